@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sitegen", targets: ["sitegen"]),
+        .executable(name: "sitegen-auth", targets: ["sitegen-auth"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
+        .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .target(name: "AccessRules", swiftSettings: swiftSettings),
+        .target(
+            name: "SiteBuilder",
+            dependencies: [
+                "CMarkGFM", "CLinux", "AccessRules",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "sitegen",
+            dependencies: ["SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "EntraAuth",
+            dependencies: ["COpenSSL", "AccessRules", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "sitegen-auth",
+            dependencies: ["EntraAuth", "CFastCGI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "AccessRulesTests", dependencies: ["AccessRules"], swiftSettings: swiftSettings),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], swiftSettings: swiftSettings),
+        .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+    ]
+)

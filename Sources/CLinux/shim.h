@@ -1,0 +1,14 @@
+#ifndef SITEGEN_CLINUX_SHIM_H
+#define SITEGEN_CLINUX_SHIM_H
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/fs.h>
+
+/// Atomically swaps two paths (files or directories) with renameat2(RENAME_EXCHANGE).
+/// glibc's wrapper is not visible to Swift, so the system call is made directly.
+static inline int sitegen_rename_exchange(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+}
+#endif
