@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import AccessRules
+
+@Suite("Access decisions")
+struct AccessPolicyTests {
+    static let finance = AccessRule.restricted(Requirement(roles: ["Finance.Read"]))
+
+    static func manifest() -> AccessManifest {
+        var builder = AccessManifestBuilder()
+        builder.add(path: "/", rule: .public, source: "site/index.md")
+        builder.add(path: "/guide/", rule: .signedIn, source: "site.toml")
+        builder.add(path: "/guide/setup/", rule: .signedIn, source: "site.toml")
+        builder.add(path: "/secret/", rule: finance, source: "site/secret/index.md")
+        builder.add(path: "/secret/report.pdf", rule: finance, source: "site/secret/index.md")
+        return builder.manifest
+    }
+
+    static let reader = Identity(tenantID: "t1", objectID: "o1", roles: [], groups: [], emails: ["ann@example.com"])
+    static let accountant = Identity(
+        tenantID: "t1", objectID: "o2", roles: ["Finance.Read"], groups: [], emails: []
+    )
+
+    func policy(unknown: UnknownPathPolicy = .deny, emails: Bool = false) throws -> AccessPolicy {
+        try AccessPolicy(manifest: Self.manifest(), unknownPaths: unknown, emailRulesAllowed: emails)
+    }
+
+    @Test func publicPathsNeedNoSignIn() throws {
+        #expect(try policy().decide(uri: "/", identity: nil) == .allow)
+        #expect(try policy().decide(uri: "/index.html", identity: nil) == .allow)
+    }
+
+    @Test func signedInPathsAskAnonymousReadersToSignIn() throws {
+        #expect(try policy().decide(uri: "/guide/setup/", identity: nil) == .signInRequired)
+        #expect(try policy().decide(uri: "/guide/setup/", identity: Self.reader) == .allow)
+        #expect(try policy().decide(uri: "/guide/setup", identity: Self.reader) == .allow)
+    }
+
+    @Test func restrictedPathsNeedTheRole() throws {
+        let policy = try policy()
+        #expect(policy.decide(uri: "/secret/", identity: nil) == .signInRequired)
+        #expect(policy.decide(uri: "/secret/", identity: Self.reader) == .forbidden(Self.finance))
+        #expect(policy.decide(uri: "/secret/report.pdf", identity: Self.reader) == .forbidden(Self.finance))
+        #expect(policy.decide(uri: "/secret/", identity: Self.accountant) == .allow)
+    }
+
+    @Test(
+        "normalisation tricks reach the restricted rule, never a weaker one",
+        arguments: [
+            "/a/../secret/", "//secret/", "/secret/index.html", "/guide/%2e%2e/secret/", "/guide%2F..%2Fsecret/",
+        ]
+    )
+    func tricksStillRestricted(uri: String) throws {
+        #expect(try policy().decide(uri: uri, identity: Self.reader) == .forbidden(Self.finance))
+    }
+
+    @Test func unknownAndOtherCasePathsAreDeniedByDefault() throws {
+        let policy = try policy()
+        #expect(policy.decide(uri: "/Secret/", identity: Self.accountant) == .forbidden(nil))
+        #expect(policy.decide(uri: "/.sitegen/access.json", identity: Self.accountant) == .forbidden(nil))
+        #expect(policy.decide(uri: "/nope/", identity: nil) == .signInRequired)
+        #expect(policy.decide(uri: "/../etc/passwd", identity: Self.accountant) == .forbidden(nil))
+    }
+
+    @Test func unknownPathsCanBeOpenedToSignedInReaders() throws {
+        let policy = try policy(unknown: .signedIn)
+        #expect(policy.decide(uri: "/nope/", identity: Self.reader) == .allow)
+        #expect(policy.decide(uri: "/nope/", identity: nil) == .signInRequired)
+        #expect(policy.decide(uri: "/../etc/passwd", identity: Self.reader) == .forbidden(nil))
+    }
+
+    @Test func emailRulesNeedTheOptIn() throws {
+        var builder = AccessManifestBuilder()
+        builder.add(path: "/ann/", rule: .restricted(Requirement(emails: ["Ann@Example.com"])), source: "site/ann.md")
+        let closed = try AccessPolicy(manifest: builder.manifest, unknownPaths: .deny, emailRulesAllowed: false)
+        let open = try AccessPolicy(manifest: builder.manifest, unknownPaths: .deny, emailRulesAllowed: true)
+        #expect(closed.decide(uri: "/ann/", identity: Self.reader) != .allow)
+        #expect(open.decide(uri: "/ann/", identity: Self.reader) == .allow)
+    }
+
+    @Test func everyConditionKindAdmits() {
+        let identity = Identity(
+            tenantID: "72F988BF-0000-0000-0000-000000000000", objectID: "OID-1", roles: ["Reader"],
+            groups: ["G-1"], emails: []
+        )
+        #expect(Requirement(roles: ["Reader"]).isMet(by: identity, emailRulesAllowed: false))
+        #expect(!Requirement(roles: ["reader"]).isMet(by: identity, emailRulesAllowed: false))
+        #expect(Requirement(groups: ["g-1"]).isMet(by: identity, emailRulesAllowed: false))
+        #expect(
+            Requirement(tenants: ["72f988bf-0000-0000-0000-000000000000"]).isMet(by: identity, emailRulesAllowed: false)
+        )
+        #expect(Requirement(users: ["oid-1"]).isMet(by: identity, emailRulesAllowed: false))
+        #expect(!Requirement(groups: ["g-2"], users: ["oid-2"]).isMet(by: identity, emailRulesAllowed: false))
+    }
+
+    @Test func satisfiedRulesListWhatTheReaderMayOpen() throws {
+        let policy = try policy()
+        let manifest = Self.manifest()
+        let financeNumber = try #require(manifest.rules.firstIndex(of: Self.finance))
+        #expect(!policy.satisfiedRules(by: Self.reader).contains(financeNumber))
+        #expect(policy.satisfiedRules(by: Self.accountant).contains(financeNumber))
+        #expect(policy.satisfiedRules(by: nil) == [manifest.rules.firstIndex(of: .public)!])
+    }
+
+    @Test func manifestRoundTripsThroughJSON() throws {
+        let data = try JSONEncoder().encode(Self.manifest())
+        #expect(try JSONDecoder().decode(AccessManifest.self, from: data) == Self.manifest())
+    }
+
+    @Test func refusesUnknownVersionsAndDanglingRules() throws {
+        var future = Self.manifest()
+        future.version = 2
+        #expect(throws: ManifestError.self) {
+            try AccessPolicy(manifest: future, unknownPaths: .deny, emailRulesAllowed: false)
+        }
+        var dangling = Self.manifest()
+        dangling.paths["/x/"] = .init(rule: 99, source: 0)
+        #expect(throws: ManifestError.self) {
+            try AccessPolicy(manifest: dangling, unknownPaths: .deny, emailRulesAllowed: false)
+        }
+    }
+
+    @Test func unknownRuleKeywordsAreRejected() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([AccessRule].self, from: Data(#"["everyone"]"#.utf8))
+        }
+    }
+}
