@@ -3,7 +3,7 @@ import COpenSSL
 /// An RSA private key that signs RS256 and PS256; safe to share between threads.
 public final class RSAPrivateKey: @unchecked Sendable {
     /// The owned `EVP_PKEY`; read-only after init. `X509Certificate` borrows it to sign.
-    let key: OpaquePointer
+    let evpKey: OpaquePointer
 
     /// The public half, for verifying what this key signs.
     public let publicKey: RSAPublicKey
@@ -27,6 +27,8 @@ public final class RSAPrivateKey: @unchecked Sendable {
             throw CryptoError.openSSL(
                 "the text is not a PEM private key (expected BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY)")
         }
+        // The decoders OpenSSL tried before the right one may have queued errors.
+        OpenSSLErrorQueue.clear()
         guard EVP_PKEY_is_a(key, "RSA") == 1 else {
             let type = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
             EVP_PKEY_free(key)
@@ -52,11 +54,11 @@ public final class RSAPrivateKey: @unchecked Sendable {
             EVP_PKEY_free(key)
             throw error
         }
-        self.key = key
+        self.evpKey = key
     }
 
     deinit {
-        EVP_PKEY_free(key)
+        EVP_PKEY_free(evpKey)
     }
 
     /// Generates a fresh key of `bits` bits (tests and the demo; production keys come from PEM files).
@@ -83,12 +85,12 @@ public final class RSAPrivateKey: @unchecked Sendable {
         }
         defer { EVP_MD_CTX_free(context) }
         var keyContext: OpaquePointer? = nil
-        guard EVP_DigestSignInit_ex(context, &keyContext, shim_digest_sha256, nil, nil, key, nil) == 1,
+        guard EVP_DigestSignInit_ex(context, &keyContext, shim_digest_sha256, nil, nil, evpKey, nil) == 1,
             let keyContext, algorithm.configure(keyContext)
         else {
             throw CryptoError.openSSL("could not set up \(algorithm.rawValue) signing")
         }
-        var length = Int(EVP_PKEY_get_size(key))
+        var length = Int(EVP_PKEY_get_size(evpKey))
         var signature = [UInt8](repeating: 0, count: length)
         let signed = message.withContiguousBytes { message in
             EVP_DigestSign(context, &signature, &length, message.baseAddress, message.count)
@@ -101,7 +103,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
 
     /// The key as unencrypted PKCS#8 PEM (`BEGIN PRIVATE KEY`).
     public func pemEncoded() -> String {
-        MemoryBIO.writing { bio in PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil) }
+        MemoryBIO.writing { bio in PEM_write_bio_PrivateKey(bio, evpKey, nil, nil, 0, nil, nil) }
     }
 
     /// Reads an integer key parameter such as "n" as unsigned big-endian bytes.

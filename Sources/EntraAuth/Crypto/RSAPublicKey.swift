@@ -8,7 +8,7 @@ public final class RSAPublicKey: @unchecked Sendable {
     public static let maximumModulusBits = 16384
 
     /// The owned `EVP_PKEY`; read-only after init, which is what makes concurrent verification safe.
-    private let key: OpaquePointer
+    private let evpKey: OpaquePointer
 
     /// The size of the modulus in bits.
     public let modulusBits: Int
@@ -38,12 +38,12 @@ public final class RSAPublicKey: @unchecked Sendable {
 
     /// Takes ownership of an `EVP_PKEY` holding at least the public half of an RSA key.
     init(owning key: OpaquePointer) {
-        self.key = key
+        self.evpKey = key
         self.modulusBits = Int(EVP_PKEY_get_bits(key))
     }
 
     deinit {
-        EVP_PKEY_free(key)
+        EVP_PKEY_free(evpKey)
     }
 
     /// Whether `signature` is a valid `algorithm` signature of `message` under this key.
@@ -56,7 +56,7 @@ public final class RSAPublicKey: @unchecked Sendable {
         defer { EVP_MD_CTX_free(context) }
         var keyContext: OpaquePointer? = nil
         let verified = message.withContiguousBytes { message in
-            guard EVP_DigestVerifyInit_ex(context, &keyContext, shim_digest_sha256, nil, nil, key, nil) == 1,
+            guard EVP_DigestVerifyInit_ex(context, &keyContext, shim_digest_sha256, nil, nil, evpKey, nil) == 1,
                 let keyContext, algorithm.configure(keyContext)
             else { return false }
             return EVP_DigestVerify(context, signature, signature.count, message.baseAddress, message.count) == 1

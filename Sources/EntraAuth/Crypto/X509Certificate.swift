@@ -12,6 +12,7 @@ public struct X509Certificate: Sendable {
             throw CryptoError.openSSL("the text is not a PEM certificate (expected BEGIN CERTIFICATE)")
         }
         defer { X509_free(certificate) }
+        OpenSSLErrorQueue.clear()
         self.der = try Self.derEncoding(of: certificate)
     }
 
@@ -29,7 +30,7 @@ public struct X509Certificate: Sendable {
     public func certifies(_ key: RSAPrivateKey) -> Bool {
         withParsedCertificate { certificate in
             guard let certificateKey = X509_get0_pubkey(certificate) else { return false }
-            return EVP_PKEY_eq(certificateKey, key.key) == 1
+            return EVP_PKEY_eq(certificateKey, key.evpKey) == 1
         } ?? false
     }
 
@@ -58,11 +59,11 @@ public struct X509Certificate: Sendable {
             BN_to_ASN1_INTEGER(serialNumber, X509_get_serialNumber(certificate)) != nil,
             X509_gmtime_adj(X509_getm_notBefore(certificate), 0) != nil,
             X509_gmtime_adj(X509_getm_notAfter(certificate), days * 86_400) != nil,
-            X509_set_pubkey(certificate, key.key) == 1,
+            X509_set_pubkey(certificate, key.evpKey) == 1,
             let name = X509_get_subject_name(certificate),
             X509_NAME_add_entry_by_txt(name, "CN", shim_mbstring_utf8(), commonName, -1, -1, 0) == 1,
             X509_set_issuer_name(certificate, name) == 1,
-            X509_sign(certificate, key.key, FetchedAlgorithms.shared.sha256) > 0
+            X509_sign(certificate, key.evpKey, FetchedAlgorithms.shared.sha256) > 0
         else {
             throw CryptoError.openSSL("could not create a self-signed certificate for \"\(commonName)\"")
         }
