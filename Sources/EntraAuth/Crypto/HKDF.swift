@@ -18,21 +18,10 @@ enum HKDF {
                         var params = [
                             OSSL_PARAM_construct_utf8_string(
                                 shim_param_kdf_digest, UnsafeMutablePointer(mutating: shim_digest_sha256), 0),
-                            OSSL_PARAM_construct_octet_string(
-                                shim_param_kdf_key, UnsafeMutableRawPointer(mutating: secret.baseAddress), secret.count),
+                            octetString(shim_param_kdf_key, secret),
                         ]
-                        if !salt.isEmpty {
-                            params.append(
-                                OSSL_PARAM_construct_octet_string(
-                                    shim_param_kdf_salt, UnsafeMutableRawPointer(mutating: salt.baseAddress), salt.count
-                                ))
-                        }
-                        if !info.isEmpty {
-                            params.append(
-                                OSSL_PARAM_construct_octet_string(
-                                    shim_param_kdf_info, UnsafeMutableRawPointer(mutating: info.baseAddress), info.count
-                                ))
-                        }
+                        if !salt.isEmpty { params.append(octetString(shim_param_kdf_salt, salt)) }
+                        if !info.isEmpty { params.append(octetString(shim_param_kdf_info, info)) }
                         params.append(OSSL_PARAM_construct_end())
                         return EVP_KDF_derive(context, output.baseAddress, length, params)
                     }
@@ -43,5 +32,10 @@ enum HKDF {
             }
             initialized = length
         }
+    }
+
+    /// A parameter that points at `bytes`, which must outlive the derivation that reads it.
+    private static func octetString(_ name: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>) -> OSSL_PARAM {
+        OSSL_PARAM_construct_octet_string(name, UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }
 }
