@@ -1,0 +1,67 @@
+public import AccessRules
+public import Foundation
+
+/// The validated settings of `sitegen-auth`, from a TOML `[auth]` table or the environment.
+public struct AuthConfig: Sendable {
+    /// How the client authenticates to the token endpoint.
+    public enum ClientAuthentication: Sendable, Equatable {
+        /// `client_id` and `client_secret` in the form body (the default).
+        case secretPost(String)
+        /// HTTP Basic with form-urlencoded id and secret.
+        case secretBasic(String)
+        /// A JWT assertion signed with the certificate's private key (recommended by Microsoft).
+        case privateKeyJWT(certificate: X509Certificate, key: RSAPrivateKey)
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case (.secretPost(let a), .secretPost(let b)), (.secretBasic(let a), .secretBasic(let b)): a == b
+            case (.privateKeyJWT(let a, _), .privateKeyJWT(let b, _)): a.der == b.der
+            default: false
+            }
+        }
+    }
+
+    /// The registered redirect URI; its path is the callback endpoint and its origin builds every absolute URL.
+    public var redirectURI: URL
+    /// Cookie secrets; the first seals, all open (rotation).
+    public var cookieSecrets: [[UInt8]]
+    /// The application (client) id.
+    public var clientID: String
+    /// Token endpoint authentication.
+    public var clientAuthentication: ClientAuthentication
+    /// The OpenID Connect discovery document URL.
+    public var serverMetadataURL: URL
+    /// Where Microsoft sends the browser after sign-out.
+    public var postLogoutRedirectURI: URL
+    /// Extra scopes beyond `openid profile email`.
+    public var extraScopes: [String]
+    /// Tenant ids allowed to sign in; empty means any tenant the authority admits.
+    public var allowedTenants: [String]
+    /// Absolute session lifetime.
+    public var sessionLifetime: TimeInterval
+    /// Optional `prompt` for the authorization request.
+    public var prompt: String?
+    /// Optional `domain_hint` for the authorization request.
+    public var domainHint: String?
+    /// The access manifest written by `sitegen build`.
+    public var manifestPath: String
+    /// Whether rules may name users by email or UPN (mutable claims).
+    public var allowEmailRules: Bool
+    /// What to do with paths the manifest does not list.
+    public var unknownPaths: UnknownPathPolicy
+    /// Where the last good discovery document and keys are kept for restarts while the provider is unreachable.
+    public var cacheDirectory: String
+
+    /// Cookies may carry `Secure` and the `__Host-` prefix only when the site is served over https.
+    public var isSecureSite: Bool { redirectURI.scheme == "https" }
+
+    /// The callback path, taken from the redirect URI (`/.auth/callback`, `/oauth2callback`, …).
+    public var callbackPath: String { redirectURI.path.isEmpty ? "/" : redirectURI.path }
+
+    /// `https://site.example` — the origin that absolute URLs are built from, never the request's Host header.
+    public var origin: String {
+        var origin = "\(redirectURI.scheme ?? "https")://\(redirectURI.host ?? "")"
+        if let port = redirectURI.port { origin += ":\(port)" }
+        return origin
+    }
+}

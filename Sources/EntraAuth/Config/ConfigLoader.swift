@@ -1,0 +1,73 @@
+public import Foundation
+import TOMLKit
+
+/// Reads the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples, into an `AuthConfig`.
+public enum ConfigLoader {
+    /// Every key the `[auth]` table accepts, for the unknown-key error.
+    static let knownKeys = [
+        "redirect_uri", "cookie_secret", "cookie_secret_file", "client_id", "client_secret", "client_secret_file",
+        "server_metadata_url", "post_logout_redirect_uri", "scopes", "allowed_tenants", "session_lifetime",
+        "token_endpoint_auth", "client_certificate", "client_private_key", "prompt", "domain_hint", "manifest",
+        "allow_email_rules", "unknown_paths", "cache_dir",
+    ]
+
+    /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
+    public static func load(file path: String) throws -> AuthConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError("\(path): cannot read the config file (does it exist, and may this user read it?)")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: String(decoding: data, as: UTF8.self))
+        } catch let error as TOMLParseError {
+            throw ConfigError("\(path):\(error.source.begin.line): \(error.description)")
+        }
+        guard let auth = table["auth"]?.table else {
+            throw ConfigError("\(path): no [auth] table; put the settings under a line reading [auth]")
+        }
+        var settings = Settings(describe: { "\(path): [auth] \($0)" })
+        for key in auth.keys {
+            guard knownKeys.contains(key) else {
+                let hint = ClosestMatch.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
+                throw ConfigError("\(path): [auth] unknown key '\(key)'\(hint)")
+            }
+            let value = auth[key]
+            if let string = value?.string {
+                settings.values[key] = .text(string)
+            } else if let bool = value?.bool {
+                settings.values[key] = .flag(bool)
+            } else if let array = value?.array {
+                let strings = array.compactMap { $0.string }
+                guard strings.count == array.count else {
+                    throw ConfigError("\(path): [auth] '\(key)' must be a list of strings")
+                }
+                settings.values[key] = .list(strings)
+            } else {
+                throw ConfigError("\(path): [auth] '\(key)' must be a string, a list of strings or true/false")
+            }
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try settings.config(relativeTo: folder)
+    }
+
+    /// Builds a config from `CLIENT_ID`, `CLIENT_SECRET`, `AUTHORITY` or `OIDC_AUTHORITY`, `REDIRECT_URI`,
+    /// `COOKIE_SECRET` (and optionally `POST_LOGOUT_REDIRECT_URI`, `SITEGEN_MANIFEST`).
+    public static func load(environment: [String: String]) throws -> AuthConfig {
+        var settings = Settings(describe: { "environment variable \(Settings.environmentName(of: $0))" })
+        let direct = [
+            "CLIENT_ID": "client_id", "CLIENT_SECRET": "client_secret", "REDIRECT_URI": "redirect_uri",
+            "COOKIE_SECRET": "cookie_secret", "POST_LOGOUT_REDIRECT_URI": "post_logout_redirect_uri",
+            "SITEGEN_MANIFEST": "manifest",
+        ]
+        for (variable, key) in direct {
+            if let value = environment[variable], !value.isEmpty { settings.values[key] = .text(value) }
+        }
+        if let authority = environment["OIDC_AUTHORITY"] ?? environment["AUTHORITY"], !authority.isEmpty {
+            let trimmed = authority.hasSuffix("/") ? String(authority.dropLast()) : authority
+            let isEntra = environment["OIDC_AUTHORITY"] == nil && !trimmed.hasSuffix("/v2.0")
+            let base = isEntra ? trimmed + "/v2.0" : trimmed
+            settings.values["server_metadata_url"] = .text(base + "/.well-known/openid-configuration")
+        }
+        return try settings.config(relativeTo: FileManager.default.currentDirectoryPath)
+    }
+}

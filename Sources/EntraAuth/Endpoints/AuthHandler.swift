@@ -1,0 +1,70 @@
+public import Foundation
+
+/// The pure router of `sitegen-auth`: a `Request` in, a `Response` out; I/O sits behind injected protocols.
+///
+/// ```swift
+/// let response = handler.handle(Request(method: "GET", target: "/.auth/check", headers: headers))
+/// ```
+public final class AuthHandler: Sendable {
+    let config: AuthConfig
+    let provider: IdentityProvider
+    let manifest: ManifestStore
+    let time: any TimeSource
+    let random: any RandomSource
+    let log: AuthLog
+    let sessionCookie: SessionCookie
+    let transactions: TransactionCookies
+    let validator: IDTokenValidator
+    let redemption: CodeRedemption
+
+    /// Wires the handler from its parts.
+    public init(
+        config: AuthConfig,
+        provider: IdentityProvider,
+        manifest: ManifestStore,
+        http: any HTTPClient,
+        time: any TimeSource,
+        random: any RandomSource,
+        log: AuthLog
+    ) {
+        self.config = config
+        self.provider = provider
+        self.manifest = manifest
+        self.time = time
+        self.random = random
+        self.log = log
+        sessionCookie = SessionCookie(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
+        transactions = TransactionCookies(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
+        validator = IDTokenValidator(
+            clientID: config.clientID,
+            allowedTenants: config.allowedTenants,
+            provider: provider,
+            time: time
+        )
+        redemption = CodeRedemption(config: config, http: http, time: time, random: random)
+    }
+
+    /// Routes one request. Never throws: any unexpected failure is a 500, never a 2xx (fail closed).
+    public func handle(_ request: Request) -> Response {
+        switch request.path {
+        case "/.auth/check": return check(request)
+        case config.callbackPath: return callback(request)
+        case "/.auth/login": return login(request)
+        case "/.auth/logout": return logout(request)
+        case "/.auth/me": return me(request)
+        case "/.auth/health": return health()
+        default: return .text(404, "Not found")
+        }
+    }
+
+    /// A random id that ties an error page to its log line.
+    func correlationID() -> String {
+        random.bytes(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+extension AuthHandler {
+    /// The redirect URI: checks state, redeems the code with the PKCE verifier, validates the ID token, and
+    /// starts the session with a 303 to the saved return path, so the code leaves the address bar.
+    func callback(_ request: Request) -> Response {
+        let now = time.now()
+        let correlation = correlationID()
+        guard let state = request.query["state"],
+            let transaction = transactions.transaction(forState: state, in: request.cookies, now: now)
+        else {
+            log.write(event: "signin_refused", ["reason": "unknown or expired state", "correlation": correlation])
+            return HTMLPage.render(
+                status: 400,
+                title: "This sign-in link has expired",
+                paragraphs: [
+                    "The sign-in attempt could not be matched to this browser. It may have taken longer than "
+                        + "10 minutes, or the link was opened in another browser. Please sign in again."
+                ],
+                details: [("Correlation id", correlation)],
+                links: [("Sign in again", "/.auth/login?rd=/")]
+            )
+        }
+        let clearTransaction = transactions.clearCookie(named: transactions.name(forState: state))
+        let retry = "/.auth/login?rd=" + FormEncoding.escape(transaction.returnPath)
+
+        if let error = request.query["error"] {
+            let description = request.query["error_description"] ?? ""
+            log.write(
+                event: "signin_refused",
+                [
+                    "reason": "provider error", "error": error, "code": Self.aadstsCode(in: description) ?? "",
+                    "correlation": correlation,
+                ]
+            )
+            return providerErrorPage(error: error, description: description, correlation: correlation, retry: retry)
+                .adding(cookies: [clearTransaction])
+        }
+        guard let code = request.query["code"], !code.isEmpty else {
+            log.write(event: "signin_refused", ["reason": "callback without code", "correlation": correlation])
+            return refusal("The sign-in response had no authorization code.", correlation: correlation, retry: retry)
+                .adding(cookies: [clearTransaction])
+        }
+        do {
+            let tokenEndpoint = try provider.current().0.tokenEndpoint
+            let idToken = try redemption.redeem(
+                code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
+            let claims = try validator.validate(idToken, expectedNonce: transaction.nonce)
+            let session = makeSession(from: claims, now: now)
+            let cookie = try sessionCookie.setCookie(for: session, random: random, now: now)
+            log.write(
+                event: "signed_in",
+                [
+                    "tid": session.tenantID, "oid": session.objectID, "name": session.displayName,
+                    "correlation": correlation,
+                ]
+            )
+            return .redirect(303, to: transaction.returnPath, cookies: [clearTransaction, cookie])
+        } catch let refusal as CodeRedemption.Refusal {
+            log.write(
+                event: "signin_refused",
+                [
+                    "reason": "token endpoint refused the code", "error": refusal.error,
+                    "code": Self.aadstsCode(in: refusal.errorDescription) ?? "", "correlation": correlation,
+                ]
+            )
+            return providerErrorPage(
+                error: refusal.error, description: refusal.errorDescription, correlation: correlation, retry: retry
+            ).adding(cookies: [clearTransaction])
+        } catch let rejection as TokenRejection {
+            log.write(event: "signin_refused", ["reason": rejection.description, "correlation": correlation])
+            return rejectionPage(rejection, correlation: correlation, retry: retry).adding(cookies: [clearTransaction])
+        } catch {
+            log.write(event: "signin_refused", ["reason": "\(error)", "correlation": correlation])
+            return refusal(
+                "The sign-in service could not complete the sign-in. Please try again.",
+                correlation: correlation,
+                retry: retry,
+                status: 502
+            ).adding(cookies: [clearTransaction])
+        }
+    }
+
+    private func makeSession(from claims: [String: JSONValue], now: Date) -> Session {
+        func text(_ name: String) -> String { claims[name]?.stringValue ?? "" }
+        func list(_ name: String) -> [String] { claims[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        let subject = text("sub")
+        let issued = Int(now.timeIntervalSince1970)
+        return Session(
+            id: Base64URL.encode(random.bytes(16)),
+            tenantID: text("tid"),
+            objectID: claims["oid"]?.stringValue ?? subject,
+            subject: subject,
+            name: text("name"),
+            preferredUsername: text("preferred_username"),
+            email: text("email"),
+            roles: list("roles"),
+            groups: manifest.usesGroups ? list("groups") : [],
+            loginHint: claims["login_hint"]?.stringValue,
+            providerSessionID: claims["sid"]?.stringValue,
+            issuedAt: issued,
+            expiresAt: issued + Int(config.sessionLifetime)
+        )
+    }
+
+    /// `AADSTS50011` from an Entra error description, for the admin and the log.
+    static func aadstsCode(in description: String) -> String? {
+        guard let range = description.range(of: #"AADSTS\d+"#, options: .regularExpression) else { return nil }
+        return String(description[range])
+    }
+
+    private func providerErrorPage(error: String, description: String, correlation: String, retry: String) -> Response {
+        let explanation =
+            switch error {
+            case "access_denied":
+                "Sign-in was cancelled, or permission to this site was not granted."
+            case "consent_required", "interaction_required":
+                "An administrator of your organisation must grant this site permission before you can sign in."
+            case "login_required":
+                "You need to sign in again."
+            case "temporarily_unavailable", "server_error":
+                "The sign-in service had a temporary problem. Please try again in a moment."
+            case "invalid_client", "unauthorized_client", "invalid_request", "invalid_grant":
+                "The site's sign-in settings do not match its app registration. Please tell the site administrator."
+            default:
+                "The sign-in service refused the request."
+            }
+        var details = [("Error", error)]
+        if let code = Self.aadstsCode(in: description) { details.append(("Code", code)) }
+        if !description.isEmpty { details.append(("Details", description)) }
+        details.append(("Correlation id", correlation))
+        return HTMLPage.render(
+            status: 403,
+            title: "Sign-in was not completed",
+            paragraphs: [explanation, "If this keeps happening, send the details below to the site administrator."],
+            details: details,
+            links: [("Try again", retry)]
+        )
+    }
+
+    private func rejectionPage(_ rejection: TokenRejection, correlation: String, retry: String) -> Response {
+        switch rejection.kind {
+        case .groupsOverage:
+            return refusal(
+                "Your account belongs to more than 200 groups, so Microsoft Entra did not send them, and this site "
+                    + "cannot decide what you may read. Administrator: use app roles, or configure the app "
+                    + "registration to emit only groups assigned to the application.",
+                correlation: correlation,
+                retry: retry
+            )
+        case .tenantNotAllowed:
+            return refusal(
+                "Accounts from your organisation are not allowed to sign in to this site.",
+                correlation: correlation,
+                retry: retry
+            )
+        case .sessionTooLarge:
+            return refusal(
+                "Your account has too many roles or groups to fit in a sign-in cookie. Administrator: use fewer "
+                    + "app roles, or assign fewer groups to the application.",
+                correlation: correlation,
+                retry: retry
+            )
+        case .invalidToken:
+            return refusal(
+                "The sign-in response could not be verified, so you were not signed in.",
+                correlation: correlation,
+                retry: retry
+            )
+        }
+    }
+
+    private func refusal(_ message: String, correlation: String, retry: String, status: Int = 403) -> Response {
+        HTMLPage.render(
+            status: status,
+            title: "Sign-in was not completed",
+            paragraphs: [message],
+            details: [("Correlation id", correlation)],
+            links: [("Try again", retry)]
+        )
+    }
+}
+
+extension Response {
+    func adding(cookies: [String]) -> Response {
+        var copy = self
+        copy.headers += cookies.map { ("Set-Cookie", $0) }
+        return copy
+    }
+}

@@ -1,0 +1,45 @@
+import AccessRules
+import Foundation
+
+extension AuthHandler {
+    /// The `auth_request` target: 204 with identity headers, 401 without a valid session, 403 when not allowed.
+    ///
+    /// Runs for every protected request, so it does no network and no disk I/O and logs nothing.
+    func check(_ request: Request) -> Response {
+        guard let policy = manifest.current else {
+            return .text(503, "No access manifest is loaded; run sitegen build")
+        }
+        guard let uri = request.headers["x-original-uri"] else {
+            return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
+        }
+        let session = sessionCookie.session(in: request.cookies, now: time.now())
+        let identity = session?.identity
+        var headers: [(name: String, value: String)] = [
+            ("Cache-Control", "no-store"),
+            ("X-Auth-Access", "," + policy.satisfiedRules(by: identity).map(String.init).joined(separator: ",") + ","),
+        ]
+        if let session {
+            headers += [
+                ("X-Auth-User", Self.headerSafe(session.objectID)),
+                ("X-Auth-Tenant", Self.headerSafe(session.tenantID)),
+                ("X-Auth-Name", Self.headerSafe(session.displayName)),
+                ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
+                ("X-Auth-Roles", Self.headerSafe(session.roles.joined(separator: ","))),
+            ]
+        }
+        switch policy.decide(uri: uri, identity: identity) {
+        case .allow:
+            return Response(status: 204, headers: headers)
+        case .signInRequired:
+            return Response(status: 401, headers: headers)
+        case .forbidden(let rule):
+            let required = rule?.summary ?? "a page this site does not publish"
+            return Response(status: 403, headers: headers + [("X-Auth-Required", Self.headerSafe(required))])
+        }
+    }
+
+    /// Header values come from token claims: drop control characters so a claim can never split a header.
+    static func headerSafe(_ value: String) -> String {
+        String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension AuthHandler {
+    /// Starts a sign-in: a fresh state, nonce and PKCE verifier in a sealed cookie, then 302 to the provider.
+    func login(_ request: Request) -> Response {
+        let returnPath = ReturnPath.sanitize(request.query["rd"])
+        let metadata: ProviderMetadata
+        do {
+            metadata = try provider.current().0
+        } catch {
+            log.write(event: "login_unavailable", ["reason": "\(error)"])
+            return HTMLPage.render(
+                status: 503,
+                title: "Sign-in is unavailable",
+                paragraphs: ["The sign-in service cannot be reached right now. Please try again in a minute."],
+                links: [("Try again", "/.auth/login?rd=" + FormEncoding.escape(returnPath))]
+            )
+        }
+        let now = time.now()
+        let transaction = LoginTransaction.start(returnPath: returnPath, random: random, now: now)
+        var parameters: [(String, String)] = [
+            ("client_id", config.clientID),
+            ("response_type", "code"),
+            ("response_mode", "query"),
+            ("redirect_uri", config.redirectURI.absoluteString),
+            ("scope", (["openid", "profile", "email"] + config.extraScopes).joined(separator: " ")),
+            ("state", transaction.state),
+            ("nonce", transaction.nonce),
+            ("code_challenge", transaction.codeChallenge),
+            ("code_challenge_method", "S256"),
+        ]
+        if let prompt = config.prompt { parameters.append(("prompt", prompt)) }
+        if let domainHint = config.domainHint { parameters.append(("domain_hint", domainHint)) }
+        if let loginHint = request.query["login_hint"], !loginHint.isEmpty {
+            parameters.append(("login_hint", loginHint))
+        }
+
+        let cookies: [String]
+        do {
+            cookies =
+                transactions.cleanUp(request.cookies, now: now, keeping: LoginTransaction.maximumOpen - 1)
+                + [try transactions.setCookie(for: transaction, random: random)]
+        } catch {
+            return .text(500, "Cannot start sign-in")
+        }
+        log.write(event: "login_start", ["rd": returnPath])
+        let separator = metadata.authorizationEndpoint.query == nil ? "?" : "&"
+        return .redirect(
+            to: metadata.authorizationEndpoint.absoluteString + separator + FormEncoding.encode(parameters),
+            cookies: cookies
+        )
+    }
+}

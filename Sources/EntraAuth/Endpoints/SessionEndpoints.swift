@@ -1,0 +1,49 @@
+import Foundation
+
+extension AuthHandler {
+    /// Signs out: clears the session cookie, then sends the browser through the provider's end-session endpoint,
+    /// without which the user would be signed straight back in.
+    func logout(_ request: Request) -> Response {
+        let session = sessionCookie.session(in: request.cookies, now: time.now())
+        let clear = [sessionCookie.clearCookie]
+        log.write(event: "signed_out", ["tid": session?.tenantID ?? "", "oid": session?.objectID ?? ""])
+        guard let endpoint = try? provider.current().0.endSessionEndpoint else {
+            return .redirect(to: config.postLogoutRedirectURI.absoluteString, cookies: clear)
+        }
+        var parameters = [
+            ("post_logout_redirect_uri", config.postLogoutRedirectURI.absoluteString),
+            ("client_id", config.clientID),
+        ]
+        if let hint = session?.loginHint { parameters.append(("logout_hint", hint)) }
+        let separator = endpoint.query == nil ? "?" : "&"
+        return .redirect(to: endpoint.absoluteString + separator + FormEncoding.encode(parameters), cookies: clear)
+    }
+
+    /// The signed-in user as JSON, or 401.
+    func me(_ request: Request) -> Response {
+        let headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
+        guard let session = sessionCookie.session(in: request.cookies, now: time.now()) else {
+            return Response(status: 401, headers: headers, body: Array(#"{"error":"not signed in"}"#.utf8))
+        }
+        let user: [String: JSONValue] = [
+            "name": .string(session.name),
+            "preferred_username": .string(session.preferredUsername),
+            "email": .string(session.email),
+            "tid": .string(session.tenantID),
+            "oid": .string(session.objectID),
+            "roles": .array(session.roles.map(JSONValue.string)),
+            "groups": .array(session.groups.map(JSONValue.string)),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let body = try? encoder.encode(user) else { return .text(500, "Cannot encode the user") }
+        return Response(status: 200, headers: headers, body: Array(body))
+    }
+
+    /// 200 when discovery, keys and the access manifest are loaded; 503 with the reason otherwise.
+    func health() -> Response {
+        guard manifest.current != nil else { return .text(503, "not ready: no access manifest loaded") }
+        guard provider.isReady else { return .text(503, "not ready: identity provider metadata not loaded") }
+        return .text(200, "ok")
+    }
+}

@@ -1,0 +1,36 @@
+/// Seals cookie values with AES-256-GCM under keys derived (HKDF-SHA-256) from the cookie secrets.
+///
+/// The first secret seals and every secret opens, so secrets rotate without signing everyone out. The cookie
+/// name is authenticated data, so a value sealed for one cookie never opens as another.
+struct CookieSealer: Sendable {
+    static let formatVersion: UInt8 = 1
+    private static let nonceLength = 12
+    private let keys: [[UInt8]]
+
+    init(secrets: [[UInt8]], purpose: String) {
+        keys = secrets.map {
+            HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v1".utf8), info: Array(purpose.utf8), length: 32)
+        }
+    }
+
+    func seal(_ plaintext: [UInt8], cookieName: String, random: any RandomSource) -> String {
+        let nonce = random.bytes(Self.nonceLength)
+        let sealed = AESGCM.seal(plaintext, key: keys[0], nonce: nonce, authenticating: Array(cookieName.utf8))
+        return Base64URL.encode([Self.formatVersion] + nonce + sealed)
+    }
+
+    /// The plaintext, or nil when the value is malformed, truncated, tampered with or sealed under an unknown secret.
+    func open(_ value: Substring, cookieName: String) -> [UInt8]? {
+        guard value.count < 8192, let bytes = Base64URL.decode(String(value)), bytes.count > 1 + Self.nonceLength + 16,
+            bytes[0] == Self.formatVersion
+        else { return nil }
+        let nonce = Array(bytes[1...Self.nonceLength])
+        let sealed = Array(bytes[(1 + Self.nonceLength)...])
+        for key in keys {
+            if let plaintext = AESGCM.open(sealed, key: key, nonce: nonce, authenticating: Array(cookieName.utf8)) {
+                return plaintext
+            }
+        }
+        return nil
+    }
+}

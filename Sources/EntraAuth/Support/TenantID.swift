@@ -1,0 +1,11 @@
+/// Entra tenant ids are GUIDs; anything else in a `tid` claim is refused before it reaches an issuer template.
+enum TenantID {
+    /// The tenant id of personal Microsoft accounts (the `consumers` authority).
+    static let consumers = "9188040d-6c67-4c5b-b112-36a304b66dad"
+
+    static func isGUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isHexDigit } }
+    }
+}

@@ -1,0 +1,152 @@
+import CFastCGI
+import EntraAuth
+import Foundation
+
+/// The FastCGI loop: worker threads accept requests, map FCGX parameters to a `Request`, and write the `Response`.
+///
+/// This file is an adapter a reader can skip: all behaviour lives in `AuthHandler`.
+final class FastCGIServer: @unchecked Sendable {
+    private let handler: AuthHandler
+    private let workers: Int
+    private let inFlight = NSLock()
+    private var active = 0
+    private var stopping = false
+    private var signalSources: [any DispatchSourceSignal] = []
+
+    init(handler: AuthHandler, workers: Int) {
+        self.handler = handler
+        self.workers = workers
+    }
+
+    /// Serves until SIGTERM or SIGINT; without an address, on file descriptor 0 (or once as CGI).
+    func serve(on address: ListenAddress?) throws {
+        guard FCGX_Init() == 0 else { throw ServerError("cannot initialise libfcgi") }
+        let socket: Int32
+        if let address {
+            if case .unix(let path) = address { unlink(path) }
+            socket = FCGX_OpenSocket(address.fastCGIPath, 128)
+            guard socket >= 0 else {
+                throw ServerError("cannot listen on \(address.fastCGIPath): \(String(cString: strerror(errno)))")
+            }
+            // nginx workers run as another, unprivileged user; the socket's folder is what restricts access.
+            if case .unix(let path) = address { chmod(path, 0o666) }
+        } else if FCGX_IsCGI() != 0 {
+            serveOneCGIRequest()
+            return
+        } else {
+            socket = 0
+        }
+        installShutdown(listening: socket)
+        let threads = (0..<workers).map { number in
+            let thread = Thread { [self] in self.work(socket: socket) }
+            thread.name = "fastcgi-\(number)"
+            thread.stackSize = 1 << 20
+            return thread
+        }
+        for thread in threads { thread.start() }
+        while true { sleep(3600) }
+    }
+
+    private func work(socket: Int32) {
+        var request = FCGX_Request()
+        FCGX_InitRequest(&request, socket, 0)
+        while FCGX_Accept_r(&request) >= 0 {
+            guard begin() else {
+                FCGX_Finish_r(&request)
+                return
+            }
+            let response = handler.handle(Self.request(from: request.envp))
+            write(response, to: request.out)
+            FCGX_Finish_r(&request)
+            end()
+        }
+    }
+
+    private func begin() -> Bool {
+        inFlight.withLock {
+            guard !stopping else { return false }
+            active += 1
+            return true
+        }
+    }
+
+    private func end() {
+        inFlight.withLock { active -= 1 }
+    }
+
+    /// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most 10 s), exit.
+    /// libfcgi's own SIGTERM handler only sets a flag that blocked accepts never see, so it is replaced.
+    private func installShutdown(listening socket: Int32) {
+        for signalNumber in [SIGTERM, SIGINT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [self] in
+                inFlight.withLock { stopping = true }
+                FCGX_ShutdownPending()
+                shutdown(socket, Int32(SHUT_RDWR))
+                let deadline = Date().addingTimeInterval(10)
+                while inFlight.withLock({ active > 0 }), Date() < deadline { usleep(10_000) }
+                exit(0)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    static func request(from environment: FCGX_ParamArray?) -> Request {
+        func parameter(_ name: String) -> String? {
+            FCGX_GetParam(name, environment).map { String(cString: $0) }
+        }
+        var headers: [String: String] = [:]
+        var cursor = environment
+        while let entry = cursor?.pointee {
+            let text = String(cString: entry)
+            if text.hasPrefix("HTTP_"), let equals = text.firstIndex(of: "=") {
+                let name = text[text.index(text.startIndex, offsetBy: 5)..<equals].replacingOccurrences(
+                    of: "_", with: "-")
+                headers[name.lowercased()] = String(text[text.index(after: equals)...])
+            }
+            cursor = cursor?.advanced(by: 1)
+        }
+        return Request(method: parameter("REQUEST_METHOD") ?? "GET", target: target(parameter), headers: headers)
+    }
+
+    /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
+    static func target(_ parameter: (String) -> String?) -> String {
+        let path =
+            parameter("DOCUMENT_URI") ?? parameter("SCRIPT_NAME").map { $0 + (parameter("PATH_INFO") ?? "") } ?? "/"
+        let query = parameter("QUERY_STRING") ?? ""
+        return query.isEmpty ? path : path + "?" + query
+    }
+
+    private func write(_ response: Response, to stream: UnsafeMutablePointer<FCGX_Stream>?) {
+        var head = "Status: \(response.status)\r\n"
+        for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
+        head += "\r\n"
+        let bytes = Array(head.utf8) + response.body
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), stream)
+            }
+        }
+    }
+
+    private func serveOneCGIRequest() {
+        let environment = ProcessInfo.processInfo.environment
+        var headers: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix("HTTP_") {
+            headers[name.dropFirst(5).replacingOccurrences(of: "_", with: "-").lowercased()] = value
+        }
+        let request = Request(
+            method: environment["REQUEST_METHOD"] ?? "GET", target: Self.target { environment[$0] }, headers: headers)
+        let response = handler.handle(request)
+        var head = "Status: \(response.status)\r\n"
+        for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
+        FileHandle.standardOutput.write(Data((head + "\r\n").utf8) + Data(response.body))
+    }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

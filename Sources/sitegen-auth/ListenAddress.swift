@@ -1,0 +1,26 @@
+/// Where the FastCGI server listens: a unix socket path or a TCP host and port.
+enum ListenAddress: Equatable {
+    case unix(String)
+    case tcp(host: String, port: Int)
+
+    init?(_ text: String) {
+        if text.hasPrefix("unix:") {
+            let path = String(text.dropFirst(5))
+            guard path.hasPrefix("/") || path.hasPrefix(".") else { return nil }
+            self = .unix(path)
+            return
+        }
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (1...65535).contains(port)
+        else { return nil }
+        self = .tcp(host: String(text[..<colon]), port: port)
+    }
+
+    /// The form `FCGX_OpenSocket` understands: a path, or `host:port`.
+    var fastCGIPath: String {
+        switch self {
+        case .unix(let path): path
+        case .tcp(let host, let port): "\(host):\(port)"
+        }
+    }
+}
