@@ -50,6 +50,7 @@ public final class AuthHandler: Sendable {
         case "/.auth/check": return check(request)
         case config.callbackPath: return callback(request)
         case "/.auth/login": return login(request)
+        case "/.auth/sign-in-required": return signInRequired(request)
         case "/.auth/logout": return logout(request)
         case "/.auth/me": return me(request)
         case "/.auth/health": return health()

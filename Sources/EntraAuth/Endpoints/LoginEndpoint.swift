@@ -50,4 +50,13 @@ extension AuthHandler {
             cookies: cookies
         )
     }
+
+    /// Where nginx sends a 401 from the check: page navigations go to sign-in with the original URI as the return
+    /// path; fetch/XHR requests (`Sec-Fetch-Mode` other than `navigate`) keep a plain 401.
+    func signInRequired(_ request: Request) -> Response {
+        let mode = request.headers["sec-fetch-mode"] ?? "navigate"
+        guard mode == "navigate" else { return .text(401, "Sign-in required") }
+        let returnPath = ReturnPath.sanitize(request.headers["x-original-uri"])
+        return .redirect(to: "/.auth/login?rd=" + FormEncoding.escape(returnPath))
+    }
 }
