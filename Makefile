@@ -1,0 +1,87 @@
+# sitegen — make demo | make test | make build | make site | make install | make bench
+# Quick start: `make demo`, then `make test`. Both install what is missing first.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+SWIFT        ?= swift
+PYTHON       ?= python3
+VENV         := .venv
+DEBUG_BIN    := .build/debug
+RELEASE_BIN  := .build/release
+PREFIX       ?= /usr/local
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages the build, the tests and the demo need.
+DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libfcgi-dev libfcgi-bin \
+                   libssl-dev nginx chromium chromium-driver python3-venv
+
+.PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick
+
+help:
+	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
+	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
+	@echo "make build     compile sitegen and sitegen-auth (debug)"
+	@echo "make site      render site/ with templates/ into public/"
+	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
+	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
+
+# Installs only what is missing; `apt-get update` runs only when something must be installed.
+deps:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(VENV)/.installed: Tests/e2e/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+site: build
+	$(DEBUG_BIN)/sitegen build --site site --templates templates --output public
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+unit-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+e2e-test: build venv
+	$(VENV)/bin/pytest -q Tests/e2e
+
+test: deps venv lint unit-test e2e-test
+
+demo: build venv
+	$(DEBUG_BIN)/sitegen build --site site --templates templates --output .demo/public
+	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d
+	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
+	install -m 0644 nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
+	install -m 0644 nginx/sitegen-auth-http.conf $(DESTDIR)/etc/nginx/conf.d/sitegen-auth-http.conf
+	install -m 0644 nginx/systemd/sitegen-auth.service nginx/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
+	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 nginx/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml
+	id -u sitegen-auth >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin sitegen-auth
+	chgrp sitegen-auth $(DESTDIR)/etc/sitegen/auth.toml
+	@echo "Installed. Next: edit /etc/sitegen/auth.toml, then"
+	@echo "  sitegen-auth --config /etc/sitegen/auth.toml --check-config"
+	@echo "  systemctl daemon-reload && systemctl enable --now sitegen-auth.socket && systemctl reload nginx"
+
+clean:
+	rm -rf .build public .demo .e2e-artifacts

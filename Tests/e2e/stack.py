@@ -1,0 +1,278 @@
+"""Runs the whole product on loopback: the OpenID Connect test provider, sitegen-auth and nginx.
+
+Used by `make demo` (python Tests/e2e/stack.py --demo) and by the end-to-end tests, so both run
+the same configuration: nginx/demo.conf.in around the production snippet nginx/sitegen-auth.conf.
+Every file lives under one state folder; every process started here is stopped by `stop()`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+DEMO_USERS = [
+    {
+        "sub": "ann",
+        "name": "Ann Lee",
+        "email": "ann@example.com",
+        "preferred_username": "ann@example.com",
+        "tid": "11111111-1111-4111-8111-111111111111",
+        "oid": "aaaaaaaa-0000-4000-8000-000000000001",
+        "roles": ["Finance.Read"],
+    },
+    {
+        "sub": "bob",
+        "name": "Bob Stone",
+        "email": "bob@example.com",
+        "preferred_username": "bob@example.com",
+        "tid": "11111111-1111-4111-8111-111111111111",
+        "oid": "bbbbbbbb-0000-4000-8000-000000000002",
+        "roles": [],
+    },
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(check, what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"timed out waiting for {what}")
+
+
+def http_ok(url: str) -> bool:
+    with urllib.request.urlopen(url, timeout=2) as answer:
+        return answer.status == 200
+
+
+@dataclass
+class Stack:
+    """The provider, the auth handler and nginx, configured into `state`."""
+
+    state: Path
+    public: Path
+    http_port: int = 0
+    provider_port: int = 0
+    users: list[dict] = field(default_factory=lambda: list(DEMO_USERS))
+    bin_dir: Path = REPO / ".build" / "debug"
+    venv_bin: Path = REPO / ".venv" / "bin"
+    auth_settings: dict[str, object] = field(default_factory=dict)
+    processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}"
+
+    @property
+    def provider_url(self) -> str:
+        return f"http://127.0.0.1:{self.provider_port}"
+
+    @property
+    def socket_path(self) -> Path:
+        return self.state / "auth.sock"
+
+    @property
+    def auth_config(self) -> Path:
+        return self.state / "auth.toml"
+
+    def start(self) -> "Stack":
+        self.http_port = self.http_port or free_port()
+        self.provider_port = self.provider_port or free_port()
+        (self.state / "tmp").mkdir(parents=True, exist_ok=True)
+        try:
+            self.start_provider()
+            self.write_auth_config()
+            self.start_auth()
+            self.start_nginx()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def start_provider(self) -> None:
+        command = [str(self.venv_bin / "oidc-provider-mock"), "--port", str(self.provider_port)]
+        for user in self.users:
+            command += ["--user-claims", json.dumps(user)]
+        self.spawn("provider", command)
+        wait_for(lambda: http_ok(self.provider_url + "/.well-known/openid-configuration"), "the test provider")
+
+    def write_auth_config(self, **overrides: object) -> None:
+        settings: dict[str, object] = {
+            "redirect_uri": self.base_url + "/.auth/callback",
+            "cookie_secret": self.cookie_secret(),
+            "client_id": "sitegen-demo",
+            "client_secret": "demo-client-secret",
+            "server_metadata_url": self.provider_url + "/.well-known/openid-configuration",
+            "manifest": str(self.public / ".sitegen" / "access.json"),
+            "cache_dir": str(self.state / "cache"),
+        }
+        settings.update(self.auth_settings)
+        settings.update(overrides)
+        lines = ["[auth]"] + [f"{key} = {json.dumps(value)}" for key, value in settings.items()]
+        self.auth_config.write_text("\n".join(lines) + "\n")
+        self.auth_config.chmod(0o600)
+
+    def cookie_secret(self) -> str:
+        path = self.state / "cookie_secret"
+        if not path.exists():
+            path.write_text(base64.b64encode(secrets.token_bytes(48)).decode())
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+    def start_auth(self) -> None:
+        if self.socket_path.exists():
+            self.socket_path.unlink()
+        command = [
+            str(self.bin_dir / "sitegen-auth"),
+            "--config",
+            str(self.auth_config),
+            "--listen",
+            f"unix:{self.socket_path}",
+        ]
+        self.spawn("auth", command)
+        wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
+
+    def stop_auth(self) -> None:
+        self.terminate("auth")
+
+    def start_nginx(self) -> None:
+        http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
+        http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.socket_path}")
+        (self.state / "sitegen-auth-http.conf").write_text(http_conf)
+        shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
+        template = (REPO / "nginx" / "demo.conf.in").read_text()
+        user = "user root;" if os.geteuid() == 0 else ""
+        config = (
+            template.replace("@USER@", user)
+            .replace("@STATE@", str(self.state))
+            .replace("@PORT@", str(self.http_port))
+            .replace("@PUBLIC@", str(self.public))
+            .replace("@SNIPPET@", str(REPO / "nginx" / "sitegen-auth.conf"))
+        )
+        (self.state / "nginx.conf").write_text(config)
+        self.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
+        wait_for(lambda: port_open(self.http_port), "nginx")
+
+    def spawn(self, name: str, command: list[str]) -> None:
+        log = open(self.state / f"{name}.log", "ab")
+        self.processes[name] = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+        )
+        log.close()
+
+    def terminate(self, name: str) -> None:
+        process = self.processes.pop(name, None)
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM if name != "nginx" else signal.SIGQUIT)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+    def stop(self) -> None:
+        for name in ["nginx", "auth", "provider"]:
+            self.terminate(name)
+
+    def log(self, name: str) -> str:
+        path = self.state / f"{name}.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+def port_open(port: int) -> bool:
+    with socket.create_connection(("127.0.0.1", port), timeout=1):
+        return True
+
+
+def http_ok_unix(path: Path) -> bool:
+    """sitegen-auth is up once its socket accepts a connection."""
+    if not path.exists():
+        return False
+    with socket.socket(socket.AF_UNIX) as probe:
+        probe.connect(str(path))
+        return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Serve a built site behind sign-in on loopback (make demo).")
+    parser.add_argument("--demo", action="store_true", help="run until Ctrl-C")
+    parser.add_argument("--state", default=str(REPO / ".demo"), help="folder for every file of the run")
+    parser.add_argument("--public", default=None, help="the built site (default: STATE/public)")
+    parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--provider-port", type=int, default=9400)
+    arguments = parser.parse_args()
+    state = Path(arguments.state).resolve()
+    public = Path(arguments.public).resolve() if arguments.public else state / "public"
+    stack = Stack(state=state, public=public, http_port=arguments.port, provider_port=arguments.provider_port)
+    for port in (arguments.port, arguments.provider_port):
+        try:
+            port_open(port)
+            print(f"Port {port} is already in use; stop what uses it, or pass --port/--provider-port.")
+            return 1
+        except OSError:
+            pass
+    stack.start()
+    print(
+        f"""
+sitegen demo is running:  {stack.base_url}/
+
+  Open it in a browser and sign in at the test provider with one of these users:
+    ann  — Ann Lee, has the app role Finance.Read
+    bob  — Bob Stone, no app roles
+  (type the name into the "sub" field or click it, then Authorize)
+
+  Logs and configuration: {state}
+  Press Ctrl-C to stop.
+""",
+        flush=True,
+    )
+    stopping = False
+
+    def request_stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, request_stop)
+    try:
+        while not stopping:
+            for name, process in stack.processes.items():
+                if process.poll() is not None:
+                    print(f"{name} stopped unexpectedly; see {state / (name + '.log')}", file=sys.stderr)
+                    stopping = True
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        print("\nStopping…", flush=True)
+        stack.stop()
+        print("Stopped.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
