@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CMarkGFM", "CLinux", "AccessRules",
+                "CMarkGFM", "CLinux", "COpenSSL", "AccessRules",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

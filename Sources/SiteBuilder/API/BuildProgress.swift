@@ -1,0 +1,7 @@
+/// Progress events of a build, for a front end to show.
+public enum BuildProgress: Sendable {
+    /// `stage` started; it is number `index` (1-based) of `count` stages.
+    case stageStarted(BuildStage, index: Int, count: Int)
+    /// `done` of `total` items of `stage` are finished; sent from worker threads, at most every few items.
+    case itemsDone(BuildStage, done: Int, total: Int)
+}

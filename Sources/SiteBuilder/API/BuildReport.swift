@@ -1,0 +1,19 @@
+/// What a successful build produced.
+public struct BuildReport: Sendable {
+    /// Pages rendered to HTML (drafts only when included; implicit section pages count).
+    public let pageCount: Int
+    /// Files copied byte for byte from the site and theme folders.
+    public let assetCount: Int
+    /// Redirect stubs written for front matter `aliases`.
+    public let aliasCount: Int
+    /// Output files whose HTML came from the build cache instead of a template render.
+    public let reusedPageCount: Int
+    /// True when the output already matched and was left untouched.
+    public let outputUnchanged: Bool
+    /// Wall-clock seconds the build took.
+    public let seconds: Double
+    /// Problems that did not stop the build.
+    public let warnings: [BuildError]
+    /// The output folder that now holds the site.
+    public let outputFolder: String
+}

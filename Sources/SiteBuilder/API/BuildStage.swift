@@ -1,0 +1,54 @@
+/// One named stage of a build, in the order the stages run.
+public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
+    case loadConfig
+    case loadContent
+    case parseFrontMatter
+    case parseMarkdown
+    case resolveLinks
+    case renderMarkdown
+    case buildNavigation
+    case loadTemplates
+    case renderPages
+    case copyAssets
+    case writeExtras
+    case publish
+
+    /// The name shown by `--verbose`, e.g. "Render Markdown".
+    public var name: String {
+        switch self {
+        case .loadConfig: "Load config"
+        case .loadContent: "Load content"
+        case .parseFrontMatter: "Parse front matter"
+        case .parseMarkdown: "Parse Markdown"
+        case .resolveLinks: "Resolve links"
+        case .renderMarkdown: "Render Markdown"
+        case .buildNavigation: "Build navigation"
+        case .loadTemplates: "Load templates"
+        case .renderPages: "Render pages"
+        case .copyAssets: "Copy assets"
+        case .writeExtras: "Write aliases, 404 and sitemap"
+        case .publish: "Publish"
+        }
+    }
+
+    /// The short topic that prefixes this stage's error messages, e.g. "front matter".
+    public var topic: String {
+        switch self {
+        case .loadConfig: "config"
+        case .loadContent: "content"
+        case .parseFrontMatter: "front matter"
+        case .parseMarkdown, .renderMarkdown: "markdown"
+        case .resolveLinks: "link"
+        case .buildNavigation: "navigation"
+        case .loadTemplates: "template"
+        case .renderPages: "render"
+        case .copyAssets: "asset"
+        case .writeExtras: "output"
+        case .publish: "publish"
+        }
+    }
+
+    public static func < (lhs: BuildStage, rhs: BuildStage) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}

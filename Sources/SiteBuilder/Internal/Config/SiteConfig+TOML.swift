@@ -1,0 +1,105 @@
+import TOMLKit
+
+extension SiteConfig {
+    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "params"]
+
+    /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
+    static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
+        var config = SiteConfig()
+        var problems: [Problem] = []
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let problem = Problem(
+                file: file, line: error.source.begin.line, message: "\(error.description); fix the TOML syntax")
+            return (config, [problem])
+        } catch {
+            return (config, [Problem(file: file, message: "cannot read TOML: \(error)")])
+        }
+        let lines = TOMLKeyLines(text: text)
+        func fail(_ key: String, _ message: String) {
+            problems.append(Problem(file: file, line: lines.line(of: key), message: message))
+        }
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            switch key {
+            case "title", "base_url", "language", "footer":
+                guard let string = value.string else {
+                    fail(key, "'\(key)' must be a string, e.g. \(key) = \"…\"")
+                    continue
+                }
+                config.setText(string, for: key)
+            case "nav":
+                config.navOrder = parseNav(value, line: lines.line(of: key), fail: { fail(key, $0) })
+            case "params":
+                guard let params = value.table else {
+                    fail(key, "'params' must be a table: write [params] followed by key = value lines")
+                    continue
+                }
+                config.params = params.keys.reduce(into: [:]) { result, name in
+                    if let converted = params[name].flatMap(TemplateValue.init(toml:)) { result[name] = converted }
+                }
+            default:
+                let known = knownKeys.joined(separator: ", ")
+                fail(key, "unknown key '\(key)'; known keys are \(known) (put your own values under [params])")
+            }
+        }
+        if !config.baseURL.isEmpty, !(config.baseURL.hasPrefix("https://") || config.baseURL.hasPrefix("http://")) {
+            fail(
+                "base_url",
+                "'base_url' must start with https:// or http://, e.g. base_url = \"https://docs.example.com/\"")
+            config.baseURL = ""
+        }
+        return (config, problems)
+    }
+
+    private mutating func setText(_ text: String, for key: String) {
+        switch key {
+        case "title": title = text
+        case "base_url": baseURL = text
+        case "language": language = text
+        default: footer = text
+        }
+    }
+
+    private static func parseNav(
+        _ value: any TOMLValueConvertible,
+        line: Int?,
+        fail: (String) -> Void
+    ) -> [(name: String, line: Int?)] {
+        guard let array = value.array else {
+            fail("'nav' must be a list of folder or page names, e.g. nav = [\"guide\", \"reference\"]")
+            return []
+        }
+        var names: [(name: String, line: Int?)] = []
+        for item in array {
+            guard let name = item.string else {
+                fail("every entry of 'nav' must be a string naming a top-level folder or page")
+                continue
+            }
+            names.append((name: name, line: line))
+        }
+        return names
+    }
+}
+
+extension TemplateValue {
+    /// A `site.toml` value as a template value; dates become ISO strings.
+    init?(toml value: any TOMLValueConvertible) {
+        switch value.type {
+        case .string: self = .string(value.string ?? "")
+        case .int: self = .int(value.int ?? 0)
+        case .double: self = .double(value.double ?? 0)
+        case .bool: self = .bool(value.bool ?? false)
+        case .date, .time, .dateTime: self = .string(value.debugDescription)
+        case .array: self = .list((value.array ?? []).compactMap(TemplateValue.init(toml:)))
+        case .table:
+            guard let table = value.table else { return nil }
+            self = .object(
+                table.keys.reduce(into: [:]) { result, key in
+                    if let converted = table[key].flatMap(TemplateValue.init(toml:)) { result[key] = converted }
+                })
+        }
+    }
+}

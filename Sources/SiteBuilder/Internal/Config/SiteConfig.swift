@@ -1,0 +1,32 @@
+import Foundation
+
+/// The settings of `site.toml` at the site root, with the defaults a missing file means.
+struct SiteConfig: Sendable {
+    var title = "Documentation"
+    /// Where the site is served, e.g. `https://docs.example.com/guide/`; may be empty.
+    var baseURL = ""
+    var language = "en"
+    /// Footer text in inline Markdown.
+    var footer = ""
+    /// The `[params]` table, handed to templates as `site.params`.
+    var params: [String: TemplateValue] = [:]
+    /// Top-level sections in the order to list them, by folder or page name, with the line they are on.
+    var navOrder: [(name: String, line: Int?)] = []
+
+    /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
+    var rootURL: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[schemeEnd.upperBound...]
+        guard let slash = afterHost.firstIndex(of: "/") else { return "/" }
+        let path = String(afterHost[slash...])
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// `baseURL` without its path, e.g. `https://docs.example.com`, for absolute links in the sitemap.
+    var origin: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return "" }
+        let afterHost = baseURL[schemeEnd.upperBound...]
+        guard let slash = afterHost.firstIndex(of: "/") else { return baseURL }
+        return String(baseURL[..<slash])
+    }
+}

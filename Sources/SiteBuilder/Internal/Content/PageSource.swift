@@ -1,0 +1,46 @@
+/// Where a page comes from and where it goes: its Markdown file (if any) and its pretty URL.
+struct PageSource: Sendable {
+    enum Kind: Sendable {
+        /// `guide/setup.md`
+        case page
+        /// `guide/index.md` or `guide/_index.md`
+        case section
+        /// A folder with pages but no index file; it gets a section page listing its pages.
+        case implicitSection
+    }
+
+    let kind: Kind
+    /// The Markdown file relative to the site folder; for an implicit section, its folder.
+    let path: String
+    /// The folder this page describes (sections) or lives in (pages); "" is the site root.
+    let folder: String
+
+    var isSection: Bool { kind != .page }
+
+    /// The URL path below the site root: `guide/setup/`, `guide/`, or "" for the home page.
+    var routePath: String {
+        switch kind {
+        case .page: String(path.dropLast(3)) + "/"
+        case .section, .implicitSection: folder.isEmpty ? "" : folder + "/"
+        }
+    }
+
+    /// The file written for this page: `guide/setup/index.html`.
+    var outputPath: String { routePath + "index.html" }
+
+    /// The section folder whose navigation lists this page; nil for the home page.
+    var parentFolder: String? {
+        switch kind {
+        case .page: folder
+        case .section, .implicitSection: folder.isEmpty ? nil : SitePath.parent(of: folder)
+        }
+    }
+
+    /// The name used when nothing better is known, and by `nav` in `site.toml`: `setup`, `guide`.
+    var name: String {
+        switch kind {
+        case .page: SitePath.lastComponent(of: String(path.dropLast(3)))
+        case .section, .implicitSection: SitePath.lastComponent(of: folder)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// The YAML block at the top of a page, checked and typed.
+struct FrontMatter: Sendable {
+    var title: String?
+    var description = ""
+    var date: SiteDate?
+    var isDraft = false
+    var weight: Int?
+    /// Old paths that redirect here, each with the line it was written on.
+    var aliases: [Located<String>] = []
+    var tags: [String] = []
+    /// The template named by `template:`, with its line, checked when templates load.
+    var template: Located<String>?
+    /// Every key not listed above, for `page.params`.
+    var params: [String: TemplateValue] = [:]
+}
+
+/// A value with the 1-based line of the file it was written on, so later stages can point at it.
+struct Located<Value: Sendable>: Sendable {
+    var value: Value
+    var line: Int
+}

@@ -1,0 +1,150 @@
+import Yams
+
+/// Reads front matter YAML into a `FrontMatter`, checking each known key's type.
+///
+/// Every problem is collected with the file line of its key, e.g. `'weight' must be a number`.
+struct FrontMatterParser {
+    let file: String
+    /// The file line of the first YAML line (2, right after the opening `---`).
+    let firstLine: Int
+
+    func parse(_ yaml: String) -> (FrontMatter, [Problem]) {
+        var frontMatter = FrontMatter()
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            return (frontMatter, [describe(error)])
+        } catch {
+            return (frontMatter, [Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")])
+        }
+        guard let root else { return (frontMatter, []) }
+        guard case .mapping(let mapping) = root else {
+            let message = "front matter must be `key: value` lines, e.g. `title: Setup`"
+            return (frontMatter, [Problem(file: file, line: fileLine(root.mark), message: message)])
+        }
+        var problems: [Problem] = []
+        for (keyNode, value) in mapping {
+            let line = fileLine(keyNode.mark)
+            guard case .scalar(let keyScalar) = keyNode else {
+                problems.append(Problem(file: file, line: line, message: "keys must be plain names, e.g. `title:`"))
+                continue
+            }
+            if let message = apply(key: keyScalar.string, value: value, line: line, to: &frontMatter) {
+                problems.append(Problem(file: file, line: line, message: message))
+            }
+        }
+        return (frontMatter, problems)
+    }
+
+    /// Sets one key; returns the problem with its value, if any.
+    private func apply(key: String, value: Node, line: Int, to frontMatter: inout FrontMatter) -> String? {
+        if value.isNull { return nil }
+        switch key {
+        case "title":
+            guard let text = value.scalarText else { return "'title' must be text, e.g. title: Setting up" }
+            frontMatter.title = text
+        case "description":
+            guard let text = value.scalarText else { return "'description' must be text on one line" }
+            frontMatter.description = text
+        case "date":
+            guard let text = value.scalarText, let date = SiteDate(parsing: text) else {
+                return "'date' must be a date written as YYYY-MM-DD, e.g. date: 2026-11-22"
+            }
+            frontMatter.date = date
+        case "draft":
+            guard let flag = value.bool else { return "'draft' must be true or false" }
+            frontMatter.isDraft = flag
+        case "weight":
+            guard let number = value.int else { return "'weight' must be a number (a whole number, e.g. weight: 10)" }
+            frontMatter.weight = number
+        case "aliases":
+            guard let paths = value.stringList else {
+                return "'aliases' must be a list of old paths, e.g. aliases: [/old/setup/]"
+            }
+            frontMatter.aliases = paths.map { Located(value: $0.text, line: fileLine($0.mark)) }
+        case "tags":
+            guard let tags = value.stringList else {
+                return "'tags' must be a list of words, e.g. tags: [nginx, setup]"
+            }
+            frontMatter.tags = tags.map(\.text)
+        case "template":
+            guard let name = value.scalarText, !name.isEmpty else {
+                return "'template' must name a template in the templates folder, e.g. template: landing"
+            }
+            frontMatter.template = Located(value: name, line: line)
+        default:
+            if let converted = TemplateValue(yaml: value) { frontMatter.params[key] = converted }
+        }
+        return nil
+    }
+
+    private func fileLine(_ mark: Mark?) -> Int {
+        mark.map { $0.line + firstLine - 1 } ?? firstLine
+    }
+
+    private func describe(_ error: YamlError) -> Problem {
+        let hint = "check the indentation, and quote values that contain ': ' or start with a special character"
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
+        default:
+            return Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+extension Node {
+    fileprivate var isNull: Bool {
+        if case .scalar(let scalar) = self { return scalar.tag.rawValue == Tag.Name.null.rawValue }
+        return false
+    }
+
+    /// The text of a scalar of any type (a title may well be `2024`); nil for lists and tables.
+    fileprivate var scalarText: String? {
+        if case .scalar(let scalar) = self { return scalar.string }
+        return nil
+    }
+
+    fileprivate var stringList: [(text: String, mark: Mark?)]? {
+        guard case .sequence(let sequence) = self else { return nil }
+        var items: [(text: String, mark: Mark?)] = []
+        for item in sequence {
+            guard case .scalar(let scalar) = item else { return nil }
+            items.append((text: scalar.string, mark: scalar.mark))
+        }
+        return items
+    }
+}
+
+extension TemplateValue {
+    /// A front matter value as a template value; YAML nulls are left out.
+    init?(yaml node: Node) {
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: scalar.tag.rawValue) {
+            case .null: return nil
+            case .bool: self = node.bool.map(TemplateValue.bool) ?? .string(scalar.string)
+            case .int: self = node.int.map(TemplateValue.int) ?? .string(scalar.string)
+            case .float: self = node.float.map(TemplateValue.double) ?? .string(scalar.string)
+            default: self = .string(scalar.string)
+            }
+        case .sequence(let sequence):
+            self = .list(sequence.compactMap(TemplateValue.init(yaml:)))
+        case .mapping(let mapping):
+            var fields: [String: TemplateValue] = [:]
+            for (key, value) in mapping {
+                if case .scalar(let keyScalar) = key, let converted = TemplateValue(yaml: value) {
+                    fields[keyScalar.string] = converted
+                }
+            }
+            self = .object(fields)
+        case .alias:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Everything a link can point at, built once per build so resolving a link never scans the site.
+struct LinkIndex: Sendable {
+    struct Target: Sendable {
+        let url: String
+        let anchors: Set<String>
+    }
+
+    /// Pages by Markdown path, e.g. `guide/setup.md`.
+    var pages: [String: Target] = [:]
+    /// Section pages (also implicit ones) by folder, e.g. `guide`; "" is the home page.
+    var sections: [String: Target] = [:]
+    /// Asset files by path, e.g. `images/logo.png`.
+    var assets: Set<String> = []
+    /// Markdown files left out because they are drafts.
+    var drafts: Set<String> = []
+    /// "/" or the path of `base_url`.
+    var rootURL = "/"
+
+    init(pages: [Page], assets: [String], drafts: Set<String>, rootURL: String) {
+        for page in pages {
+            let target = Target(url: page.url, anchors: page.anchors)
+            if page.source.kind != .implicitSection { self.pages[page.source.path] = target }
+            if page.source.isSection { sections[page.source.folder] = target }
+        }
+        self.assets = Set(assets)
+        self.drafts = drafts
+        self.rootURL = rootURL
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Rewrites a link as written in Markdown into a built URL, or says why it is broken.
+///
+/// `[Setup](../guide/setup.md#proxy)` in `reference/index.md` becomes `/guide/setup/#proxy`;
+/// relative links to images and other files get absolute too, because pretty URLs move each page
+/// one folder deeper than its Markdown file.
+struct LinkResolver: Sendable {
+    let index: LinkIndex
+
+    enum Resolution: Equatable {
+        /// Leave the destination as written (external, absolute, or mail links).
+        case unchanged
+        case rewritten(String)
+        case broken(String)
+    }
+
+    /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`.
+    func resolve(_ destination: String, folder: String, anchors: Set<String>) -> Resolution {
+        if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") { return .unchanged }
+        let (path, query, fragment) = Self.split(destination)
+        if path.isEmpty {
+            guard let fragment else { return .unchanged }
+            return Self.isKnown(fragment, in: anchors) ? .unchanged : .broken("no heading '#\(fragment)' on this page")
+        }
+        if path.hasPrefix("/") && !path.hasSuffix(".md") { return .unchanged }
+        let decoded = path.removingPercentEncoding ?? path
+        guard let target = SitePath.resolve(decoded, from: folder) else {
+            return .broken("'\(destination)' points outside the site folder")
+        }
+        let suffix = (query.map { "?" + $0 } ?? "")
+        if decoded.hasSuffix(".md") {
+            return resolvePage(target, destination: destination, suffix: suffix, fragment: fragment)
+        }
+        if let section = index.sections[target] {
+            return withAnchor(section, destination: destination, suffix: suffix, fragment: fragment)
+        }
+        if index.assets.contains(target) {
+            return .rewritten(index.rootURL + SitePath.urlEncoded(target) + suffix + (fragment.map { "#" + $0 } ?? ""))
+        }
+        return .broken(
+            "'\(destination)' matches no page, folder or file in the site; "
+                + "link Markdown files by their .md path, or use an absolute URL for anything else")
+    }
+
+    private func resolvePage(_ target: String, destination: String, suffix: String, fragment: String?) -> Resolution {
+        if let page = index.pages[target] {
+            return withAnchor(page, destination: destination, suffix: suffix, fragment: fragment)
+        }
+        if index.drafts.contains(target) {
+            return .broken("'\(destination)' is a draft page and is not built; build with --drafts or remove the link")
+        }
+        return .broken("'\(destination)' names no page; there is no \(target) in the site folder")
+    }
+
+    private func withAnchor(
+        _ target: LinkIndex.Target,
+        destination: String,
+        suffix: String,
+        fragment: String?
+    ) -> Resolution {
+        guard let fragment else { return .rewritten(target.url + suffix) }
+        guard Self.isKnown(fragment, in: target.anchors) else {
+            return .broken("'\(destination)': the page has no heading '#\(fragment)'")
+        }
+        return .rewritten(target.url + suffix + "#" + fragment)
+    }
+
+    /// Footnote anchors (`#fn-1`, `#fnref-1`) are made by cmark-gfm and always exist.
+    private static func isKnown(_ fragment: String, in anchors: Set<String>) -> Bool {
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        return decoded.isEmpty || anchors.contains(decoded) || decoded.hasPrefix("fn-") || decoded.hasPrefix("fnref-")
+    }
+
+    private static func hasScheme(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard let first = scheme.first, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    private static func split(_ destination: String) -> (path: String, query: String?, fragment: String?) {
+        var rest = Substring(destination)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: String?
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: mark)...])
+            rest = rest[..<mark]
+        }
+        return (String(rest), query, fragment)
+    }
+}

@@ -1,0 +1,121 @@
+import CMarkGFM
+import Foundation
+
+/// One page's parsed Markdown: the cmark-gfm syntax tree plus the headings and links found in it.
+///
+/// The tree is parsed once, its link destinations are rewritten in place once links are resolved,
+/// and it is rendered once. Only one thread uses a document at a time, hence `@unchecked Sendable`.
+final class MarkdownDocument: @unchecked Sendable {
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    private var headingNodes: [OpaquePointer] = []
+    private var linkNodes: [OpaquePointer] = []
+
+    /// Headings in document order; ids are assigned by `HeadingIDs`.
+    private(set) var headings: [Heading] = []
+    /// Link and image destinations in document order, with their Markdown line.
+    private(set) var links: [LinkReference] = []
+    /// `id` and `name` attributes written in raw HTML, which are valid link anchors too.
+    private(set) var htmlAnchors: Set<String> = []
+    /// Words of running text, for `page.reading_minutes`.
+    private(set) var wordCount = 0
+
+    init(markdown: String) {
+        let parser = CMark.makeParser()
+        markdown.withCString { text in
+            cmark_parser_feed(parser, text, strlen(text))
+        }
+        self.parser = parser
+        root = cmark_parser_finish(parser)
+        collect()
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    /// Points link number `index` (as in `links`) at `url`.
+    func setLinkDestination(_ url: String, at index: Int) {
+        cmark_node_set_url(linkNodes[index], url)
+    }
+
+    /// Renders the document, giving heading number `n` the id `ids[n]`.
+    func renderHTML(headingIDs ids: [String]) -> String {
+        for (node, id) in zip(headingNodes, ids) {
+            replaceHeading(node, id: id)
+        }
+        headingNodes = []
+        return CMark.renderHTML(root, parser: parser)
+    }
+
+    /// cmark-gfm writes no heading ids, so each heading is rendered on its own and swapped for a
+    /// custom block carrying `<hN id="…">…</hN>`. The heading's text nodes point into the heading's
+    /// own buffer, so the heading is freed only after it has been rendered and unlinked.
+    private func replaceHeading(_ heading: OpaquePointer, id: String) {
+        let level = cmark_node_get_heading_level(heading)
+        let rendered = CMark.renderHTML(heading, parser: parser)
+        let open = "<h\(level)>"
+        let close = "</h\(level)>\n"
+        guard rendered.hasPrefix(open), rendered.hasSuffix(close) else { return }
+        let inner = rendered.dropFirst(open.count).dropLast(close.count)
+        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+        cmark_node_set_on_enter(block, "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
+        cmark_node_set_on_exit(block, "")
+        cmark_node_replace(heading, block)
+        cmark_node_free(heading)
+    }
+
+    private func collect() {
+        CMark.walk(root) { node in
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                headingNodes.append(node)
+                let text = Self.plainText(of: node)
+                let level = Int(cmark_node_get_heading_level(node))
+                headings.append(Heading(level: level, text: text, line: Int(cmark_node_get_start_line(node))))
+            } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkNodes.append(node)
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
+            } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                wordCount += Self.literal(of: node).split(whereSeparator: \.isWhitespace).count
+            } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
+                htmlAnchors.formUnion(HTMLAnchors.find(in: Self.literal(of: node)))
+            }
+        }
+    }
+
+    /// The text of a heading without markup: `## Use *nginx*` gives "Use nginx".
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        CMark.walk(node) { child in
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                text += literal(of: child)
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            }
+        }
+        return text
+    }
+
+    private static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A heading as found in the Markdown, before it gets its id.
+struct Heading: Sendable {
+    let level: Int
+    let text: String
+    /// Line within the Markdown body.
+    let line: Int
+}
+
+/// A link or image destination as written, e.g. `../guide/setup.md#proxy`.
+struct LinkReference: Sendable {
+    let destination: String
+    /// Line within the Markdown body.
+    let line: Int
+}

@@ -1,0 +1,67 @@
+/// The site as a tree of pages (sections hold their pages and subsections), its reading order,
+/// and the per-page views templates get: a pruned nav, breadcrumbs, previous and next.
+struct NavigationTree: Sendable {
+    /// Page indices of each page's children, in navigation order.
+    private(set) var children: [[Int]]
+    /// Each page's parent section; nil for the home page.
+    private(set) var parent: [Int?]
+    let home: Int
+    /// Depth-first: a section page, then its children.
+    private(set) var readingOrder: [Int] = []
+    /// Each page's position in `readingOrder`.
+    private(set) var readingPosition: [Int]
+
+    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first.
+    init(pages: [Page], navOrder: [String]) {
+        var sectionByFolder: [String: Int] = [:]
+        for (index, page) in pages.enumerated() where page.source.isSection {
+            sectionByFolder[page.source.folder] = index
+        }
+        home = sectionByFolder[""]!
+        children = Array(repeating: [], count: pages.count)
+        parent = Array(repeating: nil, count: pages.count)
+        for (index, page) in pages.enumerated() {
+            guard let folder = page.source.parentFolder, let section = sectionByFolder[folder] else { continue }
+            parent[index] = section
+            children[section].append(index)
+        }
+        for index in children.indices {
+            children[index].sort { Page.navigationOrder(pages[$0], pages[$1]) }
+        }
+        let ranks = Dictionary(navOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        children[home] = children[home].enumerated().sorted { lhs, rhs in
+            let left = ranks[pages[lhs.element].source.name] ?? Int.max
+            let right = ranks[pages[rhs.element].source.name] ?? Int.max
+            return (left, lhs.offset) < (right, rhs.offset)
+        }.map(\.element)
+        readingPosition = Array(repeating: 0, count: pages.count)
+        appendReadingOrder(from: home)
+    }
+
+    private mutating func appendReadingOrder(from index: Int) {
+        readingPosition[index] = readingOrder.count
+        readingOrder.append(index)
+        for child in children[index] { appendReadingOrder(from: child) }
+    }
+
+    /// The sections from the home page down to the page's parent.
+    func ancestors(of index: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = parent[index]
+        while let section = current {
+            chain.append(section)
+            current = parent[section]
+        }
+        return chain.reversed()
+    }
+
+    func previous(of index: Int) -> Int? {
+        let position = readingPosition[index]
+        return position > 0 ? readingOrder[position - 1] : nil
+    }
+
+    func next(of index: Int) -> Int? {
+        let position = readingPosition[index]
+        return position + 1 < readingOrder.count ? readingOrder[position + 1] : nil
+    }
+}

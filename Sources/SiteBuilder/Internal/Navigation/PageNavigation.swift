@@ -1,0 +1,64 @@
+/// The navigation one page shows, pruned: the top level always, and the children of only those
+/// sections on the path from the home page to this page. Never the whole tree, which would make
+/// the site's size grow with the square of its page count.
+struct PageNavigation {
+    let tree: NavigationTree
+    let pages: [Page]
+
+    /// `nav`: the home page's children, expanded along the path to `current`.
+    func navItems(for current: Int) -> TemplateValue {
+        let path = Set(tree.ancestors(of: current) + [current])
+        return .list(items(under: tree.home, current: current, path: path))
+    }
+
+    private func items(under section: Int, current: Int, path: Set<Int>) -> [TemplateValue] {
+        tree.children[section].map { index in
+            let page = pages[index]
+            let onPath = path.contains(index)
+            let expanded = page.source.isSection && onPath
+            let children = expanded ? items(under: index, current: current, path: path) : []
+            return .object([
+                "title": .string(page.title),
+                "url": .string(page.url),
+                "is_current": .bool(index == current),
+                "is_ancestor": .bool(onPath && index != current),
+                "is_section": .bool(page.source.isSection),
+                "is_expanded": .bool(expanded),
+                "has_children": .bool(!tree.children[index].isEmpty),
+                "children": .list(children),
+            ])
+        }
+    }
+
+    /// `breadcrumbs`: from the home page down to the parent of `current`.
+    func breadcrumbs(for current: Int) -> [TemplateValue] {
+        tree.ancestors(of: current).map(link)
+    }
+
+    func previous(of current: Int) -> TemplateValue? {
+        tree.previous(of: current).map(link)
+    }
+
+    func next(of current: Int) -> TemplateValue? {
+        tree.next(of: current).map(link)
+    }
+
+    /// `section_pages`: a section's direct children in navigation order.
+    func sectionPages(of section: Int) -> [TemplateValue] {
+        tree.children[section].map { index in
+            let page = pages[index]
+            var fields: [String: TemplateValue] = [
+                "title": .string(page.title),
+                "url": .string(page.url),
+                "is_section": .bool(page.source.isSection),
+            ]
+            fields["description"] = .text(page.frontMatter.description)
+            fields["date_display"] = page.frontMatter.date.map { .string($0.display) }
+            return .object(fields)
+        }
+    }
+
+    private func link(_ index: Int) -> TemplateValue {
+        .object(["title": .string(pages[index].title), "url": .string(pages[index].url)])
+    }
+}

@@ -1,0 +1,33 @@
+/// Redirect stubs for front matter `aliases`: old URLs that send readers (and search engines) on
+/// to the page's current URL.
+enum Aliases {
+    /// The output file for an alias: `/old/setup/` and `old/setup` → `old/setup/index.html`,
+    /// `old/setup.html` stays as it is. Nil when the alias is not a path inside the site.
+    static func outputPath(for alias: String) -> String? {
+        guard !alias.contains("://"), !alias.contains("?"), !alias.contains("#") else { return nil }
+        guard let path = SitePath.resolve(alias, from: ""), !path.isEmpty else { return nil }
+        if path.hasSuffix(".html") || path.hasSuffix(".htm") { return path }
+        return path + "/index.html"
+    }
+
+    /// A small page that redirects at once; `noindex` and the canonical link keep the old URL out of search results.
+    static func stub(to url: String, canonical: String, language: String) -> String {
+        let target = url.htmlEscaped
+        return """
+            <!DOCTYPE html>
+            <html lang="\(language.htmlEscaped)">
+            <head>
+            <meta charset="utf-8">
+            <title>Redirecting to \(target)</title>
+            <meta name="robots" content="noindex">
+            <link rel="canonical" href="\(canonical.htmlEscaped)">
+            <meta http-equiv="refresh" content="0; url=\(target)">
+            </head>
+            <body>
+            <p>This page has moved to <a href="\(target)" rel="canonical">\(target)</a>.</p>
+            </body>
+            </html>
+
+            """
+    }
+}

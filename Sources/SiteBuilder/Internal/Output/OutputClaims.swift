@@ -1,0 +1,15 @@
+/// Which source owns each output file, so two sources for one URL are caught and both named.
+struct OutputClaims {
+    private var owners: [String: String] = [:]
+
+    /// Records that `owner` (e.g. `site/guide/setup.md`) writes `outputPath`; returns the problem
+    /// naming both sources when another already does.
+    mutating func claim(_ outputPath: String, by owner: String, url: String) -> Problem? {
+        if let earlier = owners[outputPath] {
+            let message = "\(earlier) and \(owner) both map to \(url); rename or move one of them"
+            return Problem(file: owner, message: message)
+        }
+        owners[outputPath] = owner
+        return nil
+    }
+}

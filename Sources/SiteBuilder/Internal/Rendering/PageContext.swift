@@ -1,0 +1,87 @@
+/// Builds the context every page template sees, exactly as the theme contract describes it.
+///
+/// Empty optional strings (a missing description or date) are left out rather than set to "",
+/// so templates can test them with `{{#page.description}}…{{/page.description}}`.
+struct PageContext: Sendable {
+    let site: TemplateValue
+    let pages: [Page]
+    let tree: NavigationTree
+
+    static let generator = "sitegen \(SiteBuilder.version)"
+
+    static func site(_ config: SiteConfig) -> TemplateValue {
+        var fields: [String: TemplateValue] = [
+            "title": .string(config.title),
+            "language": .string(config.language),
+            "root_url": .string(config.rootURL),
+            "params": .object(config.params),
+            "generator": .string(generator),
+        ]
+        fields["base_url"] = .text(config.baseURL)
+        fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
+        return .object(fields)
+    }
+
+    /// The full context of page `index`: site, page, pruned nav, breadcrumbs, prev/next, section pages.
+    func context(for index: Int) -> TemplateValue {
+        let navigation = PageNavigation(tree: tree, pages: pages)
+        let page = pages[index]
+        let breadcrumbs = navigation.breadcrumbs(for: index)
+        var fields: [String: TemplateValue] = [
+            "site": site,
+            "page": Self.pageFields(page, isHome: index == tree.home),
+            "nav": navigation.navItems(for: index),
+            "breadcrumbs": .list(breadcrumbs),
+            "has_breadcrumbs": .bool(!breadcrumbs.isEmpty),
+        ]
+        fields["prev"] = navigation.previous(of: index)
+        fields["next"] = navigation.next(of: index)
+        if page.source.isSection {
+            fields["section_pages"] = .list(navigation.sectionPages(of: index))
+        }
+        return .object(fields)
+    }
+
+    /// The context of `404.html`: the top-level navigation, nothing marked current.
+    func notFoundContext(rootURL: String) -> TemplateValue {
+        let navigation = PageNavigation(tree: tree, pages: pages)
+        var page = Page(source: PageSource(kind: .page, path: "404.md", folder: ""), rootURL: rootURL)
+        page.title = "Page not found"
+        var pageFields = Self.pageFields(page, isHome: false)
+        if case .object(var fields) = pageFields {
+            fields["url"] = .string(rootURL + "404.html")
+            fields["source_path"] = nil
+            pageFields = .object(fields)
+        }
+        return .object([
+            "site": site,
+            "page": pageFields,
+            "nav": navigation.navItems(for: tree.home),
+            "breadcrumbs": .list([]),
+            "has_breadcrumbs": .bool(false),
+        ])
+    }
+
+    private static func pageFields(_ page: Page, isHome: Bool) -> TemplateValue {
+        let matter = page.frontMatter
+        let tocCount = page.toc.reduce(0) { $0 + 1 + $1.children.count }
+        var fields: [String: TemplateValue] = [
+            "title": .string(page.title),
+            "url": .string(page.url),
+            "is_home": .bool(isHome),
+            "is_section": .bool(page.source.isSection),
+            "draft": .bool(matter.isDraft),
+            "tags": .list(matter.tags.map(TemplateValue.string)),
+            "toc": .list(page.toc.map(\.templateValue)),
+            "has_toc": .bool(tocCount >= 2),
+            "params": .object(matter.params),
+            "reading_minutes": .int(max(1, page.wordCount / 220)),
+        ]
+        fields["description"] = .text(matter.description)
+        fields["date"] = matter.date.map { .string($0.iso) }
+        fields["date_display"] = matter.date.map { .string($0.display) }
+        fields["content_html"] = .text(page.contentHTML)
+        fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
+        return .object(fields)
+    }
+}

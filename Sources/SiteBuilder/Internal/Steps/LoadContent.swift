@@ -1,0 +1,40 @@
+import Foundation
+
+/// Lists the site folder into pages and assets, and claims the assets' output paths.
+struct LoadContent: BuildStep {
+    let stage = BuildStage.loadContent
+
+    func run(_ build: BuildState) {
+        let options = build.options
+        if let problem = OutputSafety.problem(
+            output: options.outputFolder, site: options.siteFolder, templates: options.templatesFolder)
+        {
+            build.report(problem)
+            return
+        }
+        let listing: ContentScanner.Listing
+        do {
+            listing = try ContentScanner(siteFolder: options.siteFolder).scan()
+        } catch {
+            let message = "cannot read the site folder '\(options.siteFolder)'; create it or pass --site DIR"
+            build.report(Problem(message: message))
+            return
+        }
+        let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: build.display)
+        build.report(problems)
+        build.pages = sources.map { Page(source: $0, rootURL: build.config.rootURL) }
+        let rootURL = build.config.rootURL
+        _ = build.claims.claim("404.html", by: "the 404 page (404.mustache)", url: rootURL + "404.html")
+        if !build.config.baseURL.isEmpty {
+            _ = build.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
+        }
+        for path in listing.assetFiles {
+            let file = build.display.site(path)
+            build.assets.append(AssetFile(sourcePath: file, outputPath: path))
+            if let problem = build.claims.claim(path, by: file, url: rootURL + SitePath.urlEncoded(path)) {
+                build.report(problem)
+            }
+        }
+        build.markdownFiles = listing.markdownFiles
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Mustache
+
+/// The theme's Mustache templates, compiled once per build and checked when they load.
+///
+/// `templates/NAME.mustache` is registered as NAME (pickable with `template: NAME`),
+/// `templates/partials/NAME.mustache` as the partial NAME.
+struct TemplateSet: Sendable {
+    static let requiredTemplates = ["page", "section", "404"]
+    static let requiredPartials = ["head", "nav", "breadcrumbs", "toc", "footer"]
+
+    let library: MustacheLibrary
+    /// Names that pages may pick with `template:`.
+    let pageTemplates: Set<String>
+    /// A digest of every template file, part of each page's cache key.
+    let hash: String
+
+    /// Renders `context` with template `name`, which `load` has checked exists.
+    func render(_ context: TemplateValue, with name: String) -> String {
+        library.render(context.mustacheValue, withTemplate: name) ?? ""
+    }
+
+    /// Loads and checks every template in `folder`; all problems are returned, not only the first.
+    static func load(from folder: String, display: DisplayPaths) -> (TemplateSet?, [Problem]) {
+        var problems: [Problem] = []
+        let templateFiles = mustacheFiles(in: folder)
+        guard let templateFiles else {
+            let message = "the templates folder '\(folder)' does not exist; pass --templates DIR"
+            return (nil, [Problem(file: nil, message: message)])
+        }
+        let partialFiles = mustacheFiles(in: DisplayPaths.join(folder, "partials")) ?? []
+        var library = MustacheLibrary()
+        var digestInput = ""
+        var sources: [(file: String, text: String)] = []
+        for (names, subfolder) in [(templateFiles, ""), (partialFiles, "partials")] {
+            for name in names {
+                let relative = SitePath.join(subfolder, name + ".mustache")
+                let file = display.templates(relative)
+                if subfolder == "partials", templateFiles.contains(name) {
+                    let message =
+                        "the partial '\(name)' has the same name as \(display.templates(name + ".mustache")); rename one"
+                    problems.append(Problem(file: file, message: message))
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: DisplayPaths.join(folder, relative)) else {
+                    problems.append(Problem(file: file, message: "cannot read this template"))
+                    continue
+                }
+                let text = String(decoding: data, as: UTF8.self)
+                digestInput += "\(relative.utf8.count):\(relative)\(text.utf8.count):\(text)"
+                do {
+                    library.register(try MustacheTemplate(string: text), named: name)
+                    sources.append((file, text))
+                } catch let error as MustacheTemplate.ParserError {
+                    problems.append(TemplateErrors.problem(for: error, file: file))
+                } catch {
+                    problems.append(Problem(file: file, message: "cannot parse: \(error)"))
+                }
+            }
+        }
+        problems += missingRequired(templates: templateFiles, partials: partialFiles, display: display)
+        problems += unresolvedReferences(in: sources, library: library)
+        let set = TemplateSet(library: library, pageTemplates: Set(templateFiles), hash: SHA256.hex(digestInput))
+        return (set, problems)
+    }
+
+    /// Names of the `*.mustache` files directly in `folder`, without the extension; nil if no folder.
+    private static func mustacheFiles(in folder: String) -> [String]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return names.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix(".") }.map { String($0.dropLast(9)) }.sorted()
+    }
+
+    private static func missingRequired(templates: [String], partials: [String], display: DisplayPaths) -> [Problem] {
+        let missingTemplates = requiredTemplates.filter { !templates.contains($0) }.map {
+            Problem(
+                file: display.templates("\($0).mustache"),
+                message: "this required template is missing; every theme needs page, section and 404")
+        }
+        let missingPartials = requiredPartials.filter { !partials.contains($0) }.map {
+            let required = requiredPartials.joined(separator: ", ")
+            return Problem(
+                file: display.templates("partials/\($0).mustache"),
+                message: "this required partial is missing; every theme needs \(required)")
+        }
+        return missingTemplates + missingPartials
+    }
+
+    private static func unresolvedReferences(in sources: [(file: String, text: String)], library: MustacheLibrary)
+        -> [Problem]
+    {
+        var problems: [Problem] = []
+        for (file, text) in sources {
+            for reference in TemplateReferences.find(in: text) where library.getTemplate(named: reference.name) == nil {
+                let message =
+                    reference.isParent
+                    ? "'{{<\(reference.name)}}' names no template; add \(reference.name).mustache to the templates folder"
+                    : "'{{> \(reference.name)}}' names no partial; add partials/\(reference.name).mustache to the templates folder"
+                problems.append(Problem(file: file, line: reference.line, message: message))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import SiteBuilder
+
+/// `sitegen build`: runs the build and prints progress, errors and a summary.
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the site folder into the output folder.",
+        discussion: """
+            Every *.md file in the site folder becomes a page with a pretty URL \
+            (guide/setup.md → /guide/setup/); index.md is its folder's section page; every other \
+            file is copied as it is. Links between pages are written as relative .md links and \
+            checked: a link to a missing page or heading fails the build.
+
+            The output is built in a temporary folder next to it and swapped in only when \
+            everything succeeded. Unchanged pages are reused from the cache in .sitegen-cache/ \
+            next to the output folder, so rebuilding an unchanged site is quick.
+
+            Examples:
+              sitegen build
+              sitegen build --site site --templates templates --output public --verbose
+              sitegen build --warn-broken-links     report broken links without failing
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages and assets.", valueName: "dir"))
+    var site = "site"
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates.", valueName: "dir"))
+    var templates = "templates"
+
+    @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; it is replaced.", valueName: "dir"))
+    var output = "public"
+
+    @Flag(name: .long, help: "Include pages marked 'draft: true'.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Print each build stage as it starts.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Report broken links and anchors as warnings instead of failing the build.")
+    var warnBrokenLinks = false
+
+    func run() throws {
+        let options = BuildOptions(
+            siteFolder: site,
+            templatesFolder: templates,
+            outputFolder: output,
+            includeDrafts: drafts,
+            brokenLinksAreWarnings: warnBrokenLinks
+        )
+        let console = Console(verbose: verbose)
+        do {
+            let report = try SiteBuilder.build(options: options) { console.show($0) }
+            console.finish()
+            for warning in report.warnings { console.error("warning: \(warning)") }
+            console.print(Summary.line(for: report))
+        } catch {
+            console.finish()
+            for warning in error.warnings { console.error("warning: \(warning)") }
+            for buildError in error.errors { console.error(buildError.description) }
+            let noun = error.errors.count == 1 ? "error" : "errors"
+            console.error("Build failed with \(error.errors.count) \(noun); nothing was published.")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import SiteBuilder
+
+/// The `sitegen` command: subcommands over the SiteBuilder library.
+@main
+struct Sitegen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sitegen",
+        abstract: "Build a private documentation site from Markdown and Mustache templates.",
+        discussion: """
+            Authors write pages in Markdown with YAML front matter in site/; the theme lives in \
+            templates/. `sitegen build` renders them into public/, which nginx serves.
+
+            Examples:
+              sitegen build                              build site/ with templates/ into public/
+              sitegen build --verbose                    show each stage as it runs
+              sitegen build --drafts --output preview    include draft pages, write to preview/
+              sitegen build --site docs --templates theme --output /srv/www/docs
+
+            A build either succeeds completely or publishes nothing: every error is listed with \
+            its file and line, the exit status is 1, and the previous output stays as it was.
+            """,
+        version: SiteBuilder.version,
+        subcommands: [Build.self]
+    )
+}
