@@ -1,0 +1,89 @@
+"""Fixtures for the end-to-end tests: a built fixture site, the running stack, a headless browser."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+from stack import REPO, Stack
+
+FIXTURE_SITE = Path(__file__).parent / "site"
+ARTIFACTS = REPO / ".e2e-artifacts"
+
+
+def build_site(site: Path, output: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [
+            str(REPO / ".build" / "debug" / "sitegen"),
+            "build",
+            "--site",
+            str(site),
+            "--templates",
+            str(REPO / "templates"),
+            "--output",
+            str(output),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def workdir():
+    folder = Path(tempfile.mkdtemp(prefix="sitegen-e2e-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def site_source(workdir: Path) -> Path:
+    """A copy of the fixture site that tests may edit and rebuild."""
+    source = workdir / "site"
+    shutil.copytree(FIXTURE_SITE, source)
+    return source
+
+
+@pytest.fixture(scope="session")
+def public(workdir: Path, site_source: Path) -> Path:
+    output = workdir / "public"
+    result = build_site(site_source, output)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return output
+
+
+@pytest.fixture(scope="session")
+def stack(workdir: Path, public: Path):
+    running = Stack(state=workdir / "state", public=public).start()
+    yield running
+    running.stop()
+
+
+def new_browser() -> webdriver.Chrome:
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
