@@ -69,10 +69,14 @@ enum JSONValue: Sendable, Equatable, Codable {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+/// Literals let claims and headers be written as `["aud": ["client"], "exp": 1_700_000_000]`.
+extension JSONValue: ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
     init(stringLiteral value: String) { self = .string(value) }
+    init(stringInterpolation: DefaultStringInterpolation) {
+        self = .string(String(stringInterpolation: stringInterpolation))
+    }
     init(integerLiteral value: Int) { self = .number(Double(value)) }
     init(floatLiteral value: Double) { self = .number(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
