@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import EntraAuth
+
+/// Discovery at start-up, and the disk cache that lets a restart work while the provider is unreachable.
+struct IdentityProviderTests {
+    let folder = TemporaryFolder()
+    let clock = MovableClock()
+    let idp = TestProvider.singleTenant
+
+    func provider(_ http: FakeHTTPClient, logs: LogCapture = LogCapture()) -> IdentityProvider {
+        IdentityProvider(
+            metadataURL: idp.metadataURL, http: http, time: clock, cacheDirectory: folder.path + "/cache",
+            log: logs.log(time: clock))
+    }
+
+    @Test func startUsesTheDiscoveredEndpoints() throws {
+        let http = FakeHTTPClient()
+        idp.serve(on: http)
+        let provider = provider(http)
+        let report = try provider.start()
+        #expect(report.contains("1 signing keys"))
+        let (metadata, policy) = try provider.current()
+        #expect(metadata.authorizationEndpoint == idp.authorizationEndpoint)
+        #expect(metadata.tokenEndpoint == idp.tokenEndpoint)
+        #expect(metadata.jwksURI == idp.jwksURI)
+        #expect(metadata.endSessionEndpoint == idp.endSessionEndpoint)
+        #expect(policy == .exact(idp.discoveredIssuer))
+        #expect(provider.isReady)
+    }
+
+    @Test func aReachableProviderIsCachedAndARestartWithoutItUsesTheCache() throws {
+        let online = FakeHTTPClient()
+        idp.serve(on: online)
+        try provider(online).start()
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/cache/provider-cache.json"))
+
+        let offline = FakeHTTPClient()
+        offline.isUnreachable = true
+        let logs = LogCapture()
+        let restarted = provider(offline, logs: logs)
+        let report = try restarted.start()
+        #expect(report.contains("cached"))
+        #expect(restarted.isReady)
+        #expect(try restarted.current().0.tokenEndpoint == idp.tokenEndpoint)
+        let key = try restarted.key(for: "k1")
+        let message = Array("cached".utf8)
+        #expect(
+            key.isValidSignature(
+                try TestKeys.first.signature(for: message, algorithm: .rs256), for: message, algorithm: .rs256))
+        #expect(logs.lines.contains { $0.contains("event=provider_cache_used") })
+    }
+
+    @Test func anHTTPErrorAtStartAlsoFallsBackToTheCache() throws {
+        let online = FakeHTTPClient()
+        idp.serve(on: online)
+        try provider(online).start()
+
+        let failing = FakeHTTPClient()
+        failing.answer(idp.metadataURL, status: 503, body: "down")
+        #expect(try provider(failing).start().contains("cached"))
+    }
+
+    @Test func withoutACacheAnUnreachableProviderIsAReadableStartUpError() {
+        let offline = FakeHTTPClient()
+        offline.isUnreachable = true
+        let provider = provider(offline)
+        let error = #expect(throws: ProviderError.self) { try provider.start() }
+        #expect(error?.description.contains("cannot fetch the discovery document") == true)
+        #expect(error?.description.contains("no cached copy") == true)
+        #expect(!provider.isReady)
+    }
+
+    @Test func aCacheOfAnotherAuthorityIsNotUsed() throws {
+        let online = FakeHTTPClient()
+        let organizations = TestProvider.multiTenant("organizations")
+        organizations.serve(on: online)
+        try IdentityProvider(
+            metadataURL: organizations.metadataURL, http: online, time: clock, cacheDirectory: folder.path + "/cache",
+            log: AuthLog { _ in }
+        ).start()
+
+        let offline = FakeHTTPClient()
+        offline.isUnreachable = true
+        #expect(throws: ProviderError.self) { try provider(offline).start() }
+    }
+
+    @Test func discoveryWithPlainHTTPEndpointsIsRefused() {
+        let http = FakeHTTPClient()
+        idp.serve(on: http)
+        http.answer(
+            idp.metadataURL,
+            body: idp.discoveryDocument().replacingOccurrences(
+                of: idp.tokenEndpoint.absoluteString, with: "http://login.example/token"))
+        let error = #expect(throws: ProviderError.self) { try provider(http).start() }
+        #expect(error?.description.contains("neither https nor loopback http") == true)
+    }
+
+    @Test func aProviderThatWasDownAtStartIsRetriedFromTheLoginPathAtMostEvery30Seconds() throws {
+        let http = FakeHTTPClient()
+        idp.serve(on: http)
+        http.isUnreachable = true
+        let provider = provider(http)
+        #expect(throws: ProviderError.self) { try provider.start() }
+        #expect(throws: ProviderError.self) { try provider.current() }
+        let attempts = http.callCount(idp.metadataURL)
+        #expect(throws: ProviderError.self) { try provider.current() }
+        #expect(http.callCount(idp.metadataURL) == attempts)
+
+        http.isUnreachable = false
+        clock.advance(by: 31)
+        #expect(try provider.current().0.tokenEndpoint == idp.tokenEndpoint)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import EntraAuth
+
+/// `/.auth/login`: PKCE S256, a fresh state/nonce/verifier per attempt, one sealed cookie per attempt.
+struct LoginEndpointTests {
+    @Test func pkceS256MatchesRFC7636AppendixB() {
+        let transaction = LoginTransaction(
+            state: "s", nonce: "n", verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", returnPath: "/",
+            createdAt: 0)
+        #expect(transaction.codeChallenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+    }
+
+    @Test func theAuthorizeRedirectCarriesEverythingEntraNeeds() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        let attempt = harness.login(rd: "/docs/", jar: &jar)
+        #expect(attempt.response.status == 302)
+        let location = try #require(attempt.response.header("Location"))
+        #expect(location.hasPrefix(harness.idp.authorizationEndpoint.absoluteString + "?"))
+        #expect(attempt.response.header("Cache-Control") == "no-store")
+
+        let query = attempt.query
+        #expect(query["client_id"] == TestProvider.clientID)
+        #expect(query["response_type"] == "code")
+        #expect(query["response_mode"] == "query")
+        #expect(query["redirect_uri"] == "https://site.example/.auth/callback")
+        #expect(query["code_challenge_method"] == "S256")
+        let scopes = Set((query["scope"] ?? "").split(separator: " ").map(String.init))
+        #expect(scopes.isSuperset(of: ["openid", "profile", "email"]))
+        #expect(attempt.state.count >= 32)
+        #expect(attempt.nonce.count >= 32)
+        #expect(attempt.state != attempt.nonce)
+        let challenge = try #require(query["code_challenge"])
+        #expect(Base64URL.decode(challenge)?.count == 32)
+        #expect(query["prompt"] == nil)
+        #expect(harness.logs.lines.contains { $0.contains("event=login_start") && $0.contains("rd=/docs/") })
+    }
+
+    @Test func theTransactionCookieIsSealedShortLivedAndHostPrefixed() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        let attempt = harness.login(rd: "/docs/", jar: &jar)
+        let cookies = attempt.response.headers("Set-Cookie")
+        #expect(cookies.count == 1)
+        let cookie = try #require(cookies.first)
+        #expect(cookie.hasPrefix("__Host-sitegen-tx-" + attempt.state.prefix(16) + "="))
+        for attribute in ["; Path=/", "; HttpOnly", "; SameSite=Lax", "; Secure", "; Max-Age=600"] {
+            #expect(cookie.contains(attribute), "\(attribute)")
+        }
+        #expect(!cookie.contains("Domain"))
+        // Sealed: neither the verifier nor the nonce nor the return path is readable in it.
+        #expect(!cookie.contains(attempt.nonce))
+        #expect(!cookie.contains("docs"))
+    }
+
+    @Test func eachAttemptGetsFreshValuesAndItsOwnCookie() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        let first = harness.login(rd: "/a/", jar: &jar)
+        let second = harness.login(rd: "/b/", jar: &jar)
+        #expect(first.state != second.state)
+        #expect(first.nonce != second.nonce)
+        #expect(first.query["code_challenge"] != second.query["code_challenge"])
+        #expect(jar.names.count == 2)
+        #expect(Set(jar.names).count == 2)
+    }
+
+    @Test func twoSignInsInParallelBothComplete() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        let first = harness.login(rd: "/docs/a", jar: &jar)
+        let second = harness.login(rd: "/secret/", jar: &jar)
+
+        harness.answerToken(try harness.idToken(for: second))
+        let secondDone = harness.callback(second, jar: &jar)
+        #expect(secondDone.status == 303)
+        #expect(secondDone.header("Location") == "/secret/")
+
+        harness.answerToken(try harness.idToken(for: first))
+        let firstDone = harness.callback(first, jar: &jar)
+        #expect(firstDone.status == 303)
+        #expect(firstDone.header("Location") == "/docs/a")
+        #expect(!jar.names.contains { $0.hasPrefix("__Host-sitegen-tx-") })
+    }
+
+    @Test func moreThanFourOpenAttemptsClearTheOldest() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        var attempts: [LoginAttempt] = []
+        for number in 0..<4 {
+            attempts.append(harness.login(rd: "/\(number)/", jar: &jar))
+            harness.clock.advance(by: 1)
+        }
+        #expect(jar.names.count == 4)
+
+        let fifth = harness.login(rd: "/4/", jar: &jar)
+        let cleared = fifth.response.headers("Set-Cookie").filter { $0.contains("Max-Age=0") }
+        #expect(cleared.count == 1)
+        #expect(cleared.first?.hasPrefix("__Host-sitegen-tx-" + attempts[0].state.prefix(16) + "=;") == true)
+        #expect(jar.names.count == 4)
+
+        harness.answerToken(try harness.idToken(for: attempts[0]))
+        #expect(harness.callback(attempts[0], jar: &jar).status == 400)
+        harness.answerToken(try harness.idToken(for: attempts[1]))
+        #expect(harness.callback(attempts[1], jar: &jar).header("Location") == "/1/")
+    }
+
+    @Test func expiredAndUnreadableTransactionCookiesAreCleared() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        _ = harness.login(rd: "/old/", jar: &jar)
+        harness.clock.advance(by: 601)
+        jar.apply(Response(status: 200, headers: [("Set-Cookie", "__Host-sitegen-tx-garbage=xyz; Path=/")]))
+        let next = harness.login(rd: "/new/", jar: &jar)
+        #expect(next.response.headers("Set-Cookie").filter { $0.contains("Max-Age=0") }.count == 2)
+        #expect(jar.names.count == 1)
+    }
+
+    @Test func theReturnPathIsSanitizedBeforeItIsSealed() throws {
+        let harness = try AuthHarness()
+        for (rd, expected) in [
+            ("//evil.example", "/"), ("/\\evil.example", "/"), ("https://evil.example", "/"),
+            ("/%2F%2Fevil.example", "/"), ("/x%0d%0aSet-Cookie:a=b", "/"), ("/docs/a?b=c#d", "/docs/a?b=c#d"),
+        ] {
+            var jar = CookieJar()
+            let attempt = harness.login(rd: rd, jar: &jar)
+            harness.answerToken(try harness.idToken(for: attempt))
+            let done = harness.callback(attempt, jar: &jar)
+            #expect(done.status == 303, "\(rd)")
+            #expect(done.header("Location") == expected, "\(rd)")
+        }
+    }
+
+    @Test func optionsAndExtraScopesAreSent() throws {
+        let harness = try AuthHarness()
+        var config = harness.config
+        config.prompt = "select_account"
+        config.domainHint = "contoso.example"
+        config.extraScopes = ["User.Read"]
+        let handler = AuthHandler(
+            config: config, provider: harness.provider, manifest: harness.manifest, http: harness.http,
+            time: harness.clock, random: harness.random, log: harness.logs.log(time: harness.clock))
+        let response = handler.handle(
+            Request(method: "GET", target: "/.auth/login?rd=%2F&login_hint=ann%40contoso.example", headers: [:]))
+        let location = try #require(response.header("Location"))
+        let query = FormEncoding.decode(String(location.split(separator: "?", maxSplits: 1)[1]))
+        #expect(query["prompt"] == "select_account")
+        #expect(query["domain_hint"] == "contoso.example")
+        #expect(query["login_hint"] == "ann@contoso.example")
+        #expect(query["scope"] == "openid profile email User.Read")
+    }
+
+    @Test func anUnreachableProviderGivesAReadablePageNotARedirect() throws {
+        let harness = try AuthHarness(startProvider: false)
+        harness.http.isUnreachable = true
+        var jar = CookieJar()
+        let attempt = harness.login(rd: "/docs/", jar: &jar)
+        #expect(attempt.response.status == 503)
+        #expect(attempt.response.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(attempt.response.text.contains("/.auth/login?rd=%2Fdocs%2F"))
+        #expect(attempt.response.headers("Set-Cookie").isEmpty)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import EntraAuth
+
+/// The sealed session cookie: round trip, tampering, truncation, expiry, rotation, size.
+struct SessionCookieTests {
+    let clock = MovableClock()
+    let random = CountingRandom()
+
+    func cookie(_ secrets: [String] = ["current"], secure: Bool = true) -> SessionCookie {
+        SessionCookie(secrets: secrets.map { Array(strongSecret($0).utf8) }, secureSite: secure)
+    }
+
+    func session(groups: [String] = [], lifetime: Int = 8 * 3600) -> Session {
+        Session(
+            id: "c2Vzc2lvbg", tenantID: TestProvider.tenantID, objectID: "00000000-0000-0000-66f3-3332eca7ea81",
+            subject: "sub", name: "Zoë O'Brien \"Z\"", preferredUsername: "zoe@contoso.example",
+            email: "zoe@contoso.example", roles: ["Finance.Read", "Site.Admin"], groups: groups,
+            loginHint: "hint", providerSessionID: "sid-1", issuedAt: clock.seconds,
+            expiresAt: clock.seconds + lifetime)
+    }
+
+    /// Seals `session` and returns the bare cookie value.
+    func sealedValue(_ session: Session, with cookie: SessionCookie) throws -> String {
+        let header = try cookie.setCookie(for: session, random: random, now: clock.now())
+        let pair = header.split(separator: ";")[0]
+        #expect(pair.hasPrefix(cookie.name + "="))
+        return String(pair.dropFirst(cookie.name.count + 1))
+    }
+
+    func open(_ value: String, named name: String? = nil, with cookie: SessionCookie) -> Session? {
+        cookie.session(in: Cookies(header: "other=1; \(name ?? cookie.name)=\(value); x=y"), now: clock.now())
+    }
+
+    @Test func roundTrip() throws {
+        let cookie = cookie()
+        let session = session()
+        #expect(open(try sealedValue(session, with: cookie), with: cookie) == session)
+    }
+
+    @Test func secureSitesGetAHostPrefixedSecureCookie() throws {
+        let header = try cookie().setCookie(for: session(), random: random, now: clock.now())
+        #expect(header.hasPrefix("__Host-sitegen-session="))
+        let attributes = header.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Set(attributes) == ["Path=/", "HttpOnly", "SameSite=Lax", "Secure", "Max-Age=28800"])
+    }
+
+    @Test func loopbackHTTPSitesGetAPlainCookieWithoutSecure() throws {
+        let header = try cookie(secure: false).setCookie(for: session(), random: random, now: clock.now())
+        #expect(header.hasPrefix("sitegen-session="))
+        #expect(!header.contains("Secure"))
+        #expect(!header.contains("__Host-"))
+        #expect(header.contains("HttpOnly"))
+        #expect(header.contains("SameSite=Lax"))
+    }
+
+    @Test func aTamperedValueDoesNotOpen() throws {
+        let cookie = cookie()
+        let value = Array(try sealedValue(session(), with: cookie))
+        for index in [0, 5, value.count / 2, value.count - 2] {
+            var tampered = value
+            tampered[index] = tampered[index] == "A" ? "B" : "A"
+            #expect(open(String(tampered), with: cookie) == nil, "flipped character \(index)")
+        }
+    }
+
+    @Test func aTruncatedValueDoesNotOpen() throws {
+        let cookie = cookie()
+        let value = try sealedValue(session(), with: cookie)
+        for length in [0, 1, 10, 30, value.count - 4, value.count - 1] {
+            #expect(open(String(value.prefix(length)), with: cookie) == nil, "truncated to \(length)")
+        }
+        #expect(open(value + "AAAA", with: cookie) == nil)
+        #expect(open("not base64url!", with: cookie) == nil)
+    }
+
+    @Test func anotherSecretDoesNotOpen() throws {
+        let value = try sealedValue(session(), with: cookie(["current"]))
+        #expect(open(value, with: cookie(["attacker"])) == nil)
+    }
+
+    @Test func anExpiredSessionDoesNotOpen() throws {
+        let cookie = cookie()
+        let value = try sealedValue(session(lifetime: 3600), with: cookie)
+        clock.advance(by: 3599)
+        #expect(open(value, with: cookie) != nil)
+        clock.advance(by: 1)
+        #expect(open(value, with: cookie) == nil)
+    }
+
+    @Test func aSessionIssuedInTheFutureDoesNotOpen() throws {
+        let cookie = cookie()
+        var future = session()
+        future.issuedAt += 3600
+        future.expiresAt += 3600
+        #expect(open(try sealedValue(future, with: cookie), with: cookie) == nil)
+    }
+
+    @Test func rotationOpensWithEveryListedSecretAndSealsWithTheFirst() throws {
+        let session = session()
+        let sealedWithOld = try sealedValue(session, with: cookie(["old"]))
+        #expect(open(sealedWithOld, with: cookie(["new", "old"])) == session)
+
+        let sealedAfterRotation = try sealedValue(session, with: cookie(["new", "old"]))
+        #expect(open(sealedAfterRotation, with: cookie(["new"])) == session)
+        #expect(open(sealedAfterRotation, with: cookie(["old"])) == nil)
+    }
+
+    @Test func aValueSealedForAnotherPurposeOrNameDoesNotOpen() throws {
+        let secrets = [Array(strongSecret("current").utf8)]
+        let cookie = cookie()
+        let json = Array(try JSONEncoder().encode(session()))
+
+        // Same secret and cookie name, but the transaction cookies' key.
+        let transactionKey = CookieSealer(secrets: secrets, purpose: "login-transaction")
+        #expect(open(transactionKey.seal(json, cookieName: cookie.name, random: random), with: cookie) == nil)
+
+        // Same key, but sealed under another cookie name.
+        let sessionKey = CookieSealer(secrets: secrets, purpose: "session")
+        #expect(open(sessionKey.seal(json, cookieName: "sitegen-session", random: random), with: cookie) == nil)
+        #expect(open(sessionKey.seal(json, cookieName: cookie.name, random: random), with: cookie) != nil)
+
+        // A real transaction cookie moved into the session cookie's place.
+        let transactions = TransactionCookies(secrets: secrets, secureSite: true)
+        let transaction = LoginTransaction.start(returnPath: "/", random: random, now: clock.now())
+        let header = try transactions.setCookie(for: transaction, random: random)
+        let value = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)[1]
+        #expect(open(String(value), with: cookie) == nil)
+    }
+
+    @Test func aSessionTooLargeForOneCookieIsRefusedWithItsOwnKind() throws {
+        let groups = (0..<200).map { String(format: "%08x-0000-4000-8000-%012x", $0, $0) }
+        let error = #expect(throws: TokenRejection.self) {
+            try cookie().setCookie(for: session(groups: groups), random: random, now: clock.now())
+        }
+        #expect(error?.kind == .sessionTooLarge)
+        #expect(error?.description.contains("4 KB") == true)
+
+        let fewGroups = try cookie().setCookie(
+            for: session(groups: Array(groups.prefix(20))), random: random, now: clock.now())
+        #expect(fewGroups.count <= SessionCookie.maximumLength)
+    }
+
+    @Test func theClearingCookieExpiresTheSameName() {
+        #expect(cookie().clearCookie.hasPrefix("__Host-sitegen-session=;"))
+        #expect(cookie().clearCookie.contains("Max-Age=0"))
+        #expect(cookie().clearCookie.contains("Secure"))
+    }
+}
