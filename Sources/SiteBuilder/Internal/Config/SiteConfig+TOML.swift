@@ -51,7 +51,7 @@ extension SiteConfig {
                 "'base_url' must start with https:// or http://, e.g. base_url = \"https://docs.example.com/\"")
             config.baseURL = ""
         }
-        return (config, problems)
+        return (config, problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
     }
 
     private mutating func setText(_ text: String, for key: String) {

@@ -100,8 +100,8 @@ struct FrontMatterParser {
 
 extension Node {
     fileprivate var isNull: Bool {
-        if case .scalar(let scalar) = self { return scalar.tag.rawValue == Tag.Name.null.rawValue }
-        return false
+        guard case .scalar = self else { return false }
+        return tag.rawValue == Tag.Name.null.rawValue
     }
 
     /// The text of a scalar of any type (a title may well be `2024`); nil for lists and tables.
@@ -126,7 +126,7 @@ extension TemplateValue {
     init?(yaml node: Node) {
         switch node {
         case .scalar(let scalar):
-            switch Tag.Name(rawValue: scalar.tag.rawValue) {
+            switch Tag.Name(rawValue: node.tag.rawValue) {
             case .null: return nil
             case .bool: self = node.bool.map(TemplateValue.bool) ?? .string(scalar.string)
             case .int: self = node.int.map(TemplateValue.int) ?? .string(scalar.string)

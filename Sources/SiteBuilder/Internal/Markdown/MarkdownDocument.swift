@@ -71,7 +71,7 @@ final class MarkdownDocument: @unchecked Sendable {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
-                let text = Self.plainText(of: node)
+                let text = Self.plainText(of: node).trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
                 headings.append(Heading(level: level, text: text, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("site.toml")
+struct ConfigTests {
+    @Test("A missing site.toml means the defaults")
+    func defaults() {
+        let config = SiteConfig()
+        #expect(config.title == "Documentation")
+        #expect(config.language == "en")
+        #expect(config.rootURL == "/")
+        #expect(config.baseURL.isEmpty)
+    }
+
+    @Test("Known keys, [params] and nav are read; base_url gives the root path and origin")
+    func knownKeys() {
+        let (config, problems) = SiteConfig.parse(
+            """
+            title = "Ops Handbook"
+            base_url = "https://docs.example.com/ops"
+            language = "de"
+            footer = "© Ops"
+            nav = ["guide", "reference"]
+
+            [params]
+            repo = "https://git.example.com"
+            year = 2026
+            """, file: "site/site.toml")
+        #expect(problems.isEmpty)
+        #expect(config.title == "Ops Handbook")
+        #expect(config.rootURL == "/ops/")
+        #expect(config.origin == "https://docs.example.com")
+        #expect(config.language == "de")
+        #expect(config.footer == "© Ops")
+        #expect(config.navOrder.map(\.name) == ["guide", "reference"])
+        #expect(config.navOrder.first?.line == 5)
+        #expect(config.params == ["repo": .string("https://git.example.com"), "year": .int(2026)])
+    }
+
+    @Test("Unknown keys, wrong types and bad base_url are errors naming the key and its line")
+    func problems() {
+        let (_, problems) = SiteConfig.parse(
+            """
+            title = 3
+            base_url = "docs.example.com"
+            colour = "blue"
+            nav = "guide"
+            """, file: "site/site.toml")
+        let known = "title, base_url, language, footer, nav, params"
+        #expect(
+            problems.map { "\($0.line ?? 0): \($0.message)" } == [
+                "1: 'title' must be a string, e.g. title = \"…\"",
+                "2: 'base_url' must start with https:// or http://, e.g. base_url = \"https://docs.example.com/\"",
+                "3: unknown key 'colour'; known keys are \(known) (put your own values under [params])",
+                "4: 'nav' must be a list of folder or page names, e.g. nav = [\"guide\", \"reference\"]",
+            ])
+    }
+
+    @Test("TOML syntax errors are reported with their line in a build")
+    func syntaxError() throws {
+        let site = try TestSite(pages: ["site.toml": "title = \"a\"\ntitle = = 2\n", "index.md": ""])
+        let errors = site.buildErrors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("site/site.toml:2: config: ") == true)
+    }
+
+    @Test("site.params and the site fields reach templates")
+    func siteContext() throws {
+        let site = try TestSite(pages: [
+            "site.toml": "title = \"T\"\nbase_url = \"https://x.org/d/\"\n[params]\nrepo = \"r\"\n", "index.md": "",
+        ])
+        try site.write(
+            [
+                "section.mustache":
+                    "{{site.title}}|{{site.base_url}}|{{site.root_url}}|{{site.params.repo}}|{{site.language}}"
+            ],
+            under: "templates")
+        try site.build()
+        #expect(site.output("index.html") == "T|https://x.org/d/|/d/|r|en")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Content model and collected errors")
+struct ContentTests {
+    @Test("index.md and _index.md in one folder is an error naming both")
+    func twoSectionPages() throws {
+        let site = try TestSite(pages: ["index.md": "", "guide/index.md": "", "guide/_index.md": ""])
+        #expect(
+            site.buildErrors() == [
+                "site/guide/index.md: content: both site/guide/_index.md and site/guide/index.md are the "
+                    + "section page of 'guide'; keep one"
+            ])
+    }
+
+    @Test("Two pages mapping to one URL is an error naming both files")
+    func duplicateURL() throws {
+        let site = try TestSite(pages: ["index.md": "", "guide.md": "", "guide/index.md": ""])
+        let errors = site.buildErrors()
+        #expect(
+            errors == [
+                "site/guide.md: front matter: site/guide/index.md and site/guide.md both map to /guide/; "
+                    + "rename or move one of them"
+            ])
+    }
+
+    @Test("An alias or asset colliding with a page or the 404 page is an error naming both")
+    func outputCollisions() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "a.md": "", "b.md": "---\naliases: [/a/]\n---\n", "404.html": "custom",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/404.html: content: the 404 page (404.mustache) and site/404.html both map to /404.html; "
+                    + "rename or move one of them",
+                "site/b.md:2: front matter: site/a.md and the alias '/a/' in site/b.md both map to /a/; "
+                    + "rename or move one of them",
+            ])
+    }
+
+    @Test("A theme asset and a site file at the same output path is an error")
+    func themeAssetCollision() throws {
+        let site = try TestSite(pages: ["index.md": "", "assets/theme.css": "site"])
+        try site.write(["assets/theme.css": "theme"], under: "templates")
+        #expect(
+            site.buildErrors().first?.hasSuffix("both map to /assets/theme.css; rename or move one of them") == true)
+    }
+
+    @Test("Errors of different stages and files are all listed in one build")
+    func everyErrorListed() throws {
+        var templates = TestSite.contentOnlyTemplates
+        templates["partials/nav.mustache"] = "{{> missing}}"
+        let site = try TestSite(
+            pages: [
+                "site.toml": "colour = 1",
+                "index.md": "---\nweight: x\n---\n[a](gone.md)\n",
+                "b.md": "---\ndate: soon\n---\n",
+            ], templates: templates)
+        let errors = site.buildErrors()
+        #expect(errors.count == 5)
+        #expect(
+            errors.map { $0.split(separator: ":").first ?? "" } == [
+                "site/site.toml", "site/b.md", "site/index.md", "site/index.md", "templates/partials/nav.mustache",
+            ])
+    }
+
+    @Test("A missing site folder is one clear error")
+    func missingSiteFolder() throws {
+        let site = try TestSite(pages: [:])
+        #expect(
+            site.buildErrors { $0.siteFolder = site.root + "/nope" }.map {
+                $0.replacingOccurrences(of: site.root, with: "")
+            } == ["content: cannot read the site folder 'nope'; create it or pass --site DIR"])
+    }
+}

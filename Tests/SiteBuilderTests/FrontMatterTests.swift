@@ -1,0 +1,133 @@
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    private func parse(_ yaml: String) -> (FrontMatter, [String]) {
+        let (frontMatter, problems) = FrontMatterParser(file: "site/a.md", firstLine: 2).parse(yaml)
+        return (frontMatter, problems.map { "\($0.line ?? 0): \($0.message)" })
+    }
+
+    @Test("Known keys are typed; every other key goes to params")
+    func knownAndExtraKeys() {
+        let (matter, problems) = parse(
+            """
+            title: 1984
+            description: A page
+            date: 2026-11-22
+            draft: true
+            weight: 3
+            aliases: [/old/, old.html]
+            tags: [a, b]
+            template: landing
+            author: Ann
+            count: 2
+            ratio: 0.5
+            flag: false
+            nested: {x: [1, two]}
+            nothing:
+            """)
+        #expect(problems.isEmpty)
+        #expect(matter.title == "1984")
+        #expect(matter.description == "A page")
+        #expect(matter.date == SiteDate(parsing: "2026-11-22"))
+        #expect(matter.isDraft)
+        #expect(matter.weight == 3)
+        #expect(matter.aliases.map(\.value) == ["/old/", "old.html"])
+        #expect(matter.aliases.map(\.line) == [7, 7])
+        #expect(matter.tags == ["a", "b"])
+        #expect(matter.template?.value == "landing")
+        #expect(matter.template?.line == 9)
+        #expect(
+            matter.params == [
+                "author": .string("Ann"), "count": .int(2), "ratio": .double(0.5), "flag": .bool(false),
+                "nested": .object(["x": .list([.int(1), .string("two")])]),
+            ])
+    }
+
+    @Test("Wrong types are reported with the line of their key, all of them")
+    func wrongTypes() {
+        let (_, problems) = parse(
+            """
+            title: [a, b]
+            weight: abc
+            draft: maybe
+            date: 22.11.2026
+            aliases: /old/
+            tags: {a: 1}
+            template: [x]
+            """)
+        #expect(
+            problems == [
+                "2: 'title' must be text, e.g. title: Setting up",
+                "3: 'weight' must be a number (a whole number, e.g. weight: 10)",
+                "4: 'draft' must be true or false",
+                "5: 'date' must be a date written as YYYY-MM-DD, e.g. date: 2026-11-22",
+                "6: 'aliases' must be a list of old paths, e.g. aliases: [/old/setup/]",
+                "7: 'tags' must be a list of words, e.g. tags: [nginx, setup]",
+                "8: 'template' must name a template in the templates folder, e.g. template: landing",
+            ])
+    }
+
+    @Test("Dates: YAML dates, quoted strings and timestamps are accepted; impossible dates are not")
+    func dates() {
+        #expect(parse("date: '2026-02-28'").0.date?.display == "28 February 2026")
+        #expect(parse("date: 2026-11-22T10:00:00Z").0.date?.iso == "2026-11-22")
+        #expect(parse("date: 2024-02-29").0.date?.iso == "2024-02-29")
+        #expect(parse("date: 2026-02-29").1.count == 1)
+        #expect(parse("date: 2026-13-01").1.count == 1)
+        #expect(parse("date: 2026-1-5").1.count == 1)
+    }
+
+    @Test("Invalid YAML and duplicate keys are reported at their file line")
+    func invalidYAML() {
+        #expect(parse("title: a\n  bad: [").1.first?.hasPrefix("3: invalid YAML") == true)
+        #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
+        #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
+    }
+
+    @Test("Splitting: body line offset, '...' closing, no front matter, unclosed block")
+    func splitting() throws {
+        let block = try #require(FrontMatterBlock.split("---\ntitle: a\n---\n# Body\n"))
+        #expect(block.yaml == "title: a")
+        #expect(block.body == "# Body\n")
+        #expect(block.bodyLineOffset == 3)
+        #expect(FrontMatterBlock.split("---\n...\nx")?.body == "x")
+        #expect(FrontMatterBlock.split("# No front matter\n---\n")?.yaml == nil)
+        #expect(FrontMatterBlock.split("---\ntitle: a\n") == nil)
+    }
+
+    @Test("A whole build lists every front matter error of every page as file:line: topic: message")
+    func buildErrors() throws {
+        let site = try TestSite(pages: [
+            "index.md": "",
+            "guide/setup.md": "---\ntitle: Setup\n\nweight: abc\n---\nBody\n",
+            "guide/other.md": "---\ntitle: [unclosed\n---\n",
+            "open.md": "---\ntitle: never closed\n",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/guide/other.md:3: front matter: invalid YAML: did not find expected ',' or ']'; "
+                    + "check the indentation, and quote values that contain ': ' or start with a special character",
+                "site/guide/setup.md:4: front matter: 'weight' must be a number (a whole number, e.g. weight: 10)",
+                "site/open.md:1: front matter: the front matter opened with '---' on line 1 is never closed; "
+                    + "add a '---' line after it",
+            ])
+    }
+
+    @Test("Extra keys reach templates as page.params; CRLF files and a BOM are read correctly")
+    func paramsInTemplates() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache":
+                "{{page.params.author}}|{{#page.tags}}<{{.}}>{{/page.tags}}|{{page.title}}|{{{page.content_html}}}"
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "index.md": "",
+                "a.md": "\u{FEFF}---\r\nauthor: Ann & Bo\r\ntags: [x, y]\r\n---\r\n# Heading\r\n",
+            ], templates: templates)
+        try site.build()
+        #expect(site.output("a/index.html") == "Ann &amp; Bo|<x><y>|Heading|<h1 id=\"heading\">Heading</h1>\n")
+    }
+}

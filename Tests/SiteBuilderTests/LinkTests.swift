@@ -1,0 +1,100 @@
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Links")
+struct LinkTests {
+    private let pages = [
+        "index.md": "",
+        "guide/index.md": "# Guide\n",
+        "guide/setup.md": "# Setup\n## Proxy\n",
+        "guide/images/shot.png": "png",
+        "reference/index.md": "",
+        "reference/config.md": """
+        [a](../guide/setup.md#proxy) [b](../guide/index.md) [c](../guide/) [d](/guide/setup.md)
+        [e](../guide/images/shot.png) ![f](../guide/images/shot.png) [g](https://example.com/x.md)
+        [h](#options) [i](mailto:a@example.com) [j](/api/) [k](config.md?x=1#options)
+
+        ## Options
+        """,
+    ]
+
+    @Test("Relative .md links, folders and files are rewritten to built URLs; others stay as written")
+    func rewriting() throws {
+        let site = try TestSite(pages: pages)
+        try site.build()
+        let expected = """
+            <p><a href="/guide/setup/#proxy">a</a> <a href="/guide/">b</a> <a href="/guide/">c</a> \
+            <a href="/guide/setup/">d</a>
+            <a href="/guide/images/shot.png">e</a> <img src="/guide/images/shot.png" alt="f" /> \
+            <a href="https://example.com/x.md">g</a>
+            <a href="#options">h</a> <a href="mailto:a@example.com">i</a> <a href="/api/">j</a> \
+            <a href="/reference/config/?x=1#options">k</a></p>
+            <h2 id="options">Options</h2>
+
+            """
+        #expect(site.output("reference/config/index.html") == expected)
+    }
+
+    @Test("Links get the base_url path as prefix")
+    func basePath() throws {
+        let site = try TestSite(
+            pages: pages.merging(["site.toml": "base_url = \"https://example.com/docs/\""]) { $1 })
+        try site.build()
+        #expect(site.output("reference/config/index.html")?.contains("href=\"/docs/guide/setup/#proxy\"") == true)
+    }
+
+    @Test("Broken links and anchors are errors naming file:line and the target")
+    func brokenLinks() throws {
+        let site = try TestSite(pages: [
+            "index.md": "",
+            "guide/setup.md": "## Proxy\n",
+            "guide/draft.md": "---\ndraft: true\n---\n",
+            "guide/bad.md": """
+            ---
+            title: Bad
+            ---
+            Fine [ok](setup.md#proxy).
+            [gone](missing.md) and [anchor](setup.md#nope)
+            [self](#nowhere) [up](../../outside.md) [file](pic.png)
+            [draft](draft.md)
+            """,
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/guide/bad.md:5: link: 'missing.md' names no page; there is no guide/missing.md in the site folder",
+                "site/guide/bad.md:5: link: 'setup.md#nope': the page has no heading '#nope'",
+                "site/guide/bad.md:6: link: no heading '#nowhere' on this page",
+                "site/guide/bad.md:6: link: '../../outside.md' points outside the site folder",
+                "site/guide/bad.md:6: link: 'pic.png' matches no page, folder or file in the site; "
+                    + "link Markdown files by their .md path, or use an absolute URL for anything else",
+                "site/guide/bad.md:7: link: 'draft.md' is a draft page and is not built; "
+                    + "build with --drafts or remove the link",
+            ])
+        #expect(site.outputFiles().isEmpty)
+    }
+
+    @Test("--warn-broken-links turns broken links into warnings and the site is published")
+    func brokenLinksAsWarnings() throws {
+        let site = try TestSite(pages: ["index.md": "[gone](missing.md)\n"])
+        let report = try site.build { $0.brokenLinksAreWarnings = true }
+        #expect(report.warnings.map(\.description).count == 1)
+        #expect(report.warnings.first?.line == 1)
+        #expect(site.output("index.html") == "<p><a href=\"missing.md\">gone</a></p>\n")
+    }
+
+    @Test("Anchors written in raw HTML and footnote anchors count as existing")
+    func htmlAnchors() throws {
+        let site = try TestSite(pages: [
+            "index.md": "<a id=\"custom\"></a>\n\n[x](#custom) [y](other.md#legacy) [z](#fn-1)\n",
+            "other.md": "<span name='legacy'></span>\n",
+        ])
+        #expect(site.buildErrors().isEmpty)
+    }
+
+    @Test("Link line numbers count the front matter")
+    func lineNumbers() throws {
+        let site = try TestSite(pages: ["index.md": "---\ntitle: T\n---\n\n> quote\n> [x](nope.md)\n"])
+        #expect(site.buildErrors().first?.hasPrefix("site/index.md:6: link:") == true)
+    }
+}

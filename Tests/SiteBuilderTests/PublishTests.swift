@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Atomic publish and the build cache")
+struct PublishTests {
+    private static let pages = [
+        "index.md": "# Home\n",
+        "guide/index.md": "---\ntitle: Guide\n---\n",
+        "guide/setup.md": "# Setup\n",
+        "guide/logo.png": "png",
+    ]
+
+    @Test("A failing build leaves the previous output byte-identical and no staging folder behind")
+    func failedBuildKeepsOutput() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.build()
+        let before = site.outputFiles()
+        #expect(
+            before.keys.sorted() == [
+                "404.html", "guide/index.html", "guide/logo.png", "guide/setup/index.html", "index.html",
+            ])
+        try site.write(["guide/setup.md": "---\nweight: abc\n---\n# Changed\n", "new.md": "# New\n"], under: "site")
+        #expect(site.buildErrors().count == 1)
+        #expect(site.outputFiles() == before)
+        #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
+    }
+
+    @Test("Files of deleted pages and assets disappear from the output")
+    func deletedPagesDisappear() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.build()
+        try site.remove("site/guide/setup.md")
+        try site.remove("site/guide/logo.png")
+        try site.build()
+        #expect(site.outputFiles().keys.sorted() == ["404.html", "guide/index.html", "index.html"])
+        #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
+    }
+
+    @Test("Rebuilding an unchanged site leaves the output untouched; stray files make it rebuild")
+    func unchangedRebuild() throws {
+        let site = try TestSite(pages: Self.pages)
+        let first = try site.build()
+        #expect(!first.outputUnchanged)
+        let inode = try FileManager.default.attributesOfItem(atPath: site.root + "/public")[.systemFileNumber] as? Int
+        let second = try site.build()
+        #expect(second.outputUnchanged)
+        #expect(second.reusedPageCount == 3)
+        let after = try FileManager.default.attributesOfItem(atPath: site.root + "/public")[.systemFileNumber] as? Int
+        #expect(inode == after)
+        try site.write(Data("stray".utf8), to: "public/stray.txt")
+        let third = try site.build()
+        #expect(!third.outputUnchanged)
+        #expect(site.output("stray.txt") == nil)
+    }
+
+    @Test("A changed title re-renders every page whose navigation shows it")
+    func navigationChangeInvalidates() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache": "{{#nav}}{{title}};{{/nav}}", "section.mustache": "{{#nav}}{{title}};{{/nav}}",
+        ]) { $1 }
+        let site = try TestSite(pages: Self.pages, templates: templates)
+        try site.build()
+        #expect(site.output("guide/setup/index.html") == "Guide;")
+        try site.write(["guide/index.md": "---\ntitle: Handbook\n---\n"], under: "site")
+        let report = try site.build()
+        #expect(report.reusedPageCount == 0)
+        #expect(site.output("guide/setup/index.html") == "Handbook;")
+        #expect(site.output("index.html") == "Handbook;")
+    }
+
+    @Test("A template change re-renders every page; a tampered output file is rewritten")
+    func templateChangeAndTampering() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.build()
+        try site.write(Data("tampered".utf8), to: "public/guide/setup/index.html")
+        let report = try site.build()
+        #expect(report.reusedPageCount == 2)
+        #expect(site.output("guide/setup/index.html") == "<h1 id=\"setup\">Setup</h1>\n")
+        try site.write(["page.mustache": "<div>{{{page.content_html}}}</div>"], under: "templates")
+        let afterTemplate = try site.build()
+        #expect(afterTemplate.reusedPageCount == 0)
+        #expect(site.output("guide/setup/index.html") == "<div><h1 id=\"setup\">Setup</h1>\n</div>")
+    }
+
+    @Test("Assets are copied byte for byte; hidden files and folders are skipped")
+    func assets() throws {
+        let site = try TestSite(pages: ["index.md": ""])
+        let bytes = Data((0...255).map { UInt8($0) } + [0, 13, 10])
+        try site.write(bytes, to: "site/files/all-bytes.bin")
+        try site.write(Data("secret".utf8), to: "site/.env")
+        try site.write(Data("x".utf8), to: "site/.git/config")
+        try site.write(Data("# hidden".utf8), to: "site/.drafts/page.md")
+        try site.write(Data("body{}".utf8), to: "templates/assets/theme.css")
+        try site.write(Data("x".utf8), to: "templates/assets/.DS_Store")
+        try site.build()
+        let files = site.outputFiles()
+        #expect(files["files/all-bytes.bin"] == bytes)
+        #expect(files["assets/theme.css"] == Data("body{}".utf8))
+        #expect(files.keys.sorted() == ["404.html", "assets/theme.css", "files/all-bytes.bin", "index.html"])
+    }
+
+    @Test("The output folder may not be the site folder, contain it, or be the current folder")
+    func dangerousOutput() throws {
+        let site = try TestSite(pages: ["index.md": ""])
+        #expect(
+            site.buildErrors { $0.outputFolder = site.root + "/site" }.first?.contains("would replace the site folder")
+                == true)
+        #expect(
+            site.buildErrors { $0.outputFolder = site.root }.first?.contains("would replace the site folder") == true)
+        #expect(
+            site.buildErrors { $0.outputFolder = site.root + "/site/out" }.first?.contains("inside the site folder")
+                == true)
+        #expect(site.buildErrors { $0.outputFolder = "." }.first?.contains("refusing to replace") == true)
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Templates")
+struct TemplateTests {
+    @Test("Missing required templates and partials are errors when templates load, all of them")
+    func missingRequired() throws {
+        var templates = TestSite.contentOnlyTemplates
+        templates["404.mustache"] = nil
+        templates["partials/toc.mustache"] = nil
+        templates["partials/footer.mustache"] = nil
+        let site = try TestSite(pages: ["index.md": ""], templates: templates)
+        let required = "every theme needs head, nav, breadcrumbs, toc, footer"
+        #expect(
+            site.buildErrors() == [
+                "templates/404.mustache: template: this required template is missing; every theme needs page, section and 404",
+                "templates/partials/toc.mustache: template: this required partial is missing; \(required)",
+                "templates/partials/footer.mustache: template: this required partial is missing; \(required)",
+            ])
+    }
+
+    @Test("A {{> partial}} or {{<parent}} naming nothing is an error with the template's file and line")
+    func unresolvedNames() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache": "{{<layout}}{{$content}}\n{{> sidebar }}{{/content}}{{/layout}}",
+            "section.mustache": "{{! comment }}\n\n{{<base}}{{/base}}",
+            "partials/nav.mustache": "{{#nav}}{{>nav-item}}{{/nav}}{{>*dynamic}}",
+        ]) { $1 }
+        let site = try TestSite(pages: ["index.md": ""], templates: templates)
+        #expect(
+            site.buildErrors() == [
+                "templates/page.mustache:2: template: '{{> sidebar}}' names no partial; "
+                    + "add partials/sidebar.mustache to the templates folder",
+                "templates/section.mustache:3: template: '{{<base}}' names no template; "
+                    + "add base.mustache to the templates folder",
+            ])
+    }
+
+    @Test("Front matter 'template:' must name a template; an existing one is used")
+    func pickedTemplate() throws {
+        let templates = TestSite.contentOnlyTemplates.merging(["landing.mustache": "LANDING {{page.title}}"]) { $1 }
+        let site = try TestSite(
+            pages: ["index.md": "---\ntemplate: landing\ntitle: Hi\n---\n"], templates: templates)
+        try site.build()
+        #expect(site.output("index.html") == "LANDING Hi")
+        try site.write(["other.md": "---\ntitle: x\ntemplate: nope\n---\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/other.md:3: template: 'template: nope' names no template; add templates/nope.mustache "
+                    + "or use one of: 404, landing, layout, page, section"
+            ])
+    }
+
+    @Test("Template syntax errors name the file and line")
+    func syntaxError() throws {
+        let templates = TestSite.contentOnlyTemplates.merging(["page.mustache": "a\n{{#open}}\nb"]) { $1 }
+        let site = try TestSite(pages: ["index.md": ""], templates: templates)
+        let errors = site.buildErrors()
+        #expect(errors.count == 1)
+        #expect(
+            errors.first?.hasPrefix("templates/page.mustache:3: template: a section {{#…}} or {{^…}} is never closed")
+                == true)
+    }
+
+    @Test("A missing templates folder is one clear error")
+    func missingFolder() throws {
+        let site = try TestSite(pages: ["index.md": ""], templates: [:])
+        #expect(site.buildErrors().first?.hasPrefix("template: the templates folder") == true)
+    }
+
+    @Test("Layout blocks, partials and the full context render together")
+    func inheritance() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "layout.mustache": """
+            <title>{{$title}}{{page.title}} – {{site.title}}{{/title}}</title>{{$head}}{{/head}}
+            <main>{{$content}}{{/content}}</main><aside>{{$sidebar}}{{> nav}}{{/sidebar}}</aside>{{> footer}}
+            """,
+            "page.mustache":
+                "{{<layout}}{{$head}}<meta name=x>{{/head}}{{$content}}{{{page.content_html}}}{{/content}}{{/layout}}",
+            "partials/nav.mustache": "{{#nav}}<a href=\"{{url}}\">{{title}}</a>{{/nav}}",
+            "partials/footer.mustache": "<footer>{{{site.footer_html}}} {{site.generator}} {{site.root_url}}</footer>",
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "site.toml": "title = \"Docs\"\nfooter = \"© *Team*\"\n",
+                "index.md": "",
+                "a.md": "# A & `B`\n",
+            ], templates: templates)
+        try site.build()
+        #expect(
+            site.output("a/index.html") == """
+                <title>A &amp; B – Docs</title><meta name=x>
+                <main><h1 id="a--b">A &amp; <code>B</code></h1>
+                </main><aside><a href="/a/">A &amp; B</a></aside><footer>© <em>Team</em> sitegen 0.1.0 /</footer>
+                """)
+    }
+
+    @Test("Template references are found with their lines; dynamic names are skipped")
+    func references() {
+        let found = TemplateReferences.find(in: "{{>a}}\n{{< b }}\n{{>*c}}{{! {{>d}} }}\n{{{x}}}{{> e}}")
+        #expect(found.map(\.name) == ["a", "b", "e"])
+        #expect(found.map(\.line) == [1, 2, 4])
+        #expect(found.map(\.isParent) == [false, true, false])
+    }
+}
