@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import TOMLKit
 
 /// Reads the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples, into an `AuthConfig`.

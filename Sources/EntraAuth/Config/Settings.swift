@@ -174,6 +174,12 @@ struct Settings {
             do {
                 let certificate = try X509Certificate(pem: try readText(certificatePath, key: "client_certificate"))
                 let key = try RSAPrivateKey(pem: try readText(keyPath, key: "client_private_key"))
+                guard certificate.certifies(key) else {
+                    throw ConfigError(
+                        "\(describe("client_private_key")) '\(keyPath)' is not the key of the certificate "
+                            + "'\(certificatePath)'; use the key the certificate was made from"
+                    )
+                }
                 return .privateKeyJWT(certificate: certificate, key: key)
             } catch let error as ConfigError {
                 throw error

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The pure router of `sitegen-auth`: a `Request` in, a `Response` out; I/O sits behind injected protocols.
 ///

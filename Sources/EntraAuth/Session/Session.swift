@@ -1,5 +1,5 @@
 public import AccessRules
-public import Foundation
+import Foundation
 
 /// What the session cookie holds: only what authorization and display need.
 public struct Session: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One structured `key=value` line per event on stderr; never given tokens, codes or secrets.
 ///

@@ -1,5 +1,5 @@
 public import AccessRules
-public import Foundation
+import Foundation
 
 /// The access manifest currently in force, swapped in whole when `sitegen build` publishes a new one.
 ///
