@@ -83,7 +83,8 @@ struct IdentityProviderTests {
 
         let offline = FakeHTTPClient()
         offline.isUnreachable = true
-        #expect(throws: ProviderError.self) { try provider(offline).start() }
+        let error = #expect(throws: ProviderError.self) { try provider(offline).start() }
+        #expect(error?.description.contains("no cached copy") == true)
     }
 
     @Test func discoveryWithPlainHTTPEndpointsIsRefused() {
