@@ -8,18 +8,28 @@ struct FrontMatterBlock {
     let bodyLineOffset: Int
 
     /// Splits `text` (with `\n` line endings); nil when the opening `---` line has no closing `---` line.
+    /// Scans UTF-8 bytes line by line and stops at the closing line: the body is never split up.
     static func split(_ text: String) -> FrontMatterBlock? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, isDelimiter(first, allowDots: false) else {
-            return FrontMatterBlock(yaml: nil, body: text, bodyLineOffset: 0)
+        let bytes = text.utf8
+        var lineStart = bytes.startIndex
+        var lineNumber = 0
+        var yamlStart: String.Index?
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            lineNumber += 1
+            let line = text[lineStart..<lineEnd]
+            let next = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
+            if lineNumber == 1 {
+                guard isDelimiter(line, allowDots: false) else { break }
+                yamlStart = next
+            } else if let start = yamlStart, isDelimiter(line, allowDots: true) {
+                let yaml = start < lineStart ? String(text[start..<bytes.index(before: lineStart)]) : ""
+                return FrontMatterBlock(yaml: yaml, body: String(text[next...]), bodyLineOffset: lineNumber)
+            }
+            lineStart = next
         }
-        for index in lines.indices.dropFirst() where isDelimiter(lines[index], allowDots: true) {
-            let yaml = lines[1..<index].joined(separator: "\n")
-            let closing = lines[index]
-            let body = closing.endIndex < text.endIndex ? String(text[text.index(after: closing.endIndex)...]) : ""
-            return FrontMatterBlock(yaml: yaml, body: body, bodyLineOffset: index + 1)
-        }
-        return nil
+        if yamlStart != nil { return nil }
+        return FrontMatterBlock(yaml: nil, body: text, bodyLineOffset: 0)
     }
 
     private static func isDelimiter(_ line: Substring, allowDots: Bool) -> Bool {

@@ -12,7 +12,8 @@ struct FrontMatterParser {
         var frontMatter = FrontMatter()
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // Naming the encoding spares Yams a look at the environment on every page.
+            root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             return (frontMatter, [describe(error)])
         } catch {

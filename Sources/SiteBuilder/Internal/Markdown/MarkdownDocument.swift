@@ -79,7 +79,7 @@ final class MarkdownDocument: @unchecked Sendable {
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                wordCount += Self.literal(of: node).split(whereSeparator: \.isWhitespace).count
+                wordCount += Self.wordCount(of: node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 htmlAnchors.formUnion(HTMLAnchors.find(in: Self.literal(of: node)))
             }
@@ -98,6 +98,20 @@ final class MarkdownDocument: @unchecked Sendable {
             }
         }
         return text
+    }
+
+    /// Counts runs of non-space bytes straight from the C string: this runs for every text node of the site.
+    private static func wordCount(of node: OpaquePointer) -> Int {
+        guard var byte = cmark_node_get_literal(node) else { return 0 }
+        var count = 0
+        var inWord = false
+        while byte.pointee != 0 {
+            let isSpace = byte.pointee == 0x20 || byte.pointee == 0x0A || byte.pointee == 0x09 || byte.pointee == 0x0D
+            if !isSpace && !inWord { count += 1 }
+            inWord = !isSpace
+            byte += 1
+        }
+        return count
     }
 
     private static func literal(of node: OpaquePointer) -> String {

@@ -12,6 +12,7 @@ final class OutputWriter: @unchecked Sendable {
     private var entries: [String: OutputManifest.Entry] = [:]
     private var kept: Set<String> = []
     private var writtenCount = 0
+    private var createdFolders: Set<String> = []
 
     /// Creates the staging folder `.NAME.tmp-RANDOM` next to `outputFolder`.
     init(outputFolder: String, previous: OutputManifest?) throws {
@@ -42,7 +43,7 @@ final class OutputWriter: @unchecked Sendable {
             return
         }
         let target = DisplayPaths.join(stagingFolder, path)
-        try Self.createParent(of: target)
+        try createParent(of: target)
         try data.write(to: URL(fileURLWithPath: target))
         record(path, entry, kept: false)
     }
@@ -70,7 +71,7 @@ final class OutputWriter: @unchecked Sendable {
         for path in lock.withLock({ kept }) {
             let target = DisplayPaths.join(stagingFolder, path)
             let source = DisplayPaths.join(outputFolder, path)
-            try Self.createParent(of: target)
+            try createParent(of: target)
             if link(source, target) != 0 {
                 try FileManager.default.copyItem(atPath: source, toPath: target)
             }
@@ -96,15 +97,15 @@ final class OutputWriter: @unchecked Sendable {
         return SHA256.hex(data) == digest
     }
 
-    private static func createParent(of file: String) throws {
+    private func createParent(of file: String) throws {
         let parent = (file as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        if lock.withLock({ createdFolders.contains(parent) }) { return }
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
             // Another worker may have created it between the check and the call.
             guard FileManager.default.fileExists(atPath: parent) else { throw error }
         }
+        lock.withLock { _ = createdFolders.insert(parent) }
     }
 }

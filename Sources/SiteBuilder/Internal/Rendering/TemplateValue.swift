@@ -28,28 +28,34 @@ enum TemplateValue: Sendable, Equatable {
     }
 
     /// Appends an unambiguous, key-sorted encoding of the value, the input of cache keys.
-    func writeCanonical(to output: inout String) {
+    /// Bytes rather than a String: this runs over every page's full context on every build.
+    func writeCanonical(to output: inout [UInt8]) {
         switch self {
         case .string(let text):
-            output += "s\(text.utf8.count):"
-            output += text
+            Self.append("s\(text.utf8.count):", to: &output)
+            output.append(contentsOf: text.utf8)
         case .int(let number):
-            output += "i\(number);"
+            Self.append("i\(number);", to: &output)
         case .double(let number):
-            output += "d\(number);"
+            Self.append("d\(number);", to: &output)
         case .bool(let flag):
-            output += flag ? "T" : "F"
+            output.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
         case .list(let items):
-            output += "[\(items.count):"
+            Self.append("[\(items.count):", to: &output)
             for item in items { item.writeCanonical(to: &output) }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let fields):
-            output += "{\(fields.count):"
+            Self.append("{\(fields.count):", to: &output)
             for key in fields.keys.sorted() {
-                output += "\(key.utf8.count):\(key)"
+                Self.append("\(key.utf8.count):", to: &output)
+                output.append(contentsOf: key.utf8)
                 fields[key]!.writeCanonical(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        output.append(contentsOf: text.utf8)
     }
 }

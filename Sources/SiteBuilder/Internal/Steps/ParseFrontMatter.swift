@@ -33,7 +33,7 @@ struct ParseFrontMatter: BuildStep {
         }
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if data.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         guard let block = FrontMatterBlock.split(text) else {
             let message = "the front matter opened with '---' on line 1 is never closed; add a '---' line after it"
             return (page, [Problem(file: file, line: 1, message: message)])

@@ -52,7 +52,7 @@ struct RenderPages: BuildStep {
         let page = context.pages[index]
         let values = context.context(for: index)
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
-        var canonical = "\(PageContext.generator)\n\(templates.hash)\n\(template)\n"
+        var canonical = Array("\(PageContext.generator)\n\(templates.hash)\n\(template)\n".utf8)
         values.writeCanonical(to: &canonical)
         let key = SHA256.hex(canonical)
         if writer.keepIfUnchanged(page.source.outputPath, key: key) { return .kept }

@@ -7,11 +7,18 @@ enum SHA256 {
 
     /// The digest of `data`.
     static func hex(_ data: Data) -> String {
+        data.withUnsafeBytes { hex(bytes: $0) }
+    }
+
+    /// The digest of `bytes`.
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { hex(bytes: $0) }
+    }
+
+    private static func hex(bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { bytes in
-            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
-        }
+        let ok = EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
         precondition(ok == 1, "EVP_Digest(SHA-256) failed")
         var hex: [UInt8] = []
         hex.reserveCapacity(Int(length) * 2)
