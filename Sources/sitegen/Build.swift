@@ -18,8 +18,9 @@ struct Build: ParsableCommand {
 
             Examples:
               sitegen build
-              sitegen build --site site --templates templates --output public --verbose
-              sitegen build --warn-broken-links     report broken links without failing
+              sitegen build --site site --templates templates --output public
+              sitegen build --warn-broken-links
+                  List broken links and anchors as warnings and publish anyway.
             """
     )
 

@@ -12,9 +12,12 @@ struct Sitegen: ParsableCommand {
             templates/. `sitegen build` renders them into public/, which nginx serves.
 
             Examples:
-              sitegen build                              build site/ with templates/ into public/
-              sitegen build --verbose                    show each stage as it runs
-              sitegen build --drafts --output preview    include draft pages, write to preview/
+              sitegen build
+                  Build site/ with templates/ into public/.
+              sitegen build --verbose
+                  The same, listing each stage as it starts.
+              sitegen build --drafts --output preview
+                  Include draft pages and write the site to preview/.
               sitegen build --site docs --templates theme --output /srv/www/docs
 
             A build either succeeds completely or publishes nothing: every error is listed with \

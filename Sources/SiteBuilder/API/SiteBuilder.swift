@@ -10,11 +10,6 @@ public enum SiteBuilder {
     /// The version printed by `sitegen --version` and passed to templates as `site.generator`.
     public static let version = "0.1.0"
 
-    /// The stages of a build, in order, as `--verbose` lists them.
-    public static var stages: [BuildStage] {
-        Pipeline.steps.map(\.stage)
-    }
-
     /// Runs every stage and publishes the site atomically; on failure throws every error found,
     /// and the previous output is left exactly as it was.
     public static func build(

@@ -73,7 +73,7 @@ final class MarkdownDocument: @unchecked Sendable {
                 headingNodes.append(node)
                 let text = Self.plainText(of: node).trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
-                headings.append(Heading(level: level, text: text, line: Int(cmark_node_get_start_line(node))))
+                headings.append(Heading(level: level, text: text))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 linkNodes.append(node)
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
@@ -123,8 +123,6 @@ final class MarkdownDocument: @unchecked Sendable {
 struct Heading: Sendable {
     let level: Int
     let text: String
-    /// Line within the Markdown body.
-    let line: Int
 }
 
 /// A link or image destination as written, e.g. `../guide/setup.md#proxy`.

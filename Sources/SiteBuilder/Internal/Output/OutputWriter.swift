@@ -53,11 +53,6 @@ final class OutputWriter: @unchecked Sendable {
         lock.withLock { OutputManifest(generator: PageContext.generator, files: entries) }
     }
 
-    /// How many files differ from the current output.
-    var changedFileCount: Int {
-        lock.withLock { writtenCount }
-    }
-
     /// True when the current output already is the new site: nothing written, nothing to delete.
     func outputIsUnchanged() -> Bool {
         let (written, paths) = lock.withLock { (writtenCount, Set(entries.keys)) }

@@ -45,17 +45,21 @@ struct PageContext: Sendable {
     /// The context of `404.html`: the top-level navigation, nothing marked current.
     func notFoundContext(rootURL: String) -> TemplateValue {
         let navigation = PageNavigation(tree: tree, pages: pages)
-        var page = Page(source: PageSource(kind: .page, path: "404.md", folder: ""), rootURL: rootURL)
-        page.title = "Page not found"
-        var pageFields = Self.pageFields(page, isHome: false)
-        if case .object(var fields) = pageFields {
-            fields["url"] = .string(rootURL + "404.html")
-            fields["source_path"] = nil
-            pageFields = .object(fields)
-        }
+        let page: [String: TemplateValue] = [
+            "title": .string("Page not found"),
+            "url": .string(rootURL + "404.html"),
+            "is_home": .bool(false),
+            "is_section": .bool(false),
+            "draft": .bool(false),
+            "tags": .list([]),
+            "toc": .list([]),
+            "has_toc": .bool(false),
+            "params": .object([:]),
+            "reading_minutes": .int(1),
+        ]
         return .object([
             "site": site,
-            "page": pageFields,
+            "page": .object(page),
             "nav": navigation.navItems(for: tree.home),
             "breadcrumbs": .list([]),
             "has_breadcrumbs": .bool(false),
