@@ -97,4 +97,22 @@ struct LinkTests {
         let site = try TestSite(pages: ["index.md": "---\ntitle: T\n---\n\n> quote\n> [x](nope.md)\n"])
         #expect(site.buildErrors().first?.hasPrefix("site/index.md:6: link:") == true)
     }
+
+    @Test("Links inside headings are rewritten too, and the heading keeps its id")
+    func linkInHeading() throws {
+        let site = try TestSite(pages: ["index.md": "## See [setup](guide/setup.md)\n", "guide/setup.md": ""])
+        try site.build()
+        #expect(site.output("index.html") == "<h2 id=\"see-setup\">See <a href=\"/guide/setup/\">setup</a></h2>\n")
+    }
+
+    @Test("Aliases must be paths inside the site")
+    func invalidAlias() throws {
+        let site = try TestSite(pages: ["index.md": "---\naliases:\n  - https://old.example.com/x\n  - ../../up\n---\n"]
+        )
+        #expect(
+            site.buildErrors() == [
+                "site/index.md:3: front matter: alias 'https://old.example.com/x' must be a path inside the site, e.g. /old/setup/",
+                "site/index.md:4: front matter: alias '../../up' must be a path inside the site, e.g. /old/setup/",
+            ])
+    }
 }

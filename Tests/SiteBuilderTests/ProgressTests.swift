@@ -1,0 +1,61 @@
+import Foundation
+import SiteBuilder
+import Testing
+
+@Suite("Progress reporting")
+struct ProgressTests {
+    /// Collects events sent from worker threads.
+    private final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [BuildProgress] = []
+
+        func record(_ event: BuildProgress) {
+            lock.withLock { events.append(event) }
+        }
+
+        var recorded: [BuildProgress] {
+            lock.withLock { events }
+        }
+    }
+
+    @Test("Every stage is announced in order, and parallel stages count up to their total")
+    func stagesAndCounts() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "", "b.md": "", "c/d.md": ""])
+        let recorder = Recorder()
+        try SiteBuilder.build(options: site.options) { recorder.record($0) }
+        var stages: [String] = []
+        var rendered: [Int] = []
+        for event in recorder.recorded {
+            switch event {
+            case .stageStarted(let stage, let index, let count):
+                stages.append("\(index)/\(count) \(stage.name)")
+            case .itemsDone(let stage, let done, let total):
+                if stage == .renderPages {
+                    #expect(total == 5)
+                    rendered.append(done)
+                }
+            }
+        }
+        #expect(
+            stages == [
+                "1/12 Load config", "2/12 Load content", "3/12 Parse front matter", "4/12 Parse Markdown",
+                "5/12 Resolve links", "6/12 Render Markdown", "7/12 Build navigation", "8/12 Load templates",
+                "9/12 Render pages", "10/12 Copy assets", "11/12 Write aliases, 404 and sitemap", "12/12 Publish",
+            ])
+        #expect(rendered.sorted() == [1, 2, 3, 4, 5])
+    }
+
+    @Test("A failed build stops before the stages that write output")
+    func failedBuildStopsEarly() throws {
+        let site = try TestSite(pages: ["index.md": "---\nweight: x\n---\n"])
+        let recorder = Recorder()
+        #expect(throws: BuildFailure.self) {
+            try SiteBuilder.build(options: site.options) { recorder.record($0) }
+        }
+        let last = recorder.recorded.compactMap { event -> BuildStage? in
+            if case .stageStarted(let stage, _, _) = event { return stage }
+            return nil
+        }.last
+        #expect(last == .loadTemplates)
+    }
+}
