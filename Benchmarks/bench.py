@@ -1,0 +1,205 @@
+"""Runs every benchmark of issue 6 and writes the tables to stdout and to Benchmarks/.work/results.md.
+
+Called by Benchmarks/run.sh (which installs the tools and builds the release binaries first):
+
+    python Benchmarks/bench.py [--quick]
+
+Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
+minutes), throughput in 3 rounds of 10 s per configuration. Quick: 1,000 pages once, 1 round of 3 s.
+Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import access_manifest  # noqa: E402
+import profiles  # noqa: E402
+import report  # noqa: E402
+import site_builds  # noqa: E402
+import throughput  # noqa: E402
+from corpus import write_corpus  # noqa: E402
+from servers import Servers  # noqa: E402
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def output_of(command: list[str]) -> str:
+    try:
+        result = subprocess.run(command, capture_output=True, text=True)
+        return (result.stdout + result.stderr).strip()
+    except OSError:
+        return ""
+
+
+def machine() -> list[str]:
+    model = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
+    memory = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
+    load = os.getloadavg()
+    return [
+        f"- CPU: {os.cpu_count()} × {model.group(1) if model else platform.processor()}",
+        f"- Memory: {int(memory.group(1)) / 1024 / 1024:.1f} GiB" if memory else "- Memory: unknown",
+        f"- Kernel: {platform.release()}; load average at start {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
+    ]
+
+
+def versions(venv_bin: Path) -> dict[str, str]:
+    hugo = re.search(r"v(\d+\.\d+\.\d+)", output_of(["hugo", "version"]))
+    mkdocs = re.search(r"version (\S+)", output_of([str(venv_bin / "mkdocs"), "--version"]))
+    material = re.search(r"Version: (\S+)", output_of([str(venv_bin / "pip"), "show", "mkdocs-material"]))
+    commit = output_of(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"])
+    return {
+        "sitegen": f"({commit})" if commit else "",
+        "hugo": hugo.group(1) if hugo else "",
+        "mkdocs": f"{mkdocs.group(1) if mkdocs else ''} / {material.group(1) if material else ''}",
+    }
+
+
+def server_versions() -> str:
+    nginx = re.search(r"nginx/(\S+)", output_of(["nginx", "-v"]))
+    apache = re.search(r"Apache/(\S+)", output_of(["apache2", "-v"]))
+    openidc = re.search(r"Version: (\S+)", output_of(["dpkg", "-s", "libapache2-mod-auth-openidc"]))
+    wrk = re.search(r"wrk (\S+)", output_of(["wrk", "--version"]))
+    return (
+        f"nginx {nginx.group(1) if nginx else '?'}, Apache {apache.group(1) if apache else '?'} with "
+        f"mod_auth_openidc {openidc.group(1) if openidc else '?'}, wrk {wrk.group(1) if wrk else '?'}"
+    )
+
+
+def page_url(corpus: Path) -> str:
+    """The URL of the first content page of the corpus: a page of a section three levels down."""
+    first = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
+    return "/" + first.relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
+
+
+def profile_section(work: Path, builders: site_builds.Builders, servers: Servers, page: str) -> list[str]:
+    lines = ["### Profiles", ""]
+    sitegen_command = [
+        str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
+        "--templates", str(REPO / "templates"), "--output", str(work / "profile-build" / "public"),
+    ]
+    shutil.rmtree(work / "profile-build", ignore_errors=True)
+    (work / "profile-build").mkdir(parents=True)
+    if profiles.perf_works():
+        data = work / "profile-build.perf"
+        profiles.profile_command(sitegen_command, data)
+        build_rows, build_self = profiles.summarize(data), profiles.self_time(data)
+        auth_data = work / "profile-auth.perf"
+        sampler = profiles.profile_process(servers.stack.processes["auth"].pid, 6, auth_data)
+        time.sleep(0.5)
+        throughput.drive(servers, page, 5)
+        sampler.wait()
+        auth_rows, auth_self = profiles.summarize(auth_data), profiles.self_time(auth_data)
+        how = "perf record -e cpu-clock -g (sampled call stacks; shares are of all samples of the process)"
+    else:
+        build_rows, build_self = profiles.callgrind_build(sitegen_command, work / "profile-build.callgrind"), []
+        auth_rows, auth_self = [], []
+        how = "valgrind --tool=callgrind (perf is not usable here; sitegen-auth is read from (b) versus (c))"
+    shutil.rmtree(work / "profile-build", ignore_errors=True)
+    lines += [f"Profiler: {how}.", ""]
+    for title, rows, own in [
+        (f"sitegen build, full, {builders.corpus.name.split('-')[-1]} pages", build_rows, build_self),
+        ("sitegen-auth answering checks of (c)", auth_rows, auth_self),
+    ]:
+        if not rows:
+            continue
+        lines += [f"**{title}** — heaviest functions of sitegen and its libraries:", "",
+                  "| inclusive | self | function |", "|---|---|---|"]
+        lines += [f"| {inclusive:.1f} % | {self_share:.1f} % | `{name}` |" for inclusive, self_share, name in rows]
+        if own:
+            lines += ["", "Most samples by themselves: " + "; ".join(f"`{name}` {share:.1f} %" for share, name in own)]
+        lines.append("")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="1,000 pages once, throughput 1 round of 3 s")
+    parser.add_argument("--work", type=Path, default=HERE / ".work", help="folder for all generated state")
+    parser.add_argument("--bin", type=Path, default=REPO / ".build-bench" / "release", help="release binaries")
+    arguments = parser.parse_args()
+    work, venv_bin = arguments.work.resolve(), (arguments.work / "venv" / "bin").resolve()
+    sizes, runs = ([1000], 1) if arguments.quick else ([1000, 10000], 3)
+    seconds, rounds = (3, 1) if arguments.quick else (10, 3)
+
+    def stop(signal_number: int, _frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal_number}")
+
+    signal.signal(signal.SIGTERM, stop)
+    started = time.time()
+    tool_versions = versions(venv_bin)
+    lines = [
+        f"## Results ({'quick' if arguments.quick else 'full'} run, {time.strftime('%Y-%m-%d %H:%M %Z')})",
+        "",
+        *machine(),
+        f"- Builds: sitegen {tool_versions['sitegen']}, Hugo {tool_versions['hugo']}, "
+        f"MkDocs / Material {tool_versions['mkdocs']}",
+        f"- Servers: {server_versions()}",
+        "",
+    ]
+    build_results = {}
+    for pages in sizes:
+        corpus = work / f"corpus-{pages}"
+        log(f"Writing the {pages:,}-page corpus…")
+        summary = write_corpus(pages, corpus)
+        lines += [f"Corpus of {pages:,}: {summary}.", ""]
+        builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
+        log(f"Building {pages:,} pages with sitegen, Hugo and MkDocs…")
+        mkdocs_runs = 1 if pages >= 10000 else runs
+        build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, log)
+        lines += report.builds_table(build_results[pages], tool_versions, runs)
+
+    small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
+    public = small.sitegen_output
+    manifest_written_here = access_manifest.ensure(public)
+    page = page_url(small.corpus)
+    servers = Servers(work / "serve", public, arguments.bin, venv_bin, work / "trivial-fcgi")
+    shutil.rmtree(work / "serve", ignore_errors=True)
+    try:
+        log("Starting the provider, sitegen-auth, the trivial responder, nginx and Apache on loopback…")
+        servers.start()
+        log("Measuring request throughput…")
+        served = throughput.run(servers, page, seconds, rounds, log)
+        lines += report.throughput_table(served, seconds, rounds)
+        if manifest_written_here:
+            lines += [
+                "Note: `sitegen build` wrote no access manifest, so the benchmark wrote a stand-in "
+                "(every page signed-in; Benchmarks/access_manifest.py).",
+                "",
+            ]
+        lines += report.targets_table(build_results[sizes[-1]], served, arguments.quick)
+        log("Profiling a sitegen build and sitegen-auth…")
+        lines += profile_section(work, small, servers, page)
+    finally:
+        servers.stop()
+    lines.append(f"Total benchmark time: {(time.time() - started) / 60:.1f} min.")
+    text = "\n".join(lines) + "\n"
+    (work / "results.md").write_text(text)
+    raw = {
+        "builds": {pages: asdict(result) for pages, result in build_results.items()},
+        "throughput": [asdict(result) for result in served],
+    }
+    (work / "results.json").write_text(json.dumps(raw, indent=1))
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

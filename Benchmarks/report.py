@@ -1,0 +1,105 @@
+"""The results as Markdown tables: ratios first, absolute numbers in parentheses."""
+
+from __future__ import annotations
+
+import statistics
+
+from site_builds import BuildResults
+from throughput import Result
+
+TOOL_NAMES = {"sitegen": "sitegen", "hugo": "Hugo", "mkdocs": "MkDocs + Material"}
+
+
+def ratio(value: float, base: float) -> str:
+    return f"{value / base:.2f}×"
+
+
+def seconds(value: float) -> str:
+    return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
+
+
+def builds_table(results: BuildResults, versions: dict[str, str], runs: int) -> list[str]:
+    hugo = results.full["hugo"]
+    lines = [
+        f"### Site builds, {results.pages:,} pages",
+        "",
+        "| tool | wall time | CPU time (user + sys) | peak RSS | pages written | runs |",
+        "|---|---|---|---|---|---|",
+    ]
+    for tool, series in results.full.items():
+        lines.append(
+            f"| {TOOL_NAMES[tool]} {versions.get(tool, '')} | **{ratio(series.wall, hugo.wall)}** ({seconds(series.wall)}) "
+            f"| **{ratio(series.cpu, hugo.cpu)}** ({seconds(series.cpu)}) "
+            f"| **{ratio(series.rss_mb, hugo.rss_mb)}** ({series.rss_mb:,.0f} MB) "
+            f"| {results.pages_written[tool]:,} | {len(series.runs)} |"
+        )
+    full = results.full["sitegen"]
+    lines += [
+        "",
+        "| sitegen rebuild, same output folder | wall time | share of sitegen's full build | CPU time | peak RSS |",
+        "|---|---|---|---|---|",
+        f"| nothing changed | {seconds(results.noop.wall)} | **{100 * results.noop.wall / full.wall:.1f} %** "
+        f"| {seconds(results.noop.cpu)} | {results.noop.rss_mb:,.0f} MB |",
+        f"| one page edited | {seconds(results.edit.wall)} | **{100 * results.edit.wall / full.wall:.1f} %** "
+        f"| {seconds(results.edit.cpu)} | {results.edit.rss_mb:,.0f} MB |",
+        "",
+        f"Ratios are to Hugo; medians of {runs} run(s) each"
+        + (" (MkDocs: 1 run at this size)" if len(results.full["mkdocs"].runs) < runs else "")
+        + ". \"Pages written\" counts index.html files in the output.",
+        "",
+    ]
+    return lines
+
+
+def throughput_table(results: list[Result], seconds_per_run: int, rounds: int) -> list[str]:
+    lines = [
+        "### Request throughput, one page, wrk -t1 -c32 on loopback",
+        "",
+        "| configuration | requests/s | p50 latency | p99 latency | server CPU per request |",
+        "|---|---|---|---|---|",
+    ]
+    for result in results:
+        lines.append(
+            f"| ({result.name}) {result.label} | **{result.median_ratio(0):.2f}×** "
+            f"({result.median('requests_per_second'):,.0f}/s) "
+            f"| **{result.median_ratio(1):.2f}×** ({result.median('p50_ms'):.2f} ms) "
+            f"| **{result.median_ratio(2):.2f}×** ({result.median('p99_ms'):.2f} ms) "
+            f"| {result.median('cpu_us_per_request'):.0f} µs |"
+        )
+    lines += [
+        "",
+        f"Ratios are to (a) within each round, median of {rounds} round(s) of {seconds_per_run} s per configuration. "
+        "Server CPU per request is the user + system time of nginx, the FastCGI responder and Apache together, "
+        "divided by the requests answered (wrk's own CPU excluded).",
+    ]
+    lines += [f"- ({result.name}): {result.note}" for result in results if result.note]
+    return lines + [""]
+
+
+def within_rounds(results: list[Result], numerator: str, denominators: list[str]) -> float:
+    """Median over rounds of numerator's rate over the best of the denominators' rates in the same round."""
+    by_name = {result.name: result for result in results}
+    values = []
+    for index, sample in enumerate(by_name[numerator].samples):
+        best = max(by_name[name].samples[index].requests_per_second for name in denominators)
+        values.append(sample.requests_per_second / best)
+    return statistics.median(values)
+
+
+def targets_table(builds: BuildResults, throughput: list[Result], quick: bool) -> list[str]:
+    size = f"{builds.pages:,} pages" + (" (quick run; the target is at 10,000)" if quick else "")
+    sitegen, hugo = builds.full["sitegen"], builds.full["hugo"]
+    by_name = {result.name: result for result in throughput}
+    rows = [
+        (f"sitegen full build wall time ≤ 0.5 × Hugo, {size}", sitegen.wall / hugo.wall, "≤", 0.5),
+        (f"sitegen peak RSS ≤ 0.25 × Hugo, {size}", sitegen.rss_mb / hugo.rss_mb, "≤", 0.25),
+        (f"sitegen no-op rebuild ≤ 10 % of its full build, {size}", builds.noop.wall / sitegen.wall, "≤", 0.10),
+        ("(c) ≥ 0.9 × (b) requests/s", within_rounds(throughput, "c", ["b"]), "≥", 0.9),
+        ("(d) ≥ 2 × (e) requests/s (the faster of (e) and (e′))", within_rounds(throughput, "d", ["e", "e′"]), "≥", 2.0),
+        ("(d) ≥ 0.5 × (a) requests/s", by_name["d"].median_ratio(0), "≥", 0.5),
+    ]
+    lines = ["### Targets of issue 6", "", "| target | measured | |", "|---|---|---|"]
+    for label, value, relation, bound in rows:
+        met = value <= bound if relation == "≤" else value >= bound
+        lines.append(f"| {label} | {value:.2f} | {'met' if met else '**not met**'} |")
+    return lines + [""]

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc (see BENCHMARKS.md).
+#
+#   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 3 rounds of throughput (about 30 min)
+#   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
+#
+# Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
+# release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
+# Benchmarks/.work/results.md; all generated state stays in Benchmarks/.work/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WORK=Benchmarks/.work
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+PACKAGES="hugo wrk apache2 libapache2-mod-auth-openidc time nginx gcc libfcgi-dev python3-venv valgrind linux-perf"
+
+missing=$(for package in $PACKAGES; do dpkg -s "$package" >/dev/null 2>&1 || echo "$package"; done)
+if [ -n "$missing" ]; then
+    echo "Installing Debian packages:" $missing >&2
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >&2
+    # The benchmark runs its own Apache on a loopback port; the system service the package enables is not wanted.
+    if [[ " $missing " == *" apache2 "* ]] && [ -d /run/systemd/system ]; then
+        $SUDO systemctl disable --now apache2 >/dev/null 2>&1 || true
+    fi
+fi
+
+mkdir -p "$WORK"
+if [ ! -e "$WORK/venv/.installed" ] || [ Benchmarks/requirements.txt -nt "$WORK/venv/.installed" ]; then
+    echo "Installing the Python tools into $WORK/venv…" >&2
+    python3 -m venv "$WORK/venv"
+    "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check -r Benchmarks/requirements.txt >&2
+    touch "$WORK/venv/.installed"
+fi
+
+echo "Building release binaries (.build-bench)…" >&2
+swift build -c release --scratch-path .build-bench >&2
+
+if [ ! -x "$WORK/trivial-fcgi" ] || [ Benchmarks/trivial-fcgi.c -nt "$WORK/trivial-fcgi" ]; then
+    gcc -O2 -Wall -o "$WORK/trivial-fcgi" Benchmarks/trivial-fcgi.c -lfcgi -lpthread
+fi
+
+exec "$WORK/venv/bin/python" Benchmarks/bench.py "$@"

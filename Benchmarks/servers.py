@@ -1,0 +1,149 @@
+"""Starts and stops every server of the throughput benchmark on loopback, all files under one state folder.
+
+The provider and sitegen-auth are started by Tests/e2e/stack.py, the launcher of `make demo` and the
+end-to-end tests, so the benchmark signs in exactly as they do. nginx serves configurations (a)–(d) from
+variants of the production snippet nginx/sitegen-auth.conf; Apache with mod_auth_openidc serves (e).
+`stop()` ends every process started here, and only those.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO / "Tests" / "e2e"))
+
+from stack import Stack, free_port, port_open, wait_for  # noqa: E402
+
+SNIPPET = REPO / "nginx" / "sitegen-auth.conf"
+CACHE_CONF = REPO / "nginx" / "sitegen-auth-cache.conf"
+CHECK_LOCATION = "location = /.auth/check {"
+# Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
+NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
+
+
+def cache_settings() -> tuple[str, list[str]]:
+    """The http-level part of sitegen-auth-cache.conf, and the check-location lines it documents."""
+    text = CACHE_CONF.read_text()
+    http_part = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    location_lines = re.findall(r"^#\s+(fastcgi_cache\S* .*;|fastcgi_ignore_headers .*;)$", text, re.MULTILINE)
+    if not location_lines or "fastcgi_cache_path" not in http_part:
+        raise RuntimeError(f"{CACHE_CONF} no longer has the fastcgi_cache_path and check-location lines expected")
+    return http_part, location_lines
+
+
+def snippet_variants() -> dict[str, str]:
+    """b: checks by the trivial responder; c: sitegen-auth without the check cache; d: with it."""
+    production = SNIPPET.read_text()
+    if CHECK_LOCATION not in production:
+        raise RuntimeError(f"{SNIPPET} has no '{CHECK_LOCATION}' block to vary")
+    _, cache_lines = cache_settings()
+    uncached = "\n".join(
+        line for line in production.splitlines() if not re.match(r"\s*(fastcgi_cache|fastcgi_ignore_headers)", line)
+    )
+    indented = "".join(f"\n    {line}" for line in cache_lines)
+    return {
+        "b": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi;"),
+        "c": uncached,
+        "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
+    }
+
+
+class Servers:
+    """Provider, sitegen-auth, the trivial responder and nginx (a)–(d); Apache (e) on demand."""
+
+    def __init__(self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path) -> None:
+        self.state = state
+        self.public = public
+        self.trivial = trivial
+        self.ports = {name: free_port() for name in ["a", "b", "c", "d", "e", "e′"]}
+        self.stack = Stack(
+            state=state, public=public, http_port=self.ports["c"], bin_dir=bin_dir, venv_bin=venv_bin
+        )
+        self.cache_folder = Path("/dev/shm") / f"sitegen-bench-cache-{os.getpid()}"
+
+    def url(self, name: str, path: str) -> str:
+        return f"http://127.0.0.1:{self.ports[name]}{path}"
+
+    @property
+    def provider_url(self) -> str:
+        return self.stack.provider_url
+
+    def start(self) -> None:
+        (self.state / "tmp").mkdir(parents=True, exist_ok=True)
+        self.stack.provider_port = free_port()
+        self.stack.start_provider()
+        self.stack.write_auth_config()
+        self.stack.start_auth()
+        socket_path = self.state / "trivial.sock"
+        self.stack.spawn("trivial", [str(self.trivial), str(socket_path), "4"])
+        wait_for(socket_path.exists, "the trivial FastCGI responder")
+        self.start_nginx()
+
+    def start_nginx(self) -> None:
+        http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
+        http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.stack.socket_path}")
+        (self.state / "sitegen-auth-http.conf").write_text(http_conf)
+        shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
+        http_part, _ = cache_settings()
+        http_part = http_part.replace("/run/nginx/sitegen-auth-cache", str(self.cache_folder))
+        (self.state / "sitegen-auth-cache.conf").write_text(http_part + "\n")
+        for name, text in snippet_variants().items():
+            (self.state / f"snippet-{name}.conf").write_text(text)
+        config = (HERE / "nginx.conf.in").read_text()
+        config = config.replace("@USER@", "user root;" if os.geteuid() == 0 else "")
+        config = config.replace("@WORKERS@", str(NGINX_WORKERS)).replace("@STATE@", str(self.state)).replace("@PUBLIC@", str(self.public))
+        for name in "abcd":
+            config = config.replace(f"@PORT_{name.upper()}@", str(self.ports[name]))
+        (self.state / "nginx.conf").write_text(config)
+        self.stack.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
+        for name in "abcd":
+            wait_for(lambda: port_open(self.ports[name]), f"nginx on port {self.ports[name]}")
+
+    def start_apache(self, name: str, session_type: str) -> None:
+        """Apache (e) on the port of `name`, with mod_auth_openidc keeping sessions as `session_type`."""
+        prefix = self.state / f"apache-{name}"
+        run = prefix / "run"
+        run.mkdir(parents=True, exist_ok=True)
+        user = "User www-data\nGroup www-data" if os.geteuid() == 0 else ""
+        config = (HERE / "apache.conf.in").read_text()
+        for key, value in {
+            "@USER@": user,
+            "@STATE@": str(prefix),
+            "@PUBLIC@": str(self.public),
+            "@PORT@": str(self.ports[name]),
+            "@PROVIDER@": self.provider_url,
+            "@PASSPHRASE@": secrets.token_hex(24),
+            "@SESSION_TYPE@": session_type,
+        }.items():
+            config = config.replace(key, value)
+        (prefix / "apache.conf").write_text(config)
+        if os.geteuid() == 0:
+            shutil.chown(run, "www-data", "www-data")
+        self.stack.spawn(f"apache-{name}", ["apache2", "-f", str(prefix / "apache.conf"), "-DFOREGROUND"])
+        wait_for(lambda: port_open(self.ports[name]), "Apache")
+
+    def server_sessions(self) -> list[int]:
+        """Session ids of the serving processes (each was started as a session leader), not the provider's."""
+        return [process.pid for name, process in self.stack.processes.items() if name != "provider"]
+
+    def reopen_nginx_logs(self) -> None:
+        """Flushes nginx's buffered access log (SIGUSR1 reopens, and so writes, its log files)."""
+        process = self.stack.processes.get("nginx")
+        if process and process.poll() is None:
+            subprocess.run(["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state), "-s", "reopen"])
+
+    def stop(self) -> None:
+        for name in ["apache-e", "apache-e′", "nginx", "trivial", "auth", "provider"]:
+            self.stack.terminate(name)
+        shutil.rmtree(self.cache_folder, ignore_errors=True)
+
+    def log(self, name: str) -> str:
+        return self.stack.log(name)

@@ -1,0 +1,165 @@
+"""Site builds of one corpus by sitegen, Hugo and MkDocs Material, and sitegen's rebuilds.
+
+Every full build starts from nothing: no output folder and no build cache of the tool (sitegen's
+`.sitegen-cache/` beside its output, Hugo's cache folder and `resources/`). Runs of the three tools are
+interleaved, so a change of background load on a shared machine touches all of them alike.
+Times come from GNU time: wall clock, user + system CPU, and peak resident set size.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    rss_mb: float
+
+
+@dataclass
+class Series:
+    """The runs of one tool (or one rebuild kind) on one corpus; the median run speaks for it."""
+
+    runs: list[Run] = field(default_factory=list)
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(run.wall for run in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(run.cpu for run in self.runs)
+
+    @property
+    def rss_mb(self) -> float:
+        return statistics.median(run.rss_mb for run in self.runs)
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        result = subprocess.run(
+            ["/usr/bin/time", "-f", "%e %U %S %M", "-o", report.name, *command],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+        wall, user, system, rss_kb = report.read().split()[-4:]
+    return Run(wall=float(wall), cpu=float(user) + float(system), rss_mb=int(rss_kb) / 1024)
+
+
+def count_pages(output: Path) -> int:
+    return sum(1 for _ in output.rglob("index.html"))
+
+
+class Builders:
+    """The three tools on one corpus folder written by corpus.py; outputs go to `work`."""
+
+    def __init__(self, corpus: Path, work: Path, sitegen: Path, venv_bin: Path) -> None:
+        self.corpus = corpus
+        self.work = work
+        self.sitegen_binary = sitegen
+        self.venv_bin = venv_bin
+
+    @property
+    def sitegen_output(self) -> Path:
+        return self.work / "sitegen" / "public"
+
+    def sitegen(self, clean: bool = True) -> Run:
+        if clean:
+            shutil.rmtree(self.work / "sitegen", ignore_errors=True)
+        self.sitegen_output.parent.mkdir(parents=True, exist_ok=True)
+        return timed(
+            [
+                str(self.sitegen_binary),
+                "build",
+                "--site",
+                str(self.corpus / "sitegen"),
+                "--templates",
+                str(REPO / "templates"),
+                "--output",
+                str(self.sitegen_output),
+            ]
+        )
+
+    def hugo(self) -> Run:
+        for folder in [self.work / "hugo", self.work / "hugo-cache", self.corpus / "hugo" / "resources"]:
+            shutil.rmtree(folder, ignore_errors=True)
+        return timed(
+            [
+                "hugo",
+                "--quiet",
+                "--source",
+                str(self.corpus / "hugo"),
+                "--destination",
+                str(self.work / "hugo"),
+                "--cacheDir",
+                str(self.work / "hugo-cache"),
+            ]
+        )
+
+    def mkdocs(self) -> Run:
+        shutil.rmtree(self.work / "mkdocs", ignore_errors=True)
+        return timed(
+            [
+                str(self.venv_bin / "mkdocs"),
+                "build",
+                "--quiet",
+                "--config-file",
+                str(self.corpus / "mkdocs" / "mkdocs.yml"),
+                "--site-dir",
+                str(self.work / "mkdocs"),
+            ],
+            env={"NO_MKDOCS_2_WARNING": "1"},
+        )
+
+    def outputs(self) -> dict[str, Path]:
+        return {"sitegen": self.sitegen_output, "hugo": self.work / "hugo", "mkdocs": self.work / "mkdocs"}
+
+
+@dataclass
+class BuildResults:
+    pages: int
+    full: dict[str, Series]
+    noop: Series
+    edit: Series
+    pages_written: dict[str, int]
+
+
+def edit_one_page(corpus: Path, number: int) -> None:
+    """Appends a paragraph to one content page of the sitegen layout, a different text each time."""
+    page = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
+    with page.open("a") as file:
+        file.write(f"\nEdited for rebuild number {number}: one more sentence to render.\n")
+
+
+def run(builders: Builders, pages: int, runs: int, mkdocs_runs: int, log) -> BuildResults:
+    full = {"sitegen": Series(), "hugo": Series(), "mkdocs": Series()}
+    for number in range(runs):
+        for tool in ["sitegen", "hugo", "mkdocs"]:
+            if tool == "mkdocs" and number >= mkdocs_runs:
+                continue
+            result = getattr(builders, tool)()
+            full[tool].runs.append(result)
+            log(f"  {pages} pages, {tool} full build {number + 1}: {result.wall:.1f} s wall, {result.cpu:.1f} s CPU, "
+                f"{result.rss_mb:.0f} MB")
+    written = {tool: count_pages(output) for tool, output in builders.outputs().items()}
+    noop, edit = Series(), Series()
+    for number in range(runs):
+        noop.runs.append(builders.sitegen(clean=False))
+        edit_one_page(builders.corpus, number)
+        edit.runs.append(builders.sitegen(clean=False))
+        log(f"  {pages} pages, sitegen no-op rebuild {noop.runs[-1].wall:.2f} s, "
+            f"one-page edit {edit.runs[-1].wall:.2f} s")
+    return BuildResults(pages=pages, full=full, noop=noop, edit=edit, pages_written=written)

@@ -1,0 +1,187 @@
+"""Request throughput of one page served in several ways, measured with wrk on loopback.
+
+(a) nginx, no auth; (b) nginx auth_request to a trivial C FastCGI responder; (c) nginx auth_request to
+sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on the
+Cookie header and the request URI, and (d′) the same with every request for a new URI, so every check
+misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′) with server-cache sessions.
+
+Each round measures every configuration once, back to back; ratios to (a) are taken within a round and
+the median round is reported, so load that comes and goes on a shared machine touches all alike. Each
+configuration must answer the page with 200 before it is measured, and a run with any non-2xx answer is
+an error, so a table never shows the speed of a redirect or a 401. Besides wrk's numbers, the CPU time the
+serving processes used (nginx, the FastCGI responder, Apache) is divided by the requests answered.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from servers import Servers
+from sign_in import sign_in
+
+WRK_CONNECTIONS = 32
+UNIQUE_QUERY_SCRIPT = """
+counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format(nil, wrk.path .. "?miss=" .. counter)
+end
+"""
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Configuration:
+    name: str
+    label: str
+    port: str
+    cookie: str = ""
+    script: Path | None = None
+
+
+@dataclass
+class Sample:
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    cpu_us_per_request: float
+
+
+@dataclass
+class Result:
+    name: str
+    label: str
+    samples: list[Sample] = field(default_factory=list)
+    ratios: list[tuple[float, float, float]] = field(default_factory=list)
+    note: str = ""
+
+    def median(self, attribute: str) -> float:
+        return statistics.median(getattr(sample, attribute) for sample in self.samples)
+
+    def median_ratio(self, index: int) -> float:
+        return statistics.median(ratio[index] for ratio in self.ratios)
+
+
+def parse_duration(text: str) -> float:
+    """wrk's `1.23ms`, `456.00us` or `1.02s`, in milliseconds."""
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def session_cpu_seconds(sessions: list[int]) -> float:
+    """User + system time of every live process in these sessions, plus what their reaped children used."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) in sessions:
+            total += sum(int(value) for value in fields[11:15])
+    return total / CLOCK_TICKS
+
+
+def wrk(url: str, cookie: str, seconds: int, script: Path | None) -> tuple[int, float, float, float]:
+    """(requests, requests per second, p50 ms, p99 ms)."""
+    command = ["wrk", "-t1", f"-c{WRK_CONNECTIONS}", f"-d{seconds}s", "--latency", "-H", f"Cookie: {cookie}"]
+    if script:
+        command += ["-s", str(script)]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    if re.search(r"Non-2xx or 3xx responses: (\d+)", output) or re.search(r"Socket errors: connect [1-9]", output):
+        raise RuntimeError(f"wrk {url}: not every answer was a 2xx:\n{output}")
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p50 = parse_duration(re.search(r"^\s+50%\s+(\S+)", output, re.MULTILINE).group(1))
+    p99 = parse_duration(re.search(r"^\s+99%\s+(\S+)", output, re.MULTILINE).group(1))
+    return requests, rate, p50, p99
+
+
+def expect_page(url: str, cookie: str) -> None:
+    request = urllib.request.Request(url, headers={"Cookie": cookie})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        if answer.status != 200:
+            raise RuntimeError(f"{url} answers {answer.status}, not 200")
+
+
+def cache_statuses(servers: Servers) -> dict[str, int]:
+    """How the checks of (d) were answered so far, from nginx's access log: HIT, MISS, EXPIRED."""
+    servers.reopen_nginx_logs()
+    time.sleep(0.5)
+    log = servers.state / "access.log"
+    counts: dict[str, int] = {}
+    prefix = f"{servers.ports['d']} "
+    for line in log.read_text().splitlines() if log.exists() else []:
+        if line.startswith(prefix):
+            status = line.rsplit(" ", 1)[-1]
+            counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+def configurations(servers: Servers, page: str, log) -> list[Configuration]:
+    cookie = sign_in(servers.url("c", "/.auth/login?rd=" + page), servers.url("c", page), servers.provider_url, "ann")
+    script = servers.state / "unique-query.lua"
+    script.write_text(UNIQUE_QUERY_SCRIPT)
+    found = [
+        Configuration("a", "nginx, no auth", "a", cookie),
+        Configuration("b", "nginx + auth_request → trivial C FastCGI", "b", cookie),
+        Configuration("c", "nginx + auth_request → sitegen-auth", "c", cookie),
+        Configuration("d", "(c) + nginx cache of 204 checks, 5 s", "d", cookie),
+        Configuration("d′", "(d), every request a new URI: all misses", "d", cookie, script),
+    ]
+    for name, session_type in [("e", "client-cookie"), ("e′", "server-cache")]:
+        servers.start_apache(name, session_type)
+        apache_cookie = sign_in(servers.url(name, page), servers.url(name, page), servers.provider_url, "ann")
+        found.append(Configuration(name, f"Apache + mod_auth_openidc, {session_type} sessions", name, apache_cookie))
+    log(f"  signed in as ann on nginx and on both Apache servers; measuring {page}")
+    return found
+
+
+def run(servers: Servers, page: str, seconds: int, rounds: int, log) -> list[Result]:
+    """Measures every configuration `rounds` times against started `servers`."""
+    chosen = configurations(servers, page, log)
+    results = {configuration.name: Result(configuration.name, configuration.label) for configuration in chosen}
+    sessions = servers.server_sessions()
+    hits = total = 0
+    for number in range(rounds):
+        samples: dict[str, Sample] = {}
+        for configuration in chosen:
+            url = servers.url(configuration.port, page)
+            expect_page(url, configuration.cookie)
+            wrk(url, configuration.cookie, 1, configuration.script)
+            before_cache = cache_statuses(servers) if configuration.name == "d" else {}
+            cpu_before = session_cpu_seconds(sessions)
+            requests, rate, p50, p99 = wrk(url, configuration.cookie, seconds, configuration.script)
+            cpu = session_cpu_seconds(sessions) - cpu_before
+            if configuration.name == "d":
+                after_cache = cache_statuses(servers)
+                hits += after_cache.get("HIT", 0) - before_cache.get("HIT", 0)
+                total += sum(after_cache.values()) - sum(before_cache.values())
+            samples[configuration.name] = Sample(rate, p50, p99, 1e6 * cpu / requests)
+            log(f"  round {number + 1}, ({configuration.name}) {configuration.label}: {rate:,.0f} req/s, "
+                f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, {1e6 * cpu / requests:.0f} µs CPU per request")
+        limit = samples["a"]
+        for name, sample in samples.items():
+            results[name].samples.append(sample)
+            results[name].ratios.append(
+                (sample.requests_per_second / limit.requests_per_second, sample.p50_ms / limit.p50_ms,
+                 sample.p99_ms / limit.p99_ms)
+            )
+    if hits == 0:
+        raise RuntimeError(f"configuration (d) answered no check from the nginx cache; see {servers.state}/access.log")
+    results["d"].note = f"{100 * hits / total:.2f} % of its checks were answered from the nginx cache"
+    return list(results.values())
+
+
+def drive(servers: Servers, page: str, seconds: int) -> None:
+    """Keeps configuration (c) busy for `seconds`, for a profiler watching sitegen-auth."""
+    cookie = sign_in(servers.url("c", "/.auth/login?rd=" + page), servers.url("c", page), servers.provider_url, "ann")
+    wrk(servers.url("c", page), cookie, seconds, None)
