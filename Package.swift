@@ -21,7 +21,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CMarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -48,7 +50,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "sitegen-auth",
-            dependencies: ["EntraAuth", "CFastCGI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "EntraAuth", "CFastCGI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AccessRulesTests", dependencies: ["AccessRules"], swiftSettings: swiftSettings),
