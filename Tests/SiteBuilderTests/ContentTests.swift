@@ -21,7 +21,7 @@ struct ContentTests {
         let errors = site.buildErrors()
         #expect(
             errors == [
-                "site/guide.md: front matter: site/guide/index.md and site/guide.md both map to /guide/; "
+                "site/guide.md: url: site/guide/index.md and site/guide.md both map to /guide/; "
                     + "rename or move one of them"
             ])
     }
@@ -35,7 +35,7 @@ struct ContentTests {
             site.buildErrors() == [
                 "site/404.html: content: the 404 page (404.mustache) and site/404.html both map to /404.html; "
                     + "rename or move one of them",
-                "site/b.md:2: front matter: site/a.md and the alias '/a/' in site/b.md both map to /a/; "
+                "site/b.md:2: url: site/a.md and the alias '/a/' in site/b.md both map to /a/; "
                     + "rename or move one of them",
             ])
     }

@@ -111,8 +111,8 @@ struct LinkTests {
         )
         #expect(
             site.buildErrors() == [
-                "site/index.md:3: front matter: alias 'https://old.example.com/x' must be a path inside the site, e.g. /old/setup/",
-                "site/index.md:4: front matter: alias '../../up' must be a path inside the site, e.g. /old/setup/",
+                "site/index.md:3: url: alias 'https://old.example.com/x' must be a path inside the site, e.g. /old/setup/",
+                "site/index.md:4: url: alias '../../up' must be a path inside the site, e.g. /old/setup/",
             ])
     }
 }

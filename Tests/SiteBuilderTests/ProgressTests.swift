@@ -38,9 +38,10 @@ struct ProgressTests {
         }
         #expect(
             stages == [
-                "1/12 Load config", "2/12 Load content", "3/12 Parse front matter", "4/12 Parse Markdown",
-                "5/12 Resolve links", "6/12 Render Markdown", "7/12 Build navigation", "8/12 Load templates",
-                "9/12 Render pages", "10/12 Copy assets", "11/12 Write aliases, 404 and sitemap", "12/12 Publish",
+                "1/13 Load config", "2/13 Load content", "3/13 Parse front matter", "4/13 Map URLs",
+                "5/13 Parse Markdown",
+                "6/13 Resolve links", "7/13 Render Markdown", "8/13 Build navigation", "9/13 Load templates",
+                "10/13 Render pages", "11/13 Copy assets", "12/13 Write aliases, 404 and sitemap", "13/13 Publish",
             ])
         #expect(rendered.sorted() == [1, 2, 3, 4, 5])
     }

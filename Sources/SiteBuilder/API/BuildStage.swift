@@ -3,6 +3,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
     case loadConfig
     case loadContent
     case parseFrontMatter
+    case mapURLs
     case parseMarkdown
     case resolveLinks
     case renderMarkdown
@@ -19,6 +20,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .loadConfig: "Load config"
         case .loadContent: "Load content"
         case .parseFrontMatter: "Parse front matter"
+        case .mapURLs: "Map URLs"
         case .parseMarkdown: "Parse Markdown"
         case .resolveLinks: "Resolve links"
         case .renderMarkdown: "Render Markdown"
@@ -37,6 +39,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .loadConfig: "config"
         case .loadContent: "content"
         case .parseFrontMatter: "front matter"
+        case .mapURLs: "url"
         case .parseMarkdown, .renderMarkdown: "markdown"
         case .resolveLinks: "link"
         case .buildNavigation: "navigation"

@@ -11,7 +11,6 @@ final class BuildState {
     private(set) var warnings: [BuildError] = []
 
     var config = SiteConfig()
-    var markdownFiles: [String] = []
     /// Files copied byte for byte: site assets, then theme assets.
     var assets: [AssetFile] = []
     var pages: [Page] = []

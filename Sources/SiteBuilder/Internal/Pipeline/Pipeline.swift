@@ -6,6 +6,7 @@ enum Pipeline {
         LoadConfig(),
         LoadContent(),
         ParseFrontMatter(),
+        MapURLs(),
         ParseMarkdown(),
         ResolveLinks(),
         RenderMarkdown(),

@@ -35,6 +35,5 @@ struct LoadContent: BuildStep {
                 build.report(problem)
             }
         }
-        build.markdownFiles = listing.markdownFiles
     }
 }

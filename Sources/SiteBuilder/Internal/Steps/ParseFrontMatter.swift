@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reads every page and checks its front matter (in parallel); then leaves out drafts, adds section
-/// pages for folders without one, and claims every page's and alias's output path.
+/// Reads every page and checks its front matter, in parallel.
 struct ParseFrontMatter: BuildStep {
     let stage = BuildStage.parseFrontMatter
 
@@ -10,19 +9,8 @@ struct ParseFrontMatter: BuildStep {
         let results = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
             Self.read(page, display: display)
         }
-        var kept: [Page] = []
-        for (page, problems) in results {
-            build.report(problems)
-            if page.frontMatter.isDraft && !build.options.includeDrafts {
-                build.drafts.insert(page.source.path)
-            } else {
-                kept.append(page)
-            }
-        }
-        let sources = SiteContent.addingImplicitSections(to: kept.map(\.source))
-        let rootURL = build.config.rootURL
-        build.pages = kept + sources.dropFirst(kept.count).map { Page(source: $0, rootURL: rootURL) }
-        claimOutputs(build)
+        build.pages = results.map(\.0)
+        build.report(results.flatMap(\.1))
     }
 
     private static func read(_ page: Page, display: DisplayPaths) -> (Page, [Problem]) {
@@ -44,31 +32,5 @@ struct ParseFrontMatter: BuildStep {
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         page.frontMatter = frontMatter
         return (page, problems)
-    }
-
-    private func claimOutputs(_ build: BuildState) {
-        for page in build.pages {
-            let owner =
-                page.source.kind == .implicitSection
-                ? "the folder \(build.display.site(page.source.folder))/" : build.display.site(page.source.path)
-            if let problem = build.claims.claim(page.source.outputPath, by: owner, url: page.url) {
-                build.report(problem)
-            }
-            for alias in page.frontMatter.aliases {
-                let file = build.display.site(page.source.path)
-                guard let path = Aliases.outputPath(for: alias.value) else {
-                    let message = "alias '\(alias.value)' must be a path inside the site, e.g. /old/setup/"
-                    build.report(Problem(file: file, line: alias.line, message: message))
-                    continue
-                }
-                let owner = "the alias '\(alias.value)' in \(file)"
-                let url = build.config.rootURL + (path.hasSuffix("index.html") ? String(path.dropLast(10)) : path)
-                if var problem = build.claims.claim(path, by: owner, url: url) {
-                    problem.file = file
-                    problem.line = alias.line
-                    build.report(problem)
-                }
-            }
-        }
     }
 }
