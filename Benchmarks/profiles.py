@@ -52,15 +52,22 @@ def summarize(data: Path, top: int = 14) -> list[tuple[float, float, str]]:
         if match and any(module in match.group(3) for module in OWN_MODULES):
             rows.append((float(match.group(1)), float(match.group(2)), match.group(3)))
     names = demangle([symbol for _, _, symbol in rows])
-    summary = []
+    return condense(rows, names, top)
+
+
+def condense(rows: list[tuple[float, float, str]], names: list[str], top: int) -> list[tuple[float, float, str]]:
+    """Drops thunks and the pass-through frames of a call chain (a caller whose share its callee repeats)."""
+    summary: list[tuple[float, float, str]] = []
     for (inclusive, own, _), name in zip(rows, names):
         if any(noise in name for noise in NOISE) or any(name == seen for _, _, seen in summary):
             continue
+        if summary and summary[-1][0] - inclusive < 0.5 and summary[-1][1] < 0.5:
+            summary.pop()
         summary.append((inclusive, own, name[:140]))
     return summary[:top]
 
 
-def self_time(data: Path, top: int = 8) -> list[tuple[float, str]]:
+def self_time(data: Path, top: int = 10) -> list[tuple[float, str]]:
     """(self %, function) for the functions that take the most samples themselves, whatever library they are in."""
     report = subprocess.run(
         ["perf", "report", "-i", str(data), "--no-children", "--sort", "dso,symbol", "-g", "none", "--stdio"],
@@ -113,6 +120,4 @@ def callgrind_build(command: list[str], out: Path, top: int = 14) -> list[tuple[
         match = re.match(r"\s*([\d,]+)\s+\([\s\d.]+%\)\s+\S*:(\S+)", line)
         if match and any(module in match.group(2) for module in OWN_MODULES):
             rows.append((100 * int(match.group(1).replace(",", "")) / everything, 0.0, match.group(2)))
-    names = demangle([symbol for _, _, symbol in rows])
-    summary = [(share, own, name[:140]) for (share, own, _), name in zip(rows, names) if not any(n in name for n in NOISE)]
-    return summary[:top]
+    return condense(rows, demangle([symbol for _, _, symbol in rows]), top)

@@ -8,6 +8,7 @@ from site_builds import BuildResults
 from throughput import Result
 
 TOOL_NAMES = {"sitegen": "sitegen", "hugo": "Hugo", "mkdocs": "MkDocs + Material"}
+SERVER_NAMES = {"auth": "sitegen-auth", "trivial": "trivial responder", "apache-e": "Apache", "apache-e′": "Apache"}
 
 
 def ratio(value: float, base: float) -> str:
@@ -64,7 +65,9 @@ def throughput_table(results: list[Result], seconds_per_run: int, rounds: int) -
             f"({result.median('requests_per_second'):,.0f}/s) "
             f"| **{result.median_ratio(1):.2f}×** ({result.median('p50_ms'):.2f} ms) "
             f"| **{result.median_ratio(2):.2f}×** ({result.median('p99_ms'):.2f} ms) "
-            f"| {result.median('cpu_us_per_request'):.0f} µs |"
+            f"| {result.median('cpu_us_per_request'):.0f} µs ("
+            + ", ".join(f"{SERVER_NAMES.get(name, name)} {result.median_cpu(name):.0f}" for name in result.busy_servers)
+            + ") |"
         )
     lines += [
         "",

@@ -130,9 +130,9 @@ class Servers:
         self.stack.spawn(f"apache-{name}", ["apache2", "-f", str(prefix / "apache.conf"), "-DFOREGROUND"])
         wait_for(lambda: port_open(self.ports[name]), "Apache")
 
-    def server_sessions(self) -> list[int]:
-        """Session ids of the serving processes (each was started as a session leader), not the provider's."""
-        return [process.pid for name, process in self.stack.processes.items() if name != "provider"]
+    def server_sessions(self) -> dict[int, str]:
+        """Session id → name of the serving processes (each was started as a session leader), not the provider."""
+        return {process.pid: name for name, process in self.stack.processes.items() if name != "provider"}
 
     def reopen_nginx_logs(self) -> None:
         """Flushes nginx's buffered access log (SIGUSR1 reopens, and so writes, its log files)."""

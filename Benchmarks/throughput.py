@@ -52,6 +52,8 @@ class Sample:
     p50_ms: float
     p99_ms: float
     cpu_us_per_request: float
+    #  Server name (nginx, auth, trivial, apache-e, …) → its CPU µs per request, where it used any.
+    cpu_by_server: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,6 +67,14 @@ class Result:
     def median(self, attribute: str) -> float:
         return statistics.median(getattr(sample, attribute) for sample in self.samples)
 
+    def median_cpu(self, server: str) -> float:
+        return statistics.median(sample.cpu_by_server.get(server, 0.0) for sample in self.samples)
+
+    @property
+    def busy_servers(self) -> list[str]:
+        """The servers that did work in this configuration, in a stable order."""
+        return sorted({name for sample in self.samples for name in sample.cpu_by_server})
+
     def median_ratio(self, index: int) -> float:
         return statistics.median(ratio[index] for ratio in self.ratios)
 
@@ -75,19 +85,21 @@ def parse_duration(text: str) -> float:
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
-def session_cpu_seconds(sessions: list[int]) -> float:
-    """User + system time of every live process in these sessions, plus what their reaped children used."""
-    total = 0
+def session_cpu_seconds(sessions: dict[int, str]) -> dict[str, float]:
+    """Per server: user + system time of its live processes, plus what their reaped children used."""
+    totals = dict.fromkeys(sessions.values(), 0.0)
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[3]) in sessions:
-            total += sum(int(value) for value in fields[11:15])
-    return total / CLOCK_TICKS
+        name = sessions.get(int(fields[3]))
+        if name:
+            totals[name] += sum(int(value) for value in fields[11:15]) / CLOCK_TICKS
+    return totals
 
 
 def wrk(url: str, cookie: str, seconds: int, script: Path | None) -> tuple[int, float, float, float]:
@@ -160,12 +172,18 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, log) -> list[Res
             before_cache = cache_statuses(servers) if configuration.name == "d" else {}
             cpu_before = session_cpu_seconds(sessions)
             requests, rate, p50, p99 = wrk(url, configuration.cookie, seconds, configuration.script)
-            cpu = session_cpu_seconds(sessions) - cpu_before
+            cpu_after = session_cpu_seconds(sessions)
+            by_server = {
+                name: 1e6 * (cpu_after[name] - cpu_before[name]) / requests
+                for name in cpu_after
+                if cpu_after[name] - cpu_before[name] > 0.02
+            }
+            cpu = sum(cpu_after.values()) - sum(cpu_before.values())
             if configuration.name == "d":
                 after_cache = cache_statuses(servers)
                 hits += after_cache.get("HIT", 0) - before_cache.get("HIT", 0)
                 total += sum(after_cache.values()) - sum(before_cache.values())
-            samples[configuration.name] = Sample(rate, p50, p99, 1e6 * cpu / requests)
+            samples[configuration.name] = Sample(rate, p50, p99, 1e6 * cpu / requests, by_server)
             log(f"  round {number + 1}, ({configuration.name}) {configuration.label}: {rate:,.0f} req/s, "
                 f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, {1e6 * cpu / requests:.0f} µs CPU per request")
         limit = samples["a"]
