@@ -6,6 +6,9 @@ extension AuthHandler {
     func callback(_ request: Request) -> Response {
         let now = time.now()
         let correlation = correlationID()
+        if request.query["state"] == nil, let error = request.query["error"] {
+            return statelessProviderError(error, request: request, now: now, correlation: correlation)
+        }
         guard let state = request.query["state"],
             let transaction = transactions.transaction(forState: state, in: request.cookies, now: now)
         else {
@@ -79,6 +82,24 @@ extension AuthHandler {
                 status: 502
             ).adding(cookies: [clearTransaction])
         }
+    }
+
+    /// Some providers send an error without the state. Nothing is trusted from such a request: the page shows
+    /// only a well-formed error code and AADSTS number (never the free text, which anyone could put in a link),
+    /// and the retry link goes to the newest open attempt's destination.
+    private func statelessProviderError(_ error: String, request: Request, now: Date, correlation: String) -> Response {
+        let code =
+            error.count <= 64 && error.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_") })
+            ? error : "unknown_error"
+        let newest = transactions.newest(in: request.cookies, now: now)
+        let aadsts = Self.aadstsCode(in: request.query["error_description"] ?? "") ?? ""
+        log.write(
+            event: "signin_refused",
+            ["reason": "provider error without state", "error": code, "code": aadsts, "correlation": correlation]
+        )
+        let retry = "/.auth/login?rd=" + FormEncoding.escape(newest?.transaction.returnPath ?? ReturnPath.fallback)
+        return providerErrorPage(error: code, description: aadsts, correlation: correlation, retry: retry)
+            .adding(cookies: newest.map { [transactions.clearCookie(named: $0.name)] } ?? [])
     }
 
     private func makeSession(from claims: [String: JSONValue], now: Date) -> Session {

@@ -68,30 +68,38 @@ struct TransactionCookies: Sendable {
 
     /// The open transaction whose state matches exactly, if its cookie is present, intact and fresh.
     func transaction(forState state: String, in cookies: Cookies, now: Date) -> LoginTransaction? {
-        guard state.count >= 16, let value = cookies[name(forState: state)],
-            let plaintext = sealer.open(value, cookieName: name(forState: state)),
-            let transaction = try? JSONDecoder().decode(LoginTransaction.self, from: Data(plaintext)),
-            constantTimeEquals(Array(transaction.state.utf8), Array(state.utf8)), !transaction.isExpired(at: now)
+        let name = name(forState: state)
+        guard state.count >= 16, let value = cookies[name], let transaction = open(value, named: name, now: now),
+            constantTimeEquals(Array(transaction.state.utf8), Array(state.utf8))
         else { return nil }
         return transaction
     }
 
+    /// The most recently started open attempt, for a provider answer that carries no state.
+    func newest(in cookies: Cookies, now: Date) -> (name: String, transaction: LoginTransaction)? {
+        attempts(in: cookies, now: now).compactMap { attempt in attempt.transaction.map { (attempt.name, $0) } }
+            .max { $0.transaction.createdAt < $1.transaction.createdAt }
+    }
+
     /// `Set-Cookie` values deleting the oldest attempts beyond the limit and any that expired or do not open.
     func cleanUp(_ cookies: Cookies, now: Date, keeping limit: Int) -> [String] {
-        var open: [(name: String, created: Int)] = []
-        var clear: [String] = []
-        for (name, value) in cookies.all where name.hasPrefix(prefix) {
-            if let plaintext = sealer.open(value, cookieName: name),
-                let transaction = try? JSONDecoder().decode(LoginTransaction.self, from: Data(plaintext)),
-                !transaction.isExpired(at: now)
-            {
-                open.append((name, transaction.createdAt))
-            } else {
-                clear.append(name)
-            }
-        }
-        open.sort { $0.created > $1.created }
-        clear += open.dropFirst(limit).map(\.name)
-        return clear.map(clearCookie(named:))
+        let attempts = attempts(in: cookies, now: now)
+        let unusable = attempts.filter { $0.transaction == nil }.map(\.name)
+        let oldest = attempts.compactMap { attempt in attempt.transaction.map { (attempt.name, $0.createdAt) } }
+            .sorted { $0.1 > $1.1 }.dropFirst(limit).map(\.0)
+        return (unusable + oldest).map(clearCookie(named:))
+    }
+
+    /// Every transaction cookie, opened when it is intact and fresh, nil otherwise.
+    private func attempts(in cookies: Cookies, now: Date) -> [(name: String, transaction: LoginTransaction?)] {
+        cookies.all.filter { $0.name.hasPrefix(prefix) }.map { ($0.name, open($0.value, named: $0.name, now: now)) }
+    }
+
+    private func open(_ value: Substring, named name: String, now: Date) -> LoginTransaction? {
+        guard let plaintext = sealer.open(value, cookieName: name),
+            let transaction = try? JSONDecoder().decode(LoginTransaction.self, from: Data(plaintext)),
+            !transaction.isExpired(at: now)
+        else { return nil }
+        return transaction
     }
 }

@@ -194,6 +194,29 @@ struct CallbackEndpointTests {
         #expect(tokenRequests(harness) == 0)
     }
 
+    @Test func aProviderErrorWithoutStateShowsOnlyWellFormedCodesAndRetriesTheNewestAttempt() throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        _ = harness.login(rd: "/older/", jar: &jar)
+        harness.clock.advance(by: 5)
+        _ = harness.login(rd: "/newest/", jar: &jar)
+        let description = "AADSTS65004: Call +1 555 0100 to restore your account"
+        let response = harness.get(
+            "/.auth/callback?error=access_denied&error_description=\(FormEncoding.escape(description))", jar: jar)
+
+        #expect(response.status == 403)
+        let page = response.text
+        #expect(page.contains("access_denied") && page.contains("AADSTS65004"))
+        #expect(!page.contains("555 0100"), "free text from a link without state must not be shown")
+        #expect(page.contains(#"href="/.auth/login?rd=%2Fnewest%2F""#))
+        #expect(response.headers("Set-Cookie").count == 1)
+        #expect(issuesNoSession(response, harness: harness))
+
+        let forged = harness.get("/.auth/callback?error=%3Cscript%3E", jar: CookieJar())
+        #expect(forged.text.contains("unknown_error") && !forged.text.contains("<script>"))
+        #expect(forged.text.contains(#"href="/.auth/login?rd=%2F""#))
+    }
+
     @Test func providerErrorTextIsEscapedOnThePage() throws {
         let harness = try AuthHarness()
         var jar = CookieJar()
