@@ -8,7 +8,7 @@ extension AuthHandler {
         let clear = [sessionCookie.clearCookie]
         log.write(event: "signed_out", ["tid": session?.tenantID ?? "", "oid": session?.objectID ?? ""])
         guard let endpoint = try? provider.current().0.endSessionEndpoint else {
-            return .redirect(to: config.postLogoutRedirectURI.absoluteString, cookies: clear)
+            return .redirect(to: config.postLogoutRedirectURI.absoluteString, cookies: clear).forgettingPages()
         }
         var parameters = [
             ("post_logout_redirect_uri", config.postLogoutRedirectURI.absoluteString),
@@ -17,6 +17,7 @@ extension AuthHandler {
         if let hint = session?.loginHint { parameters.append(("logout_hint", hint)) }
         let separator = endpoint.query == nil ? "?" : "&"
         return .redirect(to: endpoint.absoluteString + separator + FormEncoding.encode(parameters), cookies: clear)
+            .forgettingPages()
     }
 
     /// The signed-in user as JSON, or 401.
@@ -45,5 +46,15 @@ extension AuthHandler {
         guard manifest.current != nil else { return .text(503, "not ready: no access manifest loaded") }
         guard provider.isReady else { return .text(503, "not ready: identity provider metadata not loaded") }
         return .text(200, "ok")
+    }
+}
+
+extension Response {
+    /// Sign-out also empties the browser's cache of this site, so protected pages and images do not stay on
+    /// disk of a shared computer. (Pages kept in the back/forward cache are reloaded by the theme's script.)
+    func forgettingPages() -> Response {
+        var copy = self
+        copy.headers.append(("Clear-Site-Data", "\"cache\""))
+        return copy
     }
 }

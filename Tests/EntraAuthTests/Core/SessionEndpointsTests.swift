@@ -38,6 +38,7 @@ struct SessionEndpointsTests {
         #expect(try harness.signIn(jar: &jar).status == 303)
         let response = harness.get("/.auth/logout", jar: jar)
         #expect(response.status == 302)
+        #expect(response.header("Clear-Site-Data") == "\"cache\"")
         let location = try #require(response.header("Location"))
         #expect(location.hasPrefix(harness.idp.endSessionEndpoint.absoluteString + "?"))
         let query = FormEncoding.decode(String(location.split(separator: "?", maxSplits: 1)[1]))
