@@ -56,6 +56,7 @@ struct Build: ParsableCommand {
             console.finish()
             for warning in report.warnings { console.error("warning: \(warning)") }
             console.print(Summary.line(for: report))
+            console.print("Access: \(report.access)")
         } catch {
             console.finish()
             for warning in error.warnings { console.error("warning: \(warning)") }

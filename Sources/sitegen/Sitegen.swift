@@ -24,6 +24,6 @@ struct Sitegen: ParsableCommand {
             its file and line, the exit status is 1, and the previous output stays as it was.
             """,
         version: SiteBuilder.version,
-        subcommands: [Build.self]
+        subcommands: [Build.self, Access.self]
     )
 }

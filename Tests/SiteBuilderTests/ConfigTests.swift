@@ -47,7 +47,7 @@ struct ConfigTests {
             colour = "blue"
             nav = "guide"
             """, file: "site/site.toml")
-        let known = "title, base_url, language, footer, nav, params"
+        let known = "title, base_url, language, footer, nav, access, contact, params"
         #expect(
             problems.map { "\($0.line ?? 0): \($0.message)" } == [
                 "1: 'title' must be a string, e.g. title = \"…\"",

@@ -38,10 +38,10 @@ struct ProgressTests {
         }
         #expect(
             stages == [
-                "1/13 Load config", "2/13 Load content", "3/13 Parse front matter", "4/13 Map URLs",
-                "5/13 Parse Markdown",
-                "6/13 Resolve links", "7/13 Render Markdown", "8/13 Build navigation", "9/13 Load templates",
-                "10/13 Render pages", "11/13 Copy assets", "12/13 Write aliases, 404 and sitemap", "13/13 Publish",
+                "1/14 Load config", "2/14 Load content", "3/14 Parse front matter", "4/14 Map URLs",
+                "5/14 Parse Markdown", "6/14 Resolve links", "7/14 Render Markdown", "8/14 Build navigation",
+                "9/14 Load templates", "10/14 Resolve access rules", "11/14 Render pages", "12/14 Copy assets",
+                "13/14 Write aliases, special pages, sitemap and access manifest", "14/14 Publish",
             ])
         #expect(rendered.sorted() == [1, 2, 3, 4, 5])
     }
@@ -57,6 +57,6 @@ struct ProgressTests {
             if case .stageStarted(let stage, _, _) = event { return stage }
             return nil
         }.last
-        #expect(last == .loadTemplates)
+        #expect(last == .resolveAccess)
     }
 }

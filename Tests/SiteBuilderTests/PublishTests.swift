@@ -19,7 +19,8 @@ struct PublishTests {
         let before = site.outputFiles()
         #expect(
             before.keys.sorted() == [
-                "404.html", "guide/index.html", "guide/logo.png", "guide/setup/index.html", "index.html",
+                ".sitegen/access.json", "403.html", "404.html", "guide/index.html", "guide/logo.png",
+                "guide/setup/index.html", "index.html", "signed-out/index.html",
             ])
         try site.write(["guide/setup.md": "---\nweight: abc\n---\n# Changed\n", "new.md": "# New\n"], under: "site")
         #expect(site.buildErrors().count == 1)
@@ -34,7 +35,11 @@ struct PublishTests {
         try site.remove("site/guide/setup.md")
         try site.remove("site/guide/logo.png")
         try site.build()
-        #expect(site.outputFiles().keys.sorted() == ["404.html", "guide/index.html", "index.html"])
+        #expect(
+            site.outputFiles().keys.sorted() == [
+                ".sitegen/access.json", "403.html", "404.html", "guide/index.html", "index.html",
+                "signed-out/index.html",
+            ])
         #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
     }
 
@@ -98,7 +103,11 @@ struct PublishTests {
         let files = site.outputFiles()
         #expect(files["files/all-bytes.bin"] == bytes)
         #expect(files["assets/theme.css"] == Data("body{}".utf8))
-        #expect(files.keys.sorted() == ["404.html", "assets/theme.css", "files/all-bytes.bin", "index.html"])
+        #expect(
+            files.keys.sorted() == [
+                ".sitegen/access.json", "403.html", "404.html", "assets/theme.css", "files/all-bytes.bin", "index.html",
+                "signed-out/index.html",
+            ])
     }
 
     @Test("The output folder may not be the site folder, contain it, or be the current folder")

@@ -14,7 +14,8 @@ struct TemplateTests {
         let required = "every theme needs head, nav, breadcrumbs, toc, footer"
         #expect(
             site.buildErrors() == [
-                "templates/404.mustache: template: this required template is missing; every theme needs page, section and 404",
+                "templates/404.mustache: template: this required template is missing; "
+                    + "every theme needs page, section, 404, 403 and signed-out",
                 "templates/partials/toc.mustache: template: this required partial is missing; \(required)",
                 "templates/partials/footer.mustache: template: this required partial is missing; \(required)",
             ])
@@ -48,7 +49,7 @@ struct TemplateTests {
         #expect(
             site.buildErrors() == [
                 "site/other.md:3: template: 'template: nope' names no template; add templates/nope.mustache "
-                    + "or use one of: 404, landing, layout, page, section"
+                    + "or use one of: 403, 404, landing, layout, page, section, signed-out"
             ])
     }
 

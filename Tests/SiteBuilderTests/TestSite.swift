@@ -13,6 +13,8 @@ final class TestSite {
         "page.mustache": "{{<layout}}{{$content}}{{{page.content_html}}}{{/content}}{{/layout}}",
         "section.mustache": "{{<layout}}{{$content}}{{{page.content_html}}}{{/content}}{{/layout}}",
         "404.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
+        "403.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
+        "signed-out.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
         "partials/head.mustache": "",
         "partials/nav.mustache": "",
         "partials/nav-item.mustache": "",

@@ -33,6 +33,8 @@ struct WholeSiteTests {
         {{/content}}{{/layout}}
         """,
         "404.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
+        "403.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
+        "signed-out.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
         "partials/head.mustache": "<title>{{page.title}} – {{site.title}}</title>",
         "partials/nav.mustache": "<ul>{{#nav}}{{> nav-item}}{{/nav}}</ul>",
         "partials/nav-item.mustache": """
@@ -118,8 +120,8 @@ struct WholeSiteTests {
         try site.build()
         #expect(
             site.outputFiles().keys.sorted() == [
-                "404.html", "My Page/index.html", "a/index.html", "b/c/index.html", "b/d/index.html",
-                "b/index.html", "index.html",
+                ".sitegen/access.json", "403.html", "404.html", "My Page/index.html", "a/index.html", "b/c/index.html",
+                "b/d/index.html", "b/index.html", "index.html", "signed-out/index.html",
             ])
         #expect(site.output("b/c/index.html") == "/b/c/ b/c.md")
         #expect(site.output("My Page/index.html") == "/My%20Page/ My Page.md")

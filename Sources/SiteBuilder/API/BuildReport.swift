@@ -6,6 +6,8 @@ public struct BuildReport: Sendable {
     public let assetCount: Int
     /// Redirect stubs written for front matter `aliases`.
     public let aliasCount: Int
+    /// How many pages each kind of access rule governs.
+    public let access: AccessCounts
     /// Output files whose HTML came from the build cache instead of a template render.
     public let reusedPageCount: Int
     /// True when the output already matched and was left untouched.

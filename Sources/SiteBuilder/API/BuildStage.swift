@@ -9,6 +9,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
     case renderMarkdown
     case buildNavigation
     case loadTemplates
+    case resolveAccess
     case renderPages
     case copyAssets
     case writeExtras
@@ -26,9 +27,10 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .renderMarkdown: "Render Markdown"
         case .buildNavigation: "Build navigation"
         case .loadTemplates: "Load templates"
+        case .resolveAccess: "Resolve access rules"
         case .renderPages: "Render pages"
         case .copyAssets: "Copy assets"
-        case .writeExtras: "Write aliases, 404 and sitemap"
+        case .writeExtras: "Write aliases, special pages, sitemap and access manifest"
         case .publish: "Publish"
         }
     }
@@ -44,6 +46,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .resolveLinks: "link"
         case .buildNavigation: "navigation"
         case .loadTemplates: "template"
+        case .resolveAccess: "access"
         case .renderPages: "render"
         case .copyAssets: "asset"
         case .writeExtras: "output"

@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 
 /// Builds a static site from a folder of Markdown and a folder of Mustache templates.
@@ -26,11 +27,26 @@ public enum SiteBuilder {
             pageCount: build.pages.count,
             assetCount: build.assets.count,
             aliasCount: build.aliasCount,
+            access: build.access?.counts ?? AccessCounts(),
             reusedPageCount: build.reusedPageCount,
             outputUnchanged: build.outputUnchanged,
             seconds: Date().timeIntervalSince(start),
             warnings: build.warnings,
             outputFolder: options.outputFolder
         )
+    }
+
+    /// Works out the access rule of every path a build would publish, without rendering or writing
+    /// anything: only the stages access depends on run. Throws the errors a build would report there.
+    public static func accessListing(options: BuildOptions) throws(BuildFailure) -> AccessListing {
+        let build = BuildState(options: options, progress: nil)
+        Pipeline.run(build, only: Pipeline.accessStages)
+        guard build.errors.isEmpty, let access = build.access else {
+            throw BuildFailure(errors: build.errors, warnings: build.warnings)
+        }
+        let entries = access.entries.map {
+            AccessListing.Entry(path: $0.path, rule: $0.origin.rule.summary, source: $0.origin.source)
+        }
+        return AccessListing(entries: entries, counts: access.counts)
     }
 }

@@ -1,7 +1,8 @@
+import AccessRules
 import TOMLKit
 
 extension SiteConfig {
-    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "params"]
+    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "access", "contact", "params"]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
     static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
@@ -24,12 +25,18 @@ extension SiteConfig {
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             switch key {
-            case "title", "base_url", "language", "footer":
+            case "title", "base_url", "language", "footer", "contact":
                 guard let string = value.string else {
                     fail(key, "'\(key)' must be a string, e.g. \(key) = \"…\"")
                     continue
                 }
                 config.setText(string, for: key)
+            case "access":
+                let line = lines.line(of: key) ?? 1
+                let reader = AccessRuleReader(file: file, syntax: .siteTOML)
+                let (rule, accessProblems) = reader.read(WrittenAccessRule(toml: value, line: line), line: line)
+                config.access = rule
+                problems += accessProblems
             case "nav":
                 config.navOrder = parseNav(value, line: lines.line(of: key), fail: { fail(key, $0) })
             case "params":
@@ -59,6 +66,7 @@ extension SiteConfig {
         case "title": title = text
         case "base_url": baseURL = text
         case "language": language = text
+        case "contact": contact = text
         default: footer = text
         }
     }

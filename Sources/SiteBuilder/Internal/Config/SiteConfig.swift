@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 
 /// The settings of `site.toml` at the site root, with the defaults a missing file means.
@@ -10,6 +11,10 @@ struct SiteConfig: Sendable {
     var footer = ""
     /// The `[params]` table, handed to templates as `site.params`.
     var params: [String: TemplateValue] = [:]
+    /// Whom to ask for access, for the 403 page; may be empty.
+    var contact = ""
+    /// The rule of pages that neither set one nor sit in a section that does; nil when `access` is not set.
+    var access: AccessRule?
     /// Top-level sections in the order to list them, by folder or page name, with the line they are on.
     var navOrder: [(name: String, line: Int?)] = []
 

@@ -1,3 +1,5 @@
+import AccessRules
+
 /// The YAML block at the top of a page, checked and typed.
 struct FrontMatter: Sendable {
     var title: String?
@@ -10,6 +12,8 @@ struct FrontMatter: Sendable {
     var tags: [String] = []
     /// The template named by `template:`, with its line, checked when templates load.
     var template: Located<String>?
+    /// Who may read the page (and, on a section page, everything below it), from `access:`.
+    var access: Located<AccessRule>?
     /// Every key not listed above, for `page.params`.
     var params: [String: TemplateValue] = [:]
 }

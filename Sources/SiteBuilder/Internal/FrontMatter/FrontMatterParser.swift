@@ -31,6 +31,12 @@ struct FrontMatterParser {
                 problems.append(Problem(file: file, line: line, message: "keys must be plain names, e.g. `title:`"))
                 continue
             }
+            if keyScalar.string == "access" {
+                let (rule, accessProblems) = access(value, line: line)
+                frontMatter.access = rule
+                problems += accessProblems
+                continue
+            }
             if let message = apply(key: keyScalar.string, value: value, line: line, to: &frontMatter) {
                 problems.append(Problem(file: file, line: line, message: message))
             }
@@ -80,7 +86,7 @@ struct FrontMatterParser {
         return nil
     }
 
-    private func fileLine(_ mark: Mark?) -> Int {
+    func fileLine(_ mark: Mark?) -> Int {
         mark.map { $0.line + firstLine - 1 } ?? firstLine
     }
 

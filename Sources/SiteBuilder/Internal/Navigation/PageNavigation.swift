@@ -1,9 +1,13 @@
 /// The navigation one page shows, pruned: the top level always, and the children of only those
 /// sections on the path from the home page to this page. Never the whole tree, which would make
 /// the site's size grow with the square of its page count.
+///
+/// Links to restricted pages carry `access_rule`, the number of the page's rule in the access manifest,
+/// so the theme can wrap them in SSI conditions that drop them for readers who cannot open them.
 struct PageNavigation {
     let tree: NavigationTree
     let pages: [Page]
+    let access: SiteAccess
 
     /// `nav`: the home page's children, expanded along the path to `current`.
     func navItems(for current: Int) -> TemplateValue {
@@ -17,7 +21,7 @@ struct PageNavigation {
             let onPath = path.contains(index)
             let expanded = page.source.isSection && onPath
             let children = expanded ? items(under: index, current: current, path: path) : []
-            return .object([
+            var fields: [String: TemplateValue] = [
                 "title": .string(page.title),
                 "url": .string(page.url),
                 "is_current": .bool(index == current),
@@ -26,7 +30,9 @@ struct PageNavigation {
                 "is_expanded": .bool(expanded),
                 "has_children": .bool(!tree.children[index].isEmpty),
                 "children": .list(children),
-            ])
+            ]
+            fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
+            return .object(fields)
         }
     }
 
@@ -36,11 +42,11 @@ struct PageNavigation {
     }
 
     func previous(of current: Int) -> TemplateValue? {
-        tree.previous(of: current).map(link)
+        tree.previous(of: current).map(guardedLink)
     }
 
     func next(of current: Int) -> TemplateValue? {
-        tree.next(of: current).map(link)
+        tree.next(of: current).map(guardedLink)
     }
 
     /// `section_pages`: a section's direct children in navigation order.
@@ -54,11 +60,19 @@ struct PageNavigation {
             ]
             fields["description"] = .text(page.frontMatter.description)
             fields["date_display"] = page.frontMatter.date.map { .string($0.display) }
+            fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
             return .object(fields)
         }
     }
 
     private func link(_ index: Int) -> TemplateValue {
         .object(["title": .string(pages[index].title), "url": .string(pages[index].url)])
+    }
+
+    /// `prev` and `next`: a link, with `access_rule` when the page is restricted.
+    private func guardedLink(_ index: Int) -> TemplateValue {
+        var fields: [String: TemplateValue] = ["title": .string(pages[index].title), "url": .string(pages[index].url)]
+        fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
+        return .object(fields)
     }
 }

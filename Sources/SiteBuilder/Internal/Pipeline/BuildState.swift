@@ -16,9 +16,12 @@ final class BuildState {
     var pages: [Page] = []
     /// Markdown files skipped because they are drafts.
     var drafts: Set<String> = []
+    /// Section pages skipped because they are drafts: their access rules still cover their folders.
+    var draftSections: [Page] = []
     var claims = OutputClaims()
     var tree: NavigationTree?
     var templates: TemplateSet?
+    var access: SiteAccess?
     var writer: OutputWriter?
     var reusedPageCount = 0
     var aliasCount = 0
@@ -69,4 +72,6 @@ struct AssetFile: Sendable {
     let sourcePath: String
     /// Where it goes below the output folder, e.g. `images/logo.png` or `assets/theme.css`.
     let outputPath: String
+    /// True for the theme's files, which every reader may load, signed in or not.
+    var isThemeAsset = false
 }

@@ -12,14 +12,22 @@ enum Pipeline {
         RenderMarkdown(),
         BuildNavigation(),
         LoadTemplates(),
+        ResolveAccess(),
         RenderPages(),
         CopyAssets(),
         WriteExtras(),
         Publish(),
     ]
 
-    /// Runs every step; writing steps are skipped once there are errors, and the staging folder is removed.
-    static func run(_ build: BuildState) {
+    /// What `sitegen access` runs: the stages access rules depend on, without Markdown and output.
+    static let accessStages: Set<BuildStage> = [
+        .loadConfig, .loadContent, .parseFrontMatter, .mapURLs, .loadTemplates, .resolveAccess,
+    ]
+
+    /// Runs every step (or only those of `stages`); writing steps are skipped once there are errors,
+    /// and the staging folder is removed.
+    static func run(_ build: BuildState, only stages: Set<BuildStage>? = nil) {
+        let steps = stages.map { stages in Self.steps.filter { stages.contains($0.stage) } } ?? Self.steps
         for (position, step) in steps.enumerated() {
             if step.writesOutput && !build.errors.isEmpty { break }
             build.stage = step.stage

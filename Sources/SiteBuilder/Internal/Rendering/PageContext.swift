@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Builds the context every page template sees, exactly as the theme contract describes it.
 ///
 /// Empty optional strings (a missing description or date) are left out rather than set to "",
@@ -6,6 +8,7 @@ struct PageContext: Sendable {
     let site: TemplateValue
     let pages: [Page]
     let tree: NavigationTree
+    let access: SiteAccess
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
@@ -19,17 +22,18 @@ struct PageContext: Sendable {
         ]
         fields["base_url"] = .text(config.baseURL)
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
+        fields["contact"] = .text(config.contact)
         return .object(fields)
     }
 
     /// The full context of page `index`: site, page, pruned nav, breadcrumbs, prev/next, section pages.
     func context(for index: Int) -> TemplateValue {
-        let navigation = PageNavigation(tree: tree, pages: pages)
+        let navigation = PageNavigation(tree: tree, pages: pages, access: access)
         let page = pages[index]
         let breadcrumbs = navigation.breadcrumbs(for: index)
         var fields: [String: TemplateValue] = [
             "site": site,
-            "page": Self.pageFields(page, isHome: index == tree.home),
+            "page": Self.pageFields(page, isHome: index == tree.home, rule: access.pageRules[index].rule),
             "nav": navigation.navItems(for: index),
             "breadcrumbs": .list(breadcrumbs),
             "has_breadcrumbs": .bool(!breadcrumbs.isEmpty),
@@ -42,12 +46,12 @@ struct PageContext: Sendable {
         return .object(fields)
     }
 
-    /// The context of `404.html`: the top-level navigation, nothing marked current.
-    func notFoundContext(rootURL: String) -> TemplateValue {
-        let navigation = PageNavigation(tree: tree, pages: pages)
+    /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current.
+    func specialPageContext(_ special: SpecialPage, rootURL: String) -> TemplateValue {
+        let navigation = PageNavigation(tree: tree, pages: pages, access: access)
         let page: [String: TemplateValue] = [
-            "title": .string("Page not found"),
-            "url": .string(rootURL + "404.html"),
+            "title": .string(special.title),
+            "url": .string(rootURL + special.routePath),
             "is_home": .bool(false),
             "is_section": .bool(false),
             "draft": .bool(false),
@@ -56,6 +60,8 @@ struct PageContext: Sendable {
             "has_toc": .bool(false),
             "params": .object([:]),
             "reading_minutes": .int(1),
+            "access": .string(AccessRule.public.summary),
+            "is_public": .bool(true),
         ]
         return .object([
             "site": site,
@@ -66,7 +72,7 @@ struct PageContext: Sendable {
         ])
     }
 
-    private static func pageFields(_ page: Page, isHome: Bool) -> TemplateValue {
+    private static func pageFields(_ page: Page, isHome: Bool, rule: AccessRule) -> TemplateValue {
         let matter = page.frontMatter
         let tocCount = page.toc.reduce(0) { $0 + 1 + $1.children.count }
         var fields: [String: TemplateValue] = [
@@ -80,6 +86,8 @@ struct PageContext: Sendable {
             "has_toc": .bool(tocCount >= 2),
             "params": .object(matter.params),
             "reading_minutes": .int(max(1, page.wordCount / 220)),
+            "access": .string(rule.summary),
+            "is_public": .bool(rule == .public),
         ]
         fields["description"] = .text(matter.description)
         fields["date"] = matter.date.map { .string($0.iso) }

@@ -24,7 +24,9 @@ struct LoadContent: BuildStep {
         build.report(problems)
         build.pages = sources.map { Page(source: $0, rootURL: build.config.rootURL) }
         let rootURL = build.config.rootURL
-        _ = build.claims.claim("404.html", by: "the 404 page (404.mustache)", url: rootURL + "404.html")
+        for page in SpecialPage.allCases {
+            _ = build.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)
+        }
         if !build.config.baseURL.isEmpty {
             _ = build.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
         }

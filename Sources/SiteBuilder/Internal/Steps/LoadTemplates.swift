@@ -42,7 +42,7 @@ struct LoadTemplates: BuildStep {
         for path in paths.sorted() {
             let source = DisplayPaths.join(folder, path)
             let output = "assets/" + path
-            build.assets.append(AssetFile(sourcePath: source, outputPath: output))
+            build.assets.append(AssetFile(sourcePath: source, outputPath: output, isThemeAsset: true))
             if let problem = build.claims.claim(
                 output, by: source, url: build.config.rootURL + SitePath.urlEncoded(output))
             {

@@ -8,6 +8,7 @@ struct MapURLs: BuildStep {
         for page in build.pages {
             if page.frontMatter.isDraft && !build.options.includeDrafts {
                 build.drafts.insert(page.source.path)
+                if page.source.kind == .section { build.draftSections.append(page) }
             } else {
                 kept.append(page)
             }

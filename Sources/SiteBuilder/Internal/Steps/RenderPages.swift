@@ -8,7 +8,7 @@ struct RenderPages: BuildStep {
     let writesOutput = true
 
     func run(_ build: BuildState) {
-        guard let templates = build.templates, let tree = build.tree else { return }
+        guard let templates = build.templates, let tree = build.tree, let access = build.access else { return }
         let writer: OutputWriter
         do {
             writer = try OutputWriter(
@@ -20,7 +20,7 @@ struct RenderPages: BuildStep {
             return
         }
         build.writer = writer
-        let context = PageContext(site: PageContext.site(build.config), pages: build.pages, tree: tree)
+        let context = PageContext(site: PageContext.site(build.config), pages: build.pages, tree: tree, access: access)
         let display = build.display
         let results = concurrentMap(
             Array(build.pages.indices), onProgress: build.itemProgress(total: build.pages.count)

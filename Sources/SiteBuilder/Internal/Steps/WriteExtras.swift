@@ -1,31 +1,45 @@
+import AccessRules
 import Foundation
 
-/// Writes what no single page owns: `404.html`, the redirect stubs of `aliases`, and
-/// `sitemap.xml` when `base_url` is set.
+/// Writes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
+/// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
+/// is published with the site in the same swap.
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
     let writesOutput = true
 
     func run(_ build: BuildState) {
-        guard let writer = build.writer, let templates = build.templates, let tree = build.tree else { return }
+        guard let writer = build.writer, let templates = build.templates, let tree = build.tree,
+            let access = build.access
+        else { return }
         let config = build.config
-        var files: [(path: String, text: String)] = []
-        let context = PageContext(site: PageContext.site(config), pages: build.pages, tree: tree)
-        files.append(("404.html", templates.render(context.notFoundContext(rootURL: config.rootURL), with: "404")))
+        var files: [(path: String, data: Data)] = []
         for page in build.pages {
             for alias in page.frontMatter.aliases {
                 guard let path = Aliases.outputPath(for: alias.value) else { continue }
                 let canonical = config.baseURL.isEmpty ? page.url : config.origin + page.url
-                files.append((path, Aliases.stub(to: page.url, canonical: canonical, language: config.language)))
+                files.append(
+                    (path, Data(Aliases.stub(to: page.url, canonical: canonical, language: config.language).utf8)))
             }
         }
-        build.aliasCount = files.count - 1
+        build.aliasCount = files.count
+        let context = PageContext(site: PageContext.site(config), pages: build.pages, tree: tree, access: access)
+        for special in SpecialPage.allCases {
+            let html = templates.render(
+                context.specialPageContext(special, rootURL: config.rootURL), with: special.template)
+            files.append((special.outputPath, Data(html.utf8)))
+        }
         if !config.baseURL.isEmpty {
-            files.append(("sitemap.xml", Sitemap.xml(pages: build.pages, origin: config.origin)))
+            files.append(("sitemap.xml", Data(Sitemap.xml(pages: build.pages, origin: config.origin).utf8)))
+        }
+        do {
+            files.append((AccessManifest.relativePath, try access.manifestJSON()))
+        } catch {
+            build.report(Problem(message: "cannot encode the access manifest: \(error)"))
         }
         for file in files {
             do {
-                try writer.write(Data(file.text.utf8), to: file.path, key: "generated")
+                try writer.write(file.data, to: file.path, key: "generated")
             } catch {
                 build.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
             }

@@ -6,7 +6,7 @@ import Mustache
 /// `templates/NAME.mustache` is registered as NAME (pickable with `template: NAME`),
 /// `templates/partials/NAME.mustache` as the partial NAME.
 struct TemplateSet: Sendable {
-    static let requiredTemplates = ["page", "section", "404"]
+    static let requiredTemplates = ["page", "section"] + SpecialPage.allCases.map(\.template)
     static let requiredPartials = ["head", "nav", "breadcrumbs", "toc", "footer"]
 
     let library: MustacheLibrary
@@ -74,7 +74,7 @@ struct TemplateSet: Sendable {
         let missingTemplates = requiredTemplates.filter { !templates.contains($0) }.map {
             Problem(
                 file: display.templates("\($0).mustache"),
-                message: "this required template is missing; every theme needs page, section and 404")
+                message: "this required template is missing; every theme needs page, section, 404, 403 and signed-out")
         }
         let missingPartials = requiredPartials.filter { !partials.contains($0) }.map {
             let required = requiredPartials.joined(separator: ", ")

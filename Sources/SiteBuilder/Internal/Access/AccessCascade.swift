@@ -1,0 +1,31 @@
+import AccessRules
+
+/// The rule each folder hands down to what it holds: its section page's own `access:`, else its
+/// parent folder's, up to the site root, which hands down the site default. The home page's rule
+/// is deliberately not handed down, so a public landing page does not make the whole site public.
+struct AccessCascade {
+    private let sectionRules: [String: SiteAccess.Origin]
+    private let siteDefault: SiteAccess.Origin
+
+    /// `sections` are every section page with its front matter, drafts left out of the build included:
+    /// leaving a section page out must not open its folder.
+    init(sections: [Page], siteDefault: SiteAccess.Origin, display: DisplayPaths) {
+        var rules: [String: SiteAccess.Origin] = [:]
+        for page in sections where !page.source.folder.isEmpty {
+            guard let access = page.frontMatter.access else { continue }
+            rules[page.source.folder] = SiteAccess.Origin(rule: access.value, source: display.site(page.source.path))
+        }
+        sectionRules = rules
+        self.siteDefault = siteDefault
+    }
+
+    /// The rule that covers everything in `folder` ("" is the site root) that sets none of its own.
+    func rule(forFolder folder: String) -> SiteAccess.Origin {
+        var current = folder
+        while !current.isEmpty {
+            if let origin = sectionRules[current] { return origin }
+            current = SitePath.parent(of: current)
+        }
+        return siteDefault
+    }
+}

@@ -1,0 +1,106 @@
+import AccessRules
+import Foundation
+
+/// Who may read each published path, worked out once per build, and the manifest `sitegen-auth` enforces.
+///
+/// A page's rule is its own `access:`, else that of the nearest section above it that sets one, else the
+/// site default. Site assets take the rule of their folder; theme assets and the special pages are public;
+/// an alias takes the rule of the page it redirects to; the sitemap takes the site default.
+struct SiteAccess: Sendable {
+    /// A rule and where it was written: `site/finance/index.md`, `site/site.toml`, `theme` or `built-in`.
+    struct Origin: Sendable, Equatable {
+        let rule: AccessRule
+        let source: String
+    }
+
+    /// One published URL path, as `sitegen-auth` matches requests against it, and its rule.
+    struct Entry: Sendable, Equatable {
+        let path: String
+        let origin: Origin
+    }
+
+    /// Each page's rule, by index into the build's pages.
+    let pageRules: [Origin]
+    /// Every published path, sorted by path.
+    let entries: [Entry]
+    /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
+    let manifest: AccessManifest
+    private let ruleNumbers: [AccessRule: Int]
+
+    init(pages: [Page], draftSections: [Page], assets: [AssetFile], config: SiteConfig, display: DisplayPaths) {
+        let siteDefault = Origin(
+            rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
+        let cascade = AccessCascade(
+            sections: pages.filter(\.source.isSection) + draftSections, siteDefault: siteDefault, display: display)
+        pageRules = pages.map { page in
+            guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
+            return Origin(rule: access.value, source: display.site(page.source.path))
+        }
+        // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
+        let root = config.rootURL.removingPercentEncoding ?? config.rootURL
+        var entries: [Entry] = []
+        for (page, origin) in zip(pages, pageRules) {
+            entries.append(Entry(path: Self.urlPath(of: page.source.outputPath, root: root), origin: origin))
+            for alias in page.frontMatter.aliases {
+                guard let output = Aliases.outputPath(for: alias.value) else { continue }
+                entries.append(Entry(path: Self.urlPath(of: output, root: root), origin: origin))
+            }
+        }
+        for asset in assets {
+            let origin =
+                asset.isThemeAsset
+                ? Origin(rule: .public, source: "theme")
+                : cascade.rule(forFolder: SitePath.parent(of: asset.outputPath))
+            entries.append(Entry(path: Self.urlPath(of: asset.outputPath, root: root), origin: origin))
+        }
+        for page in SpecialPage.allCases {
+            entries.append(Entry(path: root + page.routePath, origin: Origin(rule: .public, source: "built-in")))
+        }
+        if !config.baseURL.isEmpty {
+            entries.append(Entry(path: root + "sitemap.xml", origin: siteDefault))
+        }
+        entries.sort { $0.path < $1.path }
+        self.entries = entries
+
+        var builder = AccessManifestBuilder()
+        for entry in entries {
+            builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
+        }
+        manifest = builder.manifest
+        ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
+    }
+
+    /// The number of page `index`'s rule in the manifest, only when it is restricted: the theme wraps links
+    /// to such pages in SSI conditions on it. Public and signed-in pages get none.
+    func restrictedRuleNumber(ofPage index: Int) -> Int? {
+        guard case .restricted = pageRules[index].rule else { return nil }
+        return ruleNumbers[pageRules[index].rule]
+    }
+
+    /// How many pages fall under each kind of rule.
+    var counts: AccessCounts {
+        var counts = AccessCounts()
+        for origin in pageRules {
+            switch origin.rule {
+            case .public: counts.public += 1
+            case .signedIn: counts.signedIn += 1
+            case .restricted: counts.restricted += 1
+            }
+        }
+        return counts
+    }
+
+    /// The manifest as published: sorted keys, so an unchanged site writes identical bytes.
+    func manifestJSON() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(manifest)
+    }
+
+    /// `guide/setup/index.html` → `/guide/setup/`: a folder's `index.html` is served as the folder.
+    private static func urlPath(of outputPath: String, root: String) -> String {
+        if outputPath == "index.html" { return root }
+        if outputPath.hasSuffix("/index.html") { return root + outputPath.dropLast("index.html".count) }
+        return root + outputPath
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SiteBuilder
+
+/// `sitegen access`: lists every path a build would publish with its access rule and where the rule was written.
+struct Access: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List every published path with its access rule and where the rule was written.",
+        discussion: """
+            Works the rules out from the site as `sitegen build` would, without rendering or writing \
+            anything: front matter `access:`, the section rules that cascade, and `access` in site.toml. \
+            Errors in front matter, site.toml or the templates are reported as the build reports them.
+
+            Examples:
+              sitegen access
+              sitegen access --site docs | grep 'roles:'
+                  Every path that needs an app role.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages and assets.", valueName: "dir"))
+    var site = "site"
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates.", valueName: "dir"))
+    var templates = "templates"
+
+    @Flag(name: .long, help: "Include pages marked 'draft: true'.")
+    var drafts = false
+
+    func run() throws {
+        let options = BuildOptions(siteFolder: site, templatesFolder: templates, includeDrafts: drafts)
+        do {
+            let listing = try SiteBuilder.accessListing(options: options)
+            print(listing.table)
+        } catch {
+            for buildError in error.errors {
+                FileHandle.standardError.write(Data((buildError.description + "\n").utf8))
+            }
+            let noun = error.errors.count == 1 ? "error" : "errors"
+            FileHandle.standardError.write(Data("Found \(error.errors.count) \(noun).\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
