@@ -56,7 +56,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AccessRulesTests", dependencies: ["AccessRules"], swiftSettings: swiftSettings),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
     ]
 )
