@@ -74,9 +74,9 @@ struct AccessRuleTests {
             site.buildErrors() == [
                 "site/a.md:2: front matter: unknown access rule 'everyone'; use public, signed-in, or a mapping of "
                     + "\(keys), \(example)",
-                "site/b.md:3: front matter: unknown access rule 'Signed-In'; did you mean 'signed-in'? use public, "
+                "site/b.md:3: front matter: unknown access rule 'Signed-In' (did you mean 'signed-in'?); use public, "
                     + "signed-in, or a mapping of \(keys), \(example)",
-                "site/c.md:3: front matter: unknown key 'role' in access; did you mean 'roles'? the keys are roles, "
+                "site/c.md:3: front matter: unknown key 'role' in access (did you mean 'roles'?); the keys are roles, "
                     + "groups, tenants, users and emails",
                 "site/d.md:2: front matter: \(empty)",
                 "site/e.md:2: front matter: \(empty)",
@@ -126,7 +126,7 @@ struct AccessRuleTests {
             errors == [
                 ["2: unknown access rule 'everyone'; use public, signed-in, or a mapping of \(keys), \(example)"],
                 [
-                    "2: unknown key 'role' in access; did you mean 'roles'? the keys are roles, groups, tenants, "
+                    "2: unknown key 'role' in access (did you mean 'roles'?); the keys are roles, groups, tenants, "
                         + "users and emails"
                 ],
                 [
