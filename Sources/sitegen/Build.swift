@@ -12,6 +12,10 @@ struct Build: ParsableCommand {
             file is copied as it is. Links between pages are written as relative .md links and \
             checked: a link to a missing page or heading fails the build.
 
+            Front matter `access:` says who may read a page (and, on a section page, everything \
+            below it); the rules go into the access manifest .sitegen/access.json, published \
+            with the site, and the summary counts pages by rule. `sitegen access` lists them.
+
             The output is built in a temporary folder next to it and swapped in only when \
             everything succeeded. Unchanged pages are reused from the cache in .sitegen-cache/ \
             next to the output folder, so rebuilding an unchanged site is quick.

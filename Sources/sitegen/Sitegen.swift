@@ -19,6 +19,8 @@ struct Sitegen: ParsableCommand {
               sitegen build --drafts --output preview
                   Include draft pages and write the site to preview/.
               sitegen build --site docs --templates theme --output /srv/www/docs
+              sitegen access
+                  List every published path with its access rule.
 
             A build either succeeds completely or publishes nothing: every error is listed with \
             its file and line, the exit status is 1, and the previous output stays as it was.

@@ -25,7 +25,8 @@ struct SiteAccess: Sendable {
     let entries: [Entry]
     /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
     let manifest: AccessManifest
-    private let ruleNumbers: [AccessRule: Int]
+    /// Each page's rule number, only for restricted rules; looked up for every link of every page.
+    private let restrictedRuleNumbers: [Int?]
 
     init(pages: [Page], draftSections: [Page], assets: [AssetFile], config: SiteConfig, display: DisplayPaths) {
         let siteDefault = Origin(
@@ -67,14 +68,17 @@ struct SiteAccess: Sendable {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
         manifest = builder.manifest
-        ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
+        let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
+        restrictedRuleNumbers = pageRules.map { origin in
+            guard case .restricted = origin.rule else { return nil }
+            return ruleNumbers[origin.rule]
+        }
     }
 
     /// The number of page `index`'s rule in the manifest, only when it is restricted: the theme wraps links
     /// to such pages in SSI conditions on it. Public and signed-in pages get none.
     func restrictedRuleNumber(ofPage index: Int) -> Int? {
-        guard case .restricted = pageRules[index].rule else { return nil }
-        return ruleNumbers[pageRules[index].rule]
+        restrictedRuleNumbers[index]
     }
 
     /// How many pages fall under each kind of rule.
