@@ -74,6 +74,14 @@ struct AccessContextTests {
         #expect(html.contains(#"<!--# if expr="$sitegen_access = /,3,/" --><a href="/b/y/">Y</a><!--# endif -->"#))
         #expect(!html.contains(#"/,2,/"#))
         #expect(try #require(site.output("403.html")).contains("it@acme.example"))
+        let crumbs = try #require(site.output("a/x/index.html"))
+        #expect(
+            crumbs.contains(
+                #"<li><!--# if expr="$sitegen_access = /,0,/" --><a href="/a/">A</a><!--# else -->"#
+                    + #"<span class="crumb-hidden" title="A section you cannot open">…</span><!--# endif --></li>"#
+            ),
+            "a breadcrumb to a restricted section is shown only to readers who may open it"
+        )
     }
 
     @Test("A site file at the URL of the 403 or signed-out page is an error; their templates are required")

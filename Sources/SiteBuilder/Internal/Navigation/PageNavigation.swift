@@ -36,9 +36,10 @@ struct PageNavigation {
         }
     }
 
-    /// `breadcrumbs`: from the home page down to the parent of `current`.
+    /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted
+    /// section must not show that section's title to readers who may not open it.
     func breadcrumbs(for current: Int) -> [TemplateValue] {
-        tree.ancestors(of: current).map(link)
+        tree.ancestors(of: current).map(guardedLink)
     }
 
     func previous(of current: Int) -> TemplateValue? {
@@ -65,11 +66,7 @@ struct PageNavigation {
         }
     }
 
-    private func link(_ index: Int) -> TemplateValue {
-        .object(["title": .string(pages[index].title), "url": .string(pages[index].url)])
-    }
-
-    /// `prev` and `next`: a link, with `access_rule` when the page is restricted.
+    /// A link (breadcrumbs, `prev`, `next`), with `access_rule` when the page is restricted.
     private func guardedLink(_ index: Int) -> TemplateValue {
         var fields: [String: TemplateValue] = ["title": .string(pages[index].title), "url": .string(pages[index].url)]
         fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
