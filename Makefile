@@ -71,7 +71,8 @@ demo: build venv
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d \
+		$(DESTDIR)/etc/systemd/system
 	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
 	install -m 0644 nginx/sitegen-auth-http.conf $(DESTDIR)/etc/nginx/conf.d/sitegen-auth-http.conf
