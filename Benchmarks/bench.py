@@ -34,6 +34,7 @@ import report  # noqa: E402
 import site_builds  # noqa: E402
 import throughput  # noqa: E402
 from corpus import write_corpus  # noqa: E402
+from quiet import QuietGate  # noqa: E402
 from servers import Servers  # noqa: E402
 
 
@@ -144,6 +145,7 @@ def main() -> int:
 
     signal.signal(signal.SIGTERM, stop)
     started = time.time()
+    gate = QuietGate()
     tool_versions = versions(venv_bin)
     lines = [
         f"## Results ({'quick' if arguments.quick else 'full'} run, {time.strftime('%Y-%m-%d %H:%M %Z')})",
@@ -163,7 +165,7 @@ def main() -> int:
         builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
         log(f"Building {pages:,} pages with sitegen, Hugo and MkDocs…")
         mkdocs_runs = 1 if pages >= 10000 else runs
-        build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, log)
+        build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, gate, log)
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
@@ -176,7 +178,7 @@ def main() -> int:
         log("Starting the provider, sitegen-auth, the trivial responder, nginx and Apache on loopback…")
         servers.start()
         log("Measuring request throughput…")
-        served = throughput.run(servers, page, seconds, rounds, log)
+        served = throughput.run(servers, page, seconds, rounds, gate, log)
         lines += report.throughput_table(served, seconds, rounds)
         if manifest_written_here:
             lines += [
@@ -189,7 +191,7 @@ def main() -> int:
         lines += profile_section(work, small, servers, page)
     finally:
         servers.stop()
-    lines.append(f"Total benchmark time: {(time.time() - started) / 60:.1f} min.")
+    lines.append(f"Quiet machine: {gate.summary()} Total benchmark time: {(time.time() - started) / 60:.1f} min.")
     text = "\n".join(lines) + "\n"
     (work / "results.md").write_text(text)
     raw = {

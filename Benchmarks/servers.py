@@ -57,13 +57,13 @@ def snippet_variants() -> dict[str, str]:
 
 
 class Servers:
-    """Provider, sitegen-auth, the trivial responder and nginx (a)–(d); Apache (e) on demand."""
+    """Provider, sitegen-auth, the trivial responder and nginx (a₀)–(d); Apache (e), (e′) on demand."""
 
     def __init__(self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path) -> None:
         self.state = state
         self.public = public
         self.trivial = trivial
-        self.ports = {name: free_port() for name in ["a", "b", "c", "d", "e", "e′"]}
+        self.ports = {name: free_port() for name in ["a₀", "a", "b", "c", "d", "e", "e′"]}
         self.stack = Stack(
             state=state, public=public, http_port=self.ports["c"], bin_dir=bin_dir, venv_bin=venv_bin
         )
@@ -100,11 +100,11 @@ class Servers:
         config = (HERE / "nginx.conf.in").read_text()
         config = config.replace("@USER@", "user root;" if os.geteuid() == 0 else "")
         config = config.replace("@WORKERS@", str(NGINX_WORKERS)).replace("@STATE@", str(self.state)).replace("@PUBLIC@", str(self.public))
-        for name in "abcd":
-            config = config.replace(f"@PORT_{name.upper()}@", str(self.ports[name]))
+        for name in ["a₀", "a", "b", "c", "d"]:
+            config = config.replace(f"@PORT_{name.upper().replace('₀', '0')}@", str(self.ports[name]))
         (self.state / "nginx.conf").write_text(config)
         self.stack.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
-        for name in "abcd":
+        for name in ["a₀", "a", "b", "c", "d"]:
             wait_for(lambda: port_open(self.ports[name]), f"nginx on port {self.ports[name]}")
 
     def start_apache(self, name: str, session_type: str) -> None:
@@ -138,7 +138,10 @@ class Servers:
         """Flushes nginx's buffered access log (SIGUSR1 reopens, and so writes, its log files)."""
         process = self.stack.processes.get("nginx")
         if process and process.poll() is None:
-            subprocess.run(["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state), "-s", "reopen"])
+            subprocess.run(
+                ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state), "-s", "reopen"],
+                capture_output=True,
+            )
 
     def stop(self) -> None:
         for name in ["apache-e", "apache-e′", "nginx", "trivial", "auth", "provider"]:

@@ -16,6 +16,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quiet import QuietGate
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -136,6 +138,11 @@ class BuildResults:
     edit: Series
     pages_written: dict[str, int]
 
+    def ratio(self, tool: str, attribute: str) -> float:
+        """Median over runs of the tool's value over Hugo's in the same run (runs are interleaved)."""
+        pairs = zip(self.full[tool].runs, self.full["hugo"].runs)
+        return statistics.median(getattr(run, attribute) / getattr(hugo, attribute) for run, hugo in pairs)
+
 
 def edit_one_page(corpus: Path, number: int) -> None:
     """Appends a paragraph to one content page of the sitegen layout, a different text each time."""
@@ -144,12 +151,13 @@ def edit_one_page(corpus: Path, number: int) -> None:
         file.write(f"\nEdited for rebuild number {number}: one more sentence to render.\n")
 
 
-def run(builders: Builders, pages: int, runs: int, mkdocs_runs: int, log) -> BuildResults:
+def run(builders: Builders, pages: int, runs: int, mkdocs_runs: int, gate: QuietGate, log) -> BuildResults:
     full = {"sitegen": Series(), "hugo": Series(), "mkdocs": Series()}
     for number in range(runs):
         for tool in ["sitegen", "hugo", "mkdocs"]:
             if tool == "mkdocs" and number >= mkdocs_runs:
                 continue
+            gate.wait()
             result = getattr(builders, tool)()
             full[tool].runs.append(result)
             log(f"  {pages} pages, {tool} full build {number + 1}: {result.wall:.1f} s wall, {result.cpu:.1f} s CPU, "
@@ -157,8 +165,10 @@ def run(builders: Builders, pages: int, runs: int, mkdocs_runs: int, log) -> Bui
     written = {tool: count_pages(output) for tool, output in builders.outputs().items()}
     noop, edit = Series(), Series()
     for number in range(runs):
+        gate.wait()
         noop.runs.append(builders.sitegen(clean=False))
         edit_one_page(builders.corpus, number)
+        gate.wait()
         edit.runs.append(builders.sitegen(clean=False))
         log(f"  {pages} pages, sitegen no-op rebuild {noop.runs[-1].wall:.2f} s, "
             f"one-page edit {edit.runs[-1].wall:.2f} s")

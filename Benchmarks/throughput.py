@@ -1,6 +1,7 @@
 """Request throughput of one page served in several ways, measured with wrk on loopback.
 
-(a) nginx, no auth; (b) nginx auth_request to a trivial C FastCGI responder; (c) nginx auth_request to
+(a) nginx, no auth, with the production snippet's SSI and headers; (a₀) nginx serving the file plainly,
+for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder; (c) nginx auth_request to
 sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on the
 Cookie header and the request URI, and (d′) the same with every request for a new URI, so every check
 misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′) with server-cache sessions.
@@ -23,6 +24,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quiet import QuietGate
 from servers import Servers
 from sign_in import sign_in
 
@@ -144,6 +146,7 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
     script.write_text(UNIQUE_QUERY_SCRIPT)
     found = [
         Configuration("a", "nginx, no auth", "a", cookie),
+        Configuration("a₀", "nginx, plain static file: no SSI, no snippet (reference)", "a₀", cookie),
         Configuration("b", "nginx + auth_request → trivial C FastCGI", "b", cookie),
         Configuration("c", "nginx + auth_request → sitegen-auth", "c", cookie),
         Configuration("d", "(c) + nginx cache of 204 checks, 5 s", "d", cookie),
@@ -157,7 +160,7 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
     return found
 
 
-def run(servers: Servers, page: str, seconds: int, rounds: int, log) -> list[Result]:
+def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate, log) -> list[Result]:
     """Measures every configuration `rounds` times against started `servers`."""
     chosen = configurations(servers, page, log)
     results = {configuration.name: Result(configuration.name, configuration.label) for configuration in chosen}
@@ -167,6 +170,7 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, log) -> list[Res
         samples: dict[str, Sample] = {}
         for configuration in chosen:
             url = servers.url(configuration.port, page)
+            gate.wait()
             expect_page(url, configuration.cookie)
             wrk(url, configuration.cookie, 1, configuration.script)
             before_cache = cache_statuses(servers) if configuration.name == "d" else {}
