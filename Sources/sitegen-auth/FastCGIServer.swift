@@ -100,15 +100,26 @@ final class FastCGIServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         var cursor = environment
         while let entry = cursor?.pointee {
-            let text = String(cString: entry)
-            if text.hasPrefix("HTTP_"), let equals = text.firstIndex(of: "=") {
-                let name = text[text.index(text.startIndex, offsetBy: 5)..<equals].replacingOccurrences(
-                    of: "_", with: "-")
-                headers[name.lowercased()] = String(text[text.index(after: equals)...])
-            }
+            if let (name, value) = header(in: entry) { headers[name] = value }
             cursor = cursor?.advanced(by: 1)
         }
         return Request(method: parameter("REQUEST_METHOD") ?? "GET", target: target(parameter), headers: headers)
+    }
+
+    /// `HTTP_X_ORIGINAL_URI=/a` → (`x-original-uri`, `/a`), worked on bytes: it runs for every parameter of every
+    /// request, and Foundation's string functions would dominate the auth check.
+    static func header(in entry: UnsafeMutablePointer<CChar>) -> (String, String)? {
+        let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+        let prefix = "HTTP_".utf8
+        guard bytes.starts(with: prefix), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        let name = bytes[prefix.count..<equals].map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "_"): UInt8(ascii: "-")
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+            default: byte
+            }
+        }
+        return (String(decoding: name, as: UTF8.self), String(decoding: bytes[(equals + 1)...], as: UTF8.self))
     }
 
     /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
@@ -120,15 +131,28 @@ final class FastCGIServer: @unchecked Sendable {
     }
 
     private func write(_ response: Response, to stream: UnsafeMutablePointer<FCGX_Stream>?) {
-        var head = "Status: \(response.status)\r\n"
-        for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
-        head += "\r\n"
-        let bytes = Array(head.utf8) + response.body
+        let bytes = Self.serialized(response)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), stream)
             }
         }
+    }
+
+    /// The CGI form of a response: `Status:`, the headers, a blank line, the body.
+    static func serialized(_ response: Response) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + response.body.count)
+        bytes.append(contentsOf: "Status: \(response.status)\r\n".utf8)
+        for header in response.headers {
+            bytes.append(contentsOf: header.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: header.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(contentsOf: response.body)
+        return bytes
     }
 
     private func serveOneCGIRequest() {
@@ -139,10 +163,7 @@ final class FastCGIServer: @unchecked Sendable {
         }
         let request = Request(
             method: environment["REQUEST_METHOD"] ?? "GET", target: Self.target { environment[$0] }, headers: headers)
-        let response = handler.handle(request)
-        var head = "Status: \(response.status)\r\n"
-        for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
-        FileHandle.standardOutput.write(Data((head + "\r\n").utf8) + Data(response.body))
+        FileHandle.standardOutput.write(Data(Self.serialized(handler.handle(request))))
     }
 }
 

@@ -40,6 +40,7 @@ extension AuthHandler {
 
     /// Header values come from token claims: drop control characters so a claim can never split a header.
     static func headerSafe(_ value: String) -> String {
-        String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) { return value }
+        return String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
     }
 }

@@ -17,31 +17,46 @@ public struct Request: Sendable {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = parts.first.map(String.init) ?? "/"
         query = parts.count > 1 ? FormEncoding.decode(String(parts[1])) : [:]
-        self.headers = Dictionary(
-            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = headers
+        if headers.keys.contains(where: { $0.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }) {
+            self.headers = Dictionary(
+                headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The cookies sent with the request.
     public var cookies: Cookies { Cookies(header: headers["cookie"] ?? "") }
 }
 
-/// The cookies of a `Cookie` header, parsed without copying values.
+/// The cookies of a `Cookie` header, parsed on bytes: this runs for every request the auth check answers.
 public struct Cookies: Sendable {
     /// Every cookie in header order.
     public let all: [(name: String, value: Substring)]
 
     /// Parses `a=1; b=2`; malformed pairs are skipped.
     public init(header: String) {
-        all = header.split(separator: ";").compactMap { pair in
-            guard let equals = pair.firstIndex(of: "=") else { return nil }
-            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = pair[pair.index(after: equals)...]
-            while value.first == " " { value = value.dropFirst() }
-            while value.last == " " { value = value.dropLast() }
-            return name.isEmpty ? nil : (name, value)
+        let bytes = header.utf8
+        var cookies: [(name: String, value: Substring)] = []
+        var pairStart = bytes.startIndex
+        while pairStart < bytes.endIndex {
+            let pairEnd = bytes[pairStart...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            if let equals = bytes[pairStart..<pairEnd].firstIndex(of: UInt8(ascii: "=")) {
+                let name = Self.trimmed(header[pairStart..<equals])
+                let value = Self.trimmed(header[bytes.index(after: equals)..<pairEnd])
+                if !name.isEmpty { cookies.append((String(name), value)) }
+            }
+            pairStart = pairEnd == bytes.endIndex ? pairEnd : bytes.index(after: pairEnd)
         }
+        all = cookies
     }
 
     /// The first cookie with this name.
     public subscript(name: String) -> Substring? { all.first { $0.name == name }?.value }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while text.utf8.first == UInt8(ascii: " ") || text.utf8.first == UInt8(ascii: "\t") { text = text.dropFirst() }
+        while text.utf8.last == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: "\t") { text = text.dropLast() }
+        return text
+    }
 }

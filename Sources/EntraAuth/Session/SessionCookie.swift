@@ -8,6 +8,7 @@ struct SessionCookie: Sendable {
     let name: String
     private let sealer: CookieSealer
     private let attributes: String
+    private let opened = OpenedSessions()
 
     init(secrets: [[UInt8]], secureSite: Bool) {
         name = secureSite ? "__Host-sitegen-session" : "sitegen-session"
@@ -36,8 +37,14 @@ struct SessionCookie: Sendable {
 
     /// The session in a request's cookies, or nil when absent, forged, tampered, sealed with an unknown secret or expired.
     func session(in cookies: Cookies, now: Date) -> Session? {
-        guard let value = cookies[name], let plaintext = sealer.open(value, cookieName: name),
-            let session = try? JSONDecoder().decode(Session.self, from: Data(plaintext))
+        guard let value = cookies[name],
+            let session = opened.session(
+                for: value,
+                opening: {
+                    sealer.open(value, cookieName: name).flatMap {
+                        try? JSONDecoder().decode(Session.self, from: Data($0))
+                    }
+                })
         else { return nil }
         let seconds = Int(now.timeIntervalSince1970)
         guard session.expiresAt > seconds, session.issuedAt <= seconds + 300 else { return nil }
