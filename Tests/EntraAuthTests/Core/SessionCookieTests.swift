@@ -39,6 +39,30 @@ struct SessionCookieTests {
         #expect(open(try sealedValue(session, with: cookie), with: cookie) == session)
     }
 
+    @Test func aSessionKeptAfterOpeningStillExpires() throws {
+        let cookie = cookie()
+        let value = try sealedValue(session(lifetime: 60), with: cookie)
+        #expect(open(value, with: cookie) != nil)
+        clock.advance(by: 61)
+        #expect(open(value, with: cookie) == nil, "a session kept in memory must still end at its expiry")
+    }
+
+    @Test(
+        "cookie headers parse like browsers send them",
+        arguments: [
+            ("a=1; b=2", ["a": "1", "b": "2"]),
+            ("  a = 1 ;\tb=2;", ["a": "1", "b": "2"]),
+            ("novalue; =orphan; c=x=y", ["c": "x=y"]),
+            ("", [:]),
+            ("a=1; a=2", ["a": "1"]),
+        ]
+    )
+    func cookieHeaders(header: String, expected: [String: String]) {
+        let cookies = Cookies(header: header)
+        for (name, value) in expected { #expect(cookies[name].map(String.init) == value) }
+        #expect(Set(cookies.all.map(\.name)) == Set(expected.keys))
+    }
+
     @Test func secureSitesGetAHostPrefixedSecureCookie() throws {
         let header = try cookie().setCookie(for: session(), random: random, now: clock.now())
         #expect(header.hasPrefix("__Host-sitegen-session="))
