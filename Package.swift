@@ -28,10 +28,11 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "AccessRules", swiftSettings: swiftSettings),
+        .target(name: "TextTools", swiftSettings: swiftSettings),
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CMarkGFM", "CLinux", "COpenSSL", "AccessRules",
+                "CMarkGFM", "CLinux", "COpenSSL", "AccessRules", "TextTools",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -45,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "EntraAuth",
-            dependencies: ["COpenSSL", "AccessRules", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["COpenSSL", "AccessRules", "TextTools", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import TextTools
 
 /// Reads the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples, into an `AuthConfig`.
 public enum ConfigLoader {
@@ -28,7 +29,7 @@ public enum ConfigLoader {
         var settings = Settings(describe: { "\(path): [auth] \($0)" })
         for key in auth.keys {
             guard knownKeys.contains(key) else {
-                let hint = ClosestMatch.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
+                let hint = ClosestName.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
                 throw ConfigError("\(path): [auth] unknown key '\(key)'\(hint)")
             }
             let value = auth[key]

@@ -1,4 +1,5 @@
 import AccessRules
+import TextTools
 
 /// Checks a written access rule and turns it into an `AccessRule`. Every mistake is a problem that
 /// names its line and says what to write instead.

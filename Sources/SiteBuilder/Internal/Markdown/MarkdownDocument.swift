@@ -1,5 +1,6 @@
 import CMarkGFM
 import Foundation
+import TextTools
 
 /// One page's parsed Markdown: the cmark-gfm syntax tree plus the headings and links found in it.
 ///

@@ -1,3 +1,5 @@
+import TextTools
+
 /// Redirect stubs for front matter `aliases`: old URLs that send readers (and search engines) on
 /// to the page's current URL.
 enum Aliases {

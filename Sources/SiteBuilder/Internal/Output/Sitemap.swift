@@ -1,3 +1,5 @@
+import TextTools
+
 /// `sitemap.xml`, written only when `base_url` says where the site lives (a sitemap needs absolute URLs).
 enum Sitemap {
     static func xml(pages: [Page], origin: String) -> String {

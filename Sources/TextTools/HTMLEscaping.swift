@@ -1,6 +1,6 @@
 extension String {
     /// The text with `& < > " '` escaped, for hand-written HTML such as redirect stubs.
-    var htmlEscaped: String {
+    public var htmlEscaped: String {
         var escaped = ""
         escaped.reserveCapacity(utf8.count)
         for character in self {

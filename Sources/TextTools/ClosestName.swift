@@ -1,7 +1,7 @@
 /// Finds the valid name closest to a misspelt one, so an error can ask "did you mean …?".
-enum ClosestName {
+public enum ClosestName {
     /// The candidate within a few edits of `word` (ignoring case), or nil when none is close.
-    static func to(_ word: String, among candidates: [String]) -> String? {
+    public static func to(_ word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         return candidates.map { ($0, distance(lowered, $0.lowercased())) }
             .filter { $0.1 <= max(2, word.count / 3) }
@@ -9,7 +9,7 @@ enum ClosestName {
     }
 
     /// Levenshtein distance over characters.
-    static func distance(_ first: String, _ second: String) -> Int {
+    public static func distance(_ first: String, _ second: String) -> Int {
         let a = Array(first)
         let b = Array(second)
         guard !a.isEmpty else { return b.count }
