@@ -93,7 +93,7 @@ class Servers:
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
         http_part, _ = cache_settings()
-        http_part = http_part.replace("/run/nginx/sitegen-auth-cache", str(self.cache_folder))
+        http_part = http_part.replace("/run/nginx-sitegen-auth-cache", str(self.cache_folder))
         (self.state / "sitegen-auth-cache.conf").write_text(http_part + "\n")
         for name, text in snippet_variants().items():
             (self.state / f"snippet-{name}.conf").write_text(text)
