@@ -84,5 +84,12 @@ install: release
 	@echo "  sitegen-auth --config /etc/sitegen/auth.toml --check-config"
 	@echo "  systemctl daemon-reload && systemctl enable --now sitegen-auth.socket && systemctl reload nginx"
 
+# Side by side with Hugo, MkDocs Material and Apache + mod_auth_openidc; tables in BENCHMARKS.md.
+bench:
+	bash Benchmarks/run.sh
+
+bench-quick:
+	bash Benchmarks/run.sh --quick
+
 clean:
-	rm -rf .build public .demo .e2e-artifacts
+	rm -rf .build public .demo .e2e-artifacts Benchmarks/.work
