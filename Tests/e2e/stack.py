@@ -163,6 +163,9 @@ class Stack:
         http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
+        cache_conf = (REPO / "nginx" / "sitegen-auth-cache.conf").read_text()
+        cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
+        (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
         template = (REPO / "nginx" / "demo.conf.in").read_text()
         user = "user root;" if os.geteuid() == 0 else ""
