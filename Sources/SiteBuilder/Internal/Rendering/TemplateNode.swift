@@ -72,3 +72,17 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
         encoding.append(contentsOf: "\(tag)\(length):".utf8)
     }
 }
+
+extension TemplateNode: MustacheTransformable {
+    /// The transforms swift-mustache has for dictionaries, which objects of the context once were:
+    /// `{{count(page.params)}}`, `{{^empty(x)}}`, and `{{#enumerated(x)}}{{key}}: {{value}}…` (also
+    /// `sorted`), in the order of the field names.
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "count": keys.count
+        case "empty": keys.isEmpty
+        case "enumerated", "sorted": zip(keys, values).map { (key: $0, value: $1) }
+        default: nil
+        }
+    }
+}

@@ -1,18 +1,14 @@
 import COpenSSL
 import Foundation
 
-/// SHA-256 digests, for cache keys and output verification.
+/// SHA-256 digests, for cache keys.
 enum SHA256 {
     /// A digest as four words: cheap to store, compare and feed into another digest.
-    struct Digest: Hashable, Sendable {
+    struct Digest: Equatable, Sendable {
         fileprivate var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
         static func == (lhs: Digest, rhs: Digest) -> Bool {
             lhs.words == rhs.words
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(words.0)
         }
 
         /// Appends the 32 digest bytes to `output`.
