@@ -54,9 +54,8 @@ final class Console: @unchecked Sendable {
     private static func label(for stage: BuildStage) -> String {
         switch stage {
         case .parseFrontMatter: "Reading"
-        case .parseMarkdown: "Parsing"
-        case .resolveLinks: "Checking links"
         case .renderMarkdown: "Converting"
+        case .checkLinks: "Checking links"
         case .renderPages: "Rendering"
         case .copyAssets: "Copying"
         default: stage.name

@@ -83,6 +83,14 @@ struct LinkTests {
         #expect(site.output("index.html") == "<p><a href=\"missing.md\">gone</a></p>\n")
     }
 
+    @Test("With broken links as warnings, a link to a missing heading of another page still leads to that page")
+    func missingHeadingAsWarning() throws {
+        let site = try TestSite(pages: ["index.md": "[x](other.md#nope)\n", "other.md": "# Other\n"])
+        let report = try site.build { $0.brokenLinksAreWarnings = true }
+        #expect(report.warnings.map(\.message) == ["'other.md#nope': the page has no heading '#nope'"])
+        #expect(site.output("index.html") == "<p><a href=\"/other/#nope\">x</a></p>\n")
+    }
+
     @Test("Anchors written in raw HTML and footnote anchors count as existing")
     func htmlAnchors() throws {
         let site = try TestSite(pages: [

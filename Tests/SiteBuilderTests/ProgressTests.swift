@@ -38,8 +38,8 @@ struct ProgressTests {
         }
         #expect(
             stages == [
-                "1/14 Load config", "2/14 Load content", "3/14 Parse front matter", "4/14 Map URLs",
-                "5/14 Parse Markdown", "6/14 Resolve links", "7/14 Render Markdown", "8/14 Build navigation",
+                "1/14 Load config", "2/14 Load content", "3/14 Check build cache", "4/14 Parse front matter",
+                "5/14 Map URLs", "6/14 Render Markdown", "7/14 Check links", "8/14 Build navigation",
                 "9/14 Load templates", "10/14 Resolve access rules", "11/14 Render pages", "12/14 Copy assets",
                 "13/14 Write aliases, special pages, sitemap and access manifest", "14/14 Publish",
             ])

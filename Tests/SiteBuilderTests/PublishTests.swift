@@ -60,6 +60,53 @@ struct PublishTests {
         #expect(site.output("stray.txt") == nil)
     }
 
+    @Test("An unchanged site ends the build after the cache check, with the same report and warnings")
+    func upToDate() throws {
+        let site = try TestSite(pages: Self.pages.merging(["index.md": "# Home\n\n[gone](missing.md)\n"]) { $1 })
+        let first = try site.build { $0.brokenLinksAreWarnings = true }
+        let output = site.outputFiles()
+        #expect(try site.stagesRun { $0.brokenLinksAreWarnings = true }.last == BuildStage.checkCache)
+        let second = try site.build { $0.brokenLinksAreWarnings = true }
+        #expect(second.outputUnchanged)
+        #expect(second.warnings == first.warnings)
+        #expect(second.warnings.count == 1)
+        #expect(second.pageCount == 3 && second.assetCount == 1 && second.reusedPageCount == 3)
+        #expect(site.outputFiles() == output)
+    }
+
+    @Test("A change to any input runs the whole build: a page, an asset, a template, site.toml or an option")
+    func changedInputs() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.build()
+        let changes: [(TestSite) throws -> Void] = [
+            { try $0.write(["guide/setup.md": "# Set up\n"], under: "site") },
+            { try $0.write(Data("gif".utf8), to: "site/guide/logo.png") },
+            { try $0.write(["partials/footer.mustache": "<footer>"], under: "templates") },
+            { try $0.write(Data("a { }".utf8), to: "templates/assets/theme.css") },
+            { try $0.write(["site.toml": "title = \"Docs\"\n"], under: "site") },
+        ]
+        for change in changes {
+            try change(site)
+            #expect(try site.stagesRun().last == BuildStage.publish)
+            #expect(try site.stagesRun().last == BuildStage.checkCache)
+        }
+        #expect(try site.stagesRun { $0.includeDrafts = true }.last == BuildStage.publish)
+        #expect(site.output("guide/logo.png") == "gif")
+        #expect(site.output("assets/theme.css") == "a { }")
+    }
+
+    @Test("An output file changed in place, even to the same size, is noticed and written again")
+    func sameSizeTampering() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.build()
+        let original = try #require(site.output("guide/setup/index.html"))
+        try site.write(
+            Data(String(repeating: "x", count: original.utf8.count).utf8), to: "public/guide/setup/index.html")
+        let report = try site.build()
+        #expect(!report.outputUnchanged)
+        #expect(site.output("guide/setup/index.html") == original)
+    }
+
     @Test("A changed title re-renders every page whose navigation shows it")
     func navigationChangeInvalidates() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

@@ -97,6 +97,23 @@ struct TemplateTests {
                 """)
     }
 
+    @Test("Objects of the context have swift-mustache's dictionary transforms: count, empty, enumerated, sorted")
+    func objectTransforms() throws {
+        let page =
+            "{{#enumerated(page.params)}}{{key}}={{value}};{{/enumerated(page.params)}}|{{count(site.params)}}|"
+            + "{{#sorted(site.params)}}{{key}}{{/sorted(site.params)}}|{{^empty(page.params)}}some{{/empty(page.params)}}"
+        let templates = TestSite.contentOnlyTemplates.merging(["page.mustache": page, "section.mustache": page]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "site.toml": "[params]\nb = 2\na = \"one\"\n",
+                "index.md": "---\nauthor: Ann\nlevel: 3\n---\n",
+                "plain.md": "",
+            ], templates: templates)
+        try site.build()
+        #expect(site.output("index.html") == "author=Ann;level=3;|2|ab|some")
+        #expect(site.output("plain/index.html") == "|2|ab|")
+    }
+
     @Test("Template references are found with their lines; dynamic names are skipped")
     func references() {
         let found = TemplateReferences.find(in: "{{>a}}\n{{< b }}\n{{>*c}}{{! {{>d}} }}\n{{{x}}}{{> e}}")

@@ -53,6 +53,17 @@ final class TestSite {
         return try SiteBuilder.build(options: options)
     }
 
+    /// Builds and returns the stages that ran, in order.
+    func stagesRun(_ adjust: (inout BuildOptions) -> Void = { _ in }) throws -> [BuildStage] {
+        var options = options
+        adjust(&options)
+        let stages = StageRecorder()
+        _ = try SiteBuilder.build(options: options) { event in
+            if case .stageStarted(let stage, _, _) = event { stages.record(stage) }
+        }
+        return stages.recorded
+    }
+
     /// Builds and returns the errors of the failed build as printed, with the temp folder shortened to `site/`.
     func buildErrors(_ adjust: (inout BuildOptions) -> Void = { _ in }) -> [String] {
         do {
@@ -103,5 +114,19 @@ final class TestSite {
     /// Names in the folder that holds the output (to spot leftover staging folders).
     func namesBesideOutput() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+    }
+}
+
+/// Collects the stages a build announces; events come from the build's own thread.
+private final class StageRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stages: [BuildStage] = []
+
+    func record(_ stage: BuildStage) {
+        lock.withLock { stages.append(stage) }
+    }
+
+    var recorded: [BuildStage] {
+        lock.withLock { stages }
     }
 }

@@ -2,11 +2,11 @@
 public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
     case loadConfig
     case loadContent
+    case checkCache
     case parseFrontMatter
     case mapURLs
-    case parseMarkdown
-    case resolveLinks
     case renderMarkdown
+    case checkLinks
     case buildNavigation
     case loadTemplates
     case resolveAccess
@@ -20,11 +20,11 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         switch self {
         case .loadConfig: "Load config"
         case .loadContent: "Load content"
+        case .checkCache: "Check build cache"
         case .parseFrontMatter: "Parse front matter"
         case .mapURLs: "Map URLs"
-        case .parseMarkdown: "Parse Markdown"
-        case .resolveLinks: "Resolve links"
         case .renderMarkdown: "Render Markdown"
+        case .checkLinks: "Check links"
         case .buildNavigation: "Build navigation"
         case .loadTemplates: "Load templates"
         case .resolveAccess: "Resolve access rules"
@@ -40,10 +40,11 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         switch self {
         case .loadConfig: "config"
         case .loadContent: "content"
+        case .checkCache: "cache"
         case .parseFrontMatter: "front matter"
         case .mapURLs: "url"
-        case .parseMarkdown, .renderMarkdown: "markdown"
-        case .resolveLinks: "link"
+        case .renderMarkdown: "markdown"
+        case .checkLinks: "link"
         case .buildNavigation: "navigation"
         case .loadTemplates: "template"
         case .resolveAccess: "access"

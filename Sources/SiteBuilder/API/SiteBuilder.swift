@@ -23,6 +23,19 @@ public enum SiteBuilder {
         guard build.errors.isEmpty else {
             throw BuildFailure(errors: build.errors, warnings: build.warnings)
         }
+        if let last = build.upToDate {
+            return BuildReport(
+                pageCount: last.pageCount,
+                assetCount: last.assetCount,
+                aliasCount: last.aliasCount,
+                access: last.access,
+                reusedPageCount: last.pageCount,
+                outputUnchanged: true,
+                seconds: Date().timeIntervalSince(start),
+                warnings: last.warnings,
+                outputFolder: options.outputFolder
+            )
+        }
         return BuildReport(
             pageCount: build.pages.count,
             assetCount: build.assets.count,

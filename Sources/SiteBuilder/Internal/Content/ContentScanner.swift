@@ -2,6 +2,8 @@ import Foundation
 
 /// Lists the site folder: every `*.md` is a page, every other file an asset; hidden files and
 /// folders (`.git`, `.DS_Store`) are skipped, and so is `site.toml`, which is configuration.
+/// Reads directories directly and asks for a file's type only when the directory does not say
+/// (symbolic links are followed): this runs over every file on every build.
 struct ContentScanner {
     let siteFolder: String
 
@@ -10,23 +12,34 @@ struct ContentScanner {
         var assetFiles: [String] = []
     }
 
-    func scan() throws -> Listing {
+    struct Failure: Error {}
+
+    func scan() throws(Failure) -> Listing {
         var listing = Listing()
         try walk("", into: &listing)
         return listing
     }
 
-    private func walk(_ folder: String, into listing: inout Listing) throws {
+    private func walk(_ folder: String, into listing: inout Listing) throws(Failure) {
         let absolute = DisplayPaths.join(siteFolder, folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: absolute.isEmpty ? "." : absolute).sorted()
-        for name in names where !name.hasPrefix(".") {
+        guard let directory = opendir(absolute.isEmpty ? "." : absolute) else { throw Failure() }
+        var entries: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = entry.pointee.name
+            guard !name.hasPrefix(".") else { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): entries.append((name, true))
+            case Int32(DT_REG): entries.append((name, false))
+            default:
+                var info = stat()
+                guard stat(DisplayPaths.join(absolute, name), &info) == 0 else { continue }
+                entries.append((name, info.st_mode & S_IFMT == S_IFDIR))
+            }
+        }
+        closedir(directory)
+        for (name, isDirectory) in entries.sorted(by: { $0.name < $1.name }) {
             let relative = SitePath.join(folder, name)
-            var isDirectory: ObjCBool = false
-            guard
-                FileManager.default.fileExists(
-                    atPath: DisplayPaths.join(siteFolder, relative), isDirectory: &isDirectory)
-            else { continue }
-            if isDirectory.boolValue {
+            if isDirectory {
                 try walk(relative, into: &listing)
             } else if name.hasSuffix(".md") {
                 listing.markdownFiles.append(relative)

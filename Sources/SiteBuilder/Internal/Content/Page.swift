@@ -3,19 +3,17 @@ struct Page: Sendable {
     let source: PageSource
     /// The page's absolute URL path, e.g. `/docs/guide/setup/`.
     let url: String
+    /// The file's text (UTF-8, without a byte order mark, `\n` line ends) until its front matter is split off.
+    var text = ""
     var frontMatter = FrontMatter()
     /// Lines before the Markdown body, added to Markdown line numbers for error messages.
     var bodyLineOffset = 0
-    /// The Markdown body; released once parsed.
+    /// The Markdown body; released once rendered.
     var body = ""
-    /// The parsed body from "Parse Markdown" until "Render Markdown".
-    var document: MarkdownDocument?
-    var headings: [Heading] = []
-    var headingIDs: [String] = []
     /// Ids links may point at: heading ids and ids written in raw HTML.
     var anchors: Set<String> = []
-    /// The rewritten destination of each link of `document`, nil where it stays as written.
-    var resolvedLinks: [String?] = []
+    /// Links that "Check links" reports or verifies, in the order they appear.
+    var linkChecks: [LinkCheck] = []
     var title = ""
     var contentHTML = ""
     var wordCount = 0

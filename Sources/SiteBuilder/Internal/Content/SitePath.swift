@@ -18,14 +18,14 @@ enum SitePath {
 
     /// Resolves `.` and `..` in `relative` against `folder`; nil when it climbs above the site root.
     static func resolve(_ relative: String, from folder: String) -> String? {
-        var parts = relative.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
+        var parts = relative.hasPrefix("/") ? [] : folder.split(separator: "/")
         for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
-            default: parts.append(String(part))
+            default: parts.append(part)
             }
         }
         return parts.joined(separator: "/")

@@ -108,8 +108,26 @@ struct FrontMatterParser {
 extension Node {
     fileprivate var isNull: Bool {
         guard case .scalar = self else { return false }
-        return tag.rawValue == Tag.Name.null.rawValue
+        return tagName == .null
     }
+
+    /// The node's tag, without running Yams's regular expressions on plain text none of them can match
+    /// (every value of every page is asked, and most are words): only text that starts with a digit,
+    /// a sign, `.`, `~`, `<` or `=`, or is a word such as `true` or `null`, can resolve to another tag.
+    fileprivate var tagName: Tag.Name {
+        if case .scalar(let scalar) = self, scalar.tag.rawValue == Tag.Name.implicit.rawValue,
+            let first = scalar.string.utf8.first,
+            !"0123456789+-.~<=".utf8.contains(first), !Self.yamlWords.contains(scalar.string)
+        {
+            return .str
+        }
+        return Tag.Name(rawValue: tag.rawValue)
+    }
+
+    private static let yamlWords: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
+    ]
 
     /// The text of a scalar of any type (a title may well be `2024`); nil for lists and tables.
     fileprivate var scalarText: String? {
@@ -133,7 +151,7 @@ extension TemplateValue {
     init?(yaml node: Node) {
         switch node {
         case .scalar(let scalar):
-            switch Tag.Name(rawValue: node.tag.rawValue) {
+            switch node.tagName {
             case .null: return nil
             case .bool: self = node.bool.map(TemplateValue.bool) ?? .string(scalar.string)
             case .int: self = node.int.map(TemplateValue.int) ?? .string(scalar.string)

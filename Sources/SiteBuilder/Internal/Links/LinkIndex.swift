@@ -2,7 +2,8 @@
 struct LinkIndex: Sendable {
     struct Target: Sendable {
         let url: String
-        let anchors: Set<String>
+        /// The target's position in the build's pages, whose headings are known only after rendering.
+        let page: Int
     }
 
     /// Pages by Markdown path, e.g. `guide/setup.md`.
@@ -17,8 +18,8 @@ struct LinkIndex: Sendable {
     var rootURL = "/"
 
     init(pages: [Page], assets: [String], drafts: Set<String>, rootURL: String) {
-        for page in pages {
-            let target = Target(url: page.url, anchors: page.anchors)
+        for (index, page) in pages.enumerated() {
+            let target = Target(url: page.url, page: index)
             if page.source.kind != .implicitSection { self.pages[page.source.path] = target }
             if page.source.isSection { sections[page.source.folder] = target }
         }

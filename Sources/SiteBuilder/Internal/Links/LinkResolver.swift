@@ -2,6 +2,10 @@ import Foundation
 
 /// Rewrites a link as written in Markdown into a built URL, or says why it is broken.
 ///
+/// A link to a heading on another page is rewritten at once, and the heading checked later, when
+/// every page is rendered; with broken links as warnings, a missing heading still leaves a link to
+/// the right page.
+///
 /// `[Setup](../guide/setup.md#proxy)` in `reference/index.md` becomes `/guide/setup/#proxy`;
 /// relative links to images and other files get absolute too, because pretty URLs move each page
 /// one folder deeper than its Markdown file.
@@ -11,7 +15,8 @@ struct LinkResolver: Sendable {
     enum Resolution: Equatable {
         /// Leave the destination as written (external, absolute, or mail links).
         case unchanged
-        case rewritten(String)
+        /// Use the built URL; `anchor` is the heading on another page still to check, if any.
+        case rewritten(String, anchor: LinkCheck.Kind? = nil)
         case broken(String)
     }
 
@@ -24,7 +29,7 @@ struct LinkResolver: Sendable {
             return Self.isKnown(fragment, in: anchors) ? .unchanged : .broken("no heading '#\(fragment)' on this page")
         }
         if path.hasPrefix("/") && !path.hasSuffix(".md") { return .unchanged }
-        let decoded = path.removingPercentEncoding ?? path
+        let decoded = Self.decoded(path)
         guard let target = SitePath.resolve(decoded, from: folder) else {
             return .broken("'\(destination)' points outside the site folder")
         }
@@ -60,20 +65,32 @@ struct LinkResolver: Sendable {
         fragment: String?
     ) -> Resolution {
         guard let fragment else { return .rewritten(target.url + suffix) }
-        guard Self.isKnown(fragment, in: target.anchors) else {
-            return .broken("'\(destination)': the page has no heading '#\(fragment)'")
-        }
-        return .rewritten(target.url + suffix + "#" + fragment)
+        let url = target.url + suffix + "#" + fragment
+        let id = Self.decoded(fragment)
+        guard !Self.alwaysExists(id) else { return .rewritten(url) }
+        let message = "'\(destination)': the page has no heading '#\(fragment)'"
+        return .rewritten(url, anchor: .anchor(page: target.page, id: id, message: message))
     }
 
-    /// Footnote anchors (`#fn-1`, `#fnref-1`) are made by cmark-gfm and always exist.
     private static func isKnown(_ fragment: String, in anchors: Set<String>) -> Bool {
-        let decoded = fragment.removingPercentEncoding ?? fragment
-        return decoded.isEmpty || anchors.contains(decoded) || decoded.hasPrefix("fn-") || decoded.hasPrefix("fnref-")
+        let id = decoded(fragment)
+        return alwaysExists(id) || anchors.contains(id)
+    }
+
+    /// An empty fragment is the top of the page; footnote anchors (`#fn-1`, `#fnref-1`) are made by cmark-gfm.
+    private static func alwaysExists(_ id: String) -> Bool {
+        id.isEmpty || id.hasPrefix("fn-") || id.hasPrefix("fnref-")
+    }
+
+    /// Checks for a `%` first: Foundation's decoding is slow, and most links have nothing to decode.
+    private static func decoded(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
     private static func hasScheme(_ destination: String) -> Bool {
-        guard let colon = destination.firstIndex(of: ":") else { return false }
+        guard destination.utf8.contains(UInt8(ascii: ":")), let colon = destination.firstIndex(of: ":") else {
+            return false
+        }
         let scheme = destination[..<colon]
         guard let first = scheme.first, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }

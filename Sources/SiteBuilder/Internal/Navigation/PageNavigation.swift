@@ -4,72 +4,198 @@
 ///
 /// Links to restricted pages carry `access_rule`, the number of the page's rule in the access manifest,
 /// so the theme can wrap them in SSI conditions that drop them for readers who cannot open them.
-struct PageNavigation {
+///
+/// Every page's collapsed nav entry (neither current nor on the path to the current page), link and
+/// section card is built once, in parallel, and shared by all the pages that show it; a page builds
+/// only the entries on its own path. With a theme that allows it (see `PartialReuse`), collapsed
+/// entries are rendered once, and each section's nav once, with slots for its pages' entries.
+struct PageNavigation: Sendable {
+    /// The fields of every nav entry, as the theme contract lists them.
+    static let entryFieldNames: Set<String> = [
+        "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
+    ]
+    /// Contract fields an entry may lack; Mustache then finds them on the entry's ancestors.
+    static let inheritedFieldNames: Set<String> = ["access_rule"]
+
     let tree: NavigationTree
     let pages: [Page]
     let access: SiteAccess
+    private let entries: [TemplateNode]
+    /// Each page's `{title, url}` (and `access_rule`), for breadcrumbs and previous/next.
+    private let links: [TemplateNode]
+    /// Each page's entry in its section's `section_pages`.
+    private let cards: [TemplateNode]
+    /// The fields each page's entry finds on its sections' entries when rendered (see `inheritedFieldNames`).
+    private let inherited: [[String: TemplateValue]]
+    private let renderers: Renderers
+    /// Each section's slotted nav, rendered when the first of its pages needs it.
+    private let slotted: [Int: LazyValue<SlottedNav?>]
+
+    /// The theme's `nav-item` and `nav` partials as the theme wrote them, when it allows reusing them.
+    struct Renderers: Sendable {
+        var entry: (@Sendable (TemplateNode) -> String)?
+        var nav: (@Sendable (TemplateNode) -> String)?
+        /// The `site` object that `nav` may read.
+        var site: TemplateNode
+    }
+
+    init(tree: NavigationTree, pages: [Page], access: SiteAccess, renderers: Renderers) {
+        self.tree = tree
+        self.pages = pages
+        self.access = access
+        self.renderers = renderers
+        let collapsed = pages.indices.map { Self.entryFields(for: $0, pages: pages, tree: tree, access: access) }
+        let inherited = pages.indices.map { index in
+            let ancestors = tree.ancestors(of: index).dropFirst().reversed()
+            var fields: [String: TemplateValue] = [:]
+            for name in Self.inheritedFieldNames where collapsed[index][name] == nil {
+                fields[name] = ancestors.lazy.compactMap { collapsed[$0][name] }.first
+            }
+            return fields
+        }
+        self.inherited = inherited
+        let shared = concurrentMap(Array(pages.indices)) { index in
+            let page = pages[index]
+            let rule = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
+            let paste = renderers.entry.map { render in
+                let context =
+                    inherited[index].isEmpty ? nil : collapsed[index].merging(inherited[index]) { own, _ in own }
+                return PartialReuse.navItem.field { entry in render(context.map { TemplateNode($0) } ?? entry) }
+            }
+            var card: [String: TemplateValue] = [
+                "title": .string(page.title),
+                "url": .string(page.url),
+                "is_section": .bool(page.source.isSection),
+            ]
+            card["description"] = .text(page.frontMatter.description)
+            card["date_display"] = page.frontMatter.date.map { .string($0.display) }
+            card["access_rule"] = rule
+            var link: [String: TemplateValue] = ["title": .string(page.title), "url": .string(page.url)]
+            link["access_rule"] = rule
+            return (
+                TemplateNode(collapsed[index], derived: paste.map { [$0] } ?? []), TemplateNode(link),
+                TemplateNode(card)
+            )
+        }
+        entries = shared.map(\.0)
+        links = shared.map(\.1)
+        cards = shared.map(\.2)
+        let sections = renderers.nav == nil ? [] : pages.indices.filter { !tree.children[$0].isEmpty }
+        slotted = Dictionary(uniqueKeysWithValues: sections.map { ($0, LazyValue<SlottedNav?>()) })
+    }
 
     /// `nav`: the home page's children, expanded along the path to `current`.
     func navItems(for current: Int) -> TemplateValue {
-        let path = Set(tree.ancestors(of: current) + [current])
-        return .list(items(under: tree.home, current: current, path: path))
+        .list(items(under: tree.home, path: tree.ancestors(of: current).dropFirst() + [current], current: current))
     }
 
-    private func items(under section: Int, current: Int, path: Set<Int>) -> [TemplateValue] {
-        tree.children[section].map { index in
-            let page = pages[index]
-            let onPath = path.contains(index)
-            let expanded = page.source.isSection && onPath
-            let children = expanded ? items(under: index, current: current, path: path) : []
-            var fields: [String: TemplateValue] = [
-                "title": .string(page.title),
-                "url": .string(page.url),
-                "is_current": .bool(index == current),
-                "is_ancestor": .bool(onPath && index != current),
-                "is_section": .bool(page.source.isSection),
-                "is_expanded": .bool(expanded),
-                "has_children": .bool(!tree.children[index].isEmpty),
-                "children": .list(children),
-            ]
-            fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
-            return .object(fields)
+    /// What the `nav` partial renders for page `current`: its section's slotted nav, filled. Nil when
+    /// the theme does not allow it or an entry cannot be pasted; the partial then renders in place.
+    func navHTML(for current: Int) -> String? {
+        guard let renderEntry = renderers.entry, let template = slottedNav(of: tree.parent[current] ?? tree.home) else {
+            return nil
         }
+        guard current != tree.home else { return template.filled { collapsedHTML(of: $0) } }
+        let children = pages[current].source.isSection ? items(under: current, path: [], current: current) : []
+        guard let own = renderedEntry(current, state: .current, children: children, render: renderEntry) else {
+            return nil
+        }
+        return template.filled { $0 == current ? own : collapsedHTML(of: $0) }
+    }
+
+    /// The nav of the pages of `section`, with a slot for each of its children's entries: the nav of
+    /// its own section with the section's entry expanded around the slots, or, for the home page, the
+    /// theme's `nav` partial around a slot for each top-level entry.
+    private func slottedNav(of section: Int) -> SlottedNav? {
+        guard let lazy = slotted[section], let renderEntry = renderers.entry, let renderNav = renderers.nav else {
+            return nil
+        }
+        return lazy.value {
+            let entries = tree.children[section]
+            let slots = entries.map { index in
+                let marker = DerivedField(name: PartialReuse.navItem.field) { _ in SlottedNav.marker(index) }
+                let fields = Self.entryFields(for: index, pages: pages, tree: tree, access: access)
+                return TemplateValue.node(TemplateNode(fields, derived: [marker]))
+            }
+            guard let parent = tree.parent[section] else {
+                let html = renderNav(TemplateNode(["nav": .list(slots), "site": .node(renderers.site)]))
+                return SlottedNav(html: html, entries: entries)
+            }
+            guard let outer = slottedNav(of: parent),
+                let own = renderedEntry(section, state: .ancestor, children: slots, render: renderEntry),
+                let html = outer.filled({ $0 == section ? own : collapsedHTML(of: $0) })
+            else { return nil }
+            return SlottedNav(html: html, entries: entries)
+        }
+    }
+
+    /// The HTML of page `index`'s entry in `state`, rendered by the theme's `nav-item`; nil when it cannot be pasted.
+    private func renderedEntry(
+        _ index: Int, state: EntryState, children: [TemplateValue], render: (TemplateNode) -> String
+    ) -> String? {
+        var fields = Self.entryFields(
+            for: index, pages: pages, tree: tree, access: access, state: state, children: children)
+        fields.merge(inherited[index]) { own, _ in own }
+        return PartialReuse.pasteable(render(TemplateNode(fields)))
+    }
+
+    private func collapsedHTML(of index: Int) -> String? {
+        entries[index].child(named: PartialReuse.navItem.field) as? String
+    }
+
+    /// The entries of the children of `section`: those on `path` (which starts below `section`)
+    /// expanded towards `current`, the others collapsed.
+    private func items(under section: Int, path: ArraySlice<Int>, current: Int) -> [TemplateValue] {
+        tree.children[section].map { index in
+            guard index == path.first else { return .node(entries[index]) }
+            let isSection = pages[index].source.isSection
+            let children = isSection ? items(under: index, path: path.dropFirst(), current: current) : []
+            let state = index == current ? EntryState.current : .ancestor
+            let fields = Self.entryFields(
+                for: index, pages: pages, tree: tree, access: access, state: state, children: children)
+            return .node(TemplateNode(fields))
+        }
+    }
+
+    private enum EntryState {
+        case collapsed, ancestor, current
+    }
+
+    private static func entryFields(
+        for index: Int, pages: [Page], tree: NavigationTree, access: SiteAccess, state: EntryState = .collapsed,
+        children: [TemplateValue] = []
+    ) -> [String: TemplateValue] {
+        let page = pages[index]
+        var fields: [String: TemplateValue] = [
+            "title": .string(page.title),
+            "url": .string(page.url),
+            "is_current": .bool(state == .current),
+            "is_ancestor": .bool(state == .ancestor),
+            "is_section": .bool(page.source.isSection),
+            "is_expanded": .bool(state != .collapsed && page.source.isSection),
+            "has_children": .bool(!tree.children[index].isEmpty),
+            "children": .list(children),
+        ]
+        fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
+        return fields
     }
 
     /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted
     /// section must not show that section's title to readers who may not open it.
     func breadcrumbs(for current: Int) -> [TemplateValue] {
-        tree.ancestors(of: current).map(guardedLink)
+        tree.ancestors(of: current).map { .node(links[$0]) }
     }
 
     func previous(of current: Int) -> TemplateValue? {
-        tree.previous(of: current).map(guardedLink)
+        tree.previous(of: current).map { .node(links[$0]) }
     }
 
     func next(of current: Int) -> TemplateValue? {
-        tree.next(of: current).map(guardedLink)
+        tree.next(of: current).map { .node(links[$0]) }
     }
 
     /// `section_pages`: a section's direct children in navigation order.
     func sectionPages(of section: Int) -> [TemplateValue] {
-        tree.children[section].map { index in
-            let page = pages[index]
-            var fields: [String: TemplateValue] = [
-                "title": .string(page.title),
-                "url": .string(page.url),
-                "is_section": .bool(page.source.isSection),
-            ]
-            fields["description"] = .text(page.frontMatter.description)
-            fields["date_display"] = page.frontMatter.date.map { .string($0.display) }
-            fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
-            return .object(fields)
-        }
-    }
-
-    /// A link (breadcrumbs, `prev`, `next`), with `access_rule` when the page is restricted.
-    private func guardedLink(_ index: Int) -> TemplateValue {
-        var fields: [String: TemplateValue] = ["title": .string(pages[index].title), "url": .string(pages[index].url)]
-        fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
-        return .object(fields)
+        tree.children[section].map { .node(cards[$0]) }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// output already holds byte for byte, and records what the output will contain.
 ///
 /// Worker threads call it concurrently; the bookkeeping is behind a lock, the file writes are not.
+/// The staging folder is published as a whole, so each file is written once, in place, with no
+/// temporary file of its own.
 final class OutputWriter: @unchecked Sendable {
     let outputFolder: String
     let stagingFolder: String
@@ -12,7 +14,6 @@ final class OutputWriter: @unchecked Sendable {
     private var entries: [String: OutputManifest.Entry] = [:]
     private var kept: Set<String> = []
     private var writtenCount = 0
-    private var createdFolders: Set<String> = []
 
     /// Creates the staging folder `.NAME.tmp-RANDOM` next to `outputFolder`.
     init(outputFolder: String, previous: OutputManifest?) throws {
@@ -28,36 +29,43 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Keeps the current output's `path` when the last build made it from the same `key` and it is intact.
     func keepIfUnchanged(_ path: String, key: String) -> Bool {
-        guard let entry = previous[path], entry.key == key, currentOutputHas(path, digest: entry.digest) else {
-            return false
-        }
+        guard let entry = previous[path], entry.key == key, currentOutputHas(path, entry) else { return false }
         record(path, entry, kept: true)
         return true
     }
 
-    /// Writes `data` as `path`, unless the current output already holds exactly these bytes.
-    func write(_ data: Data, to path: String, key: String) throws {
-        let entry = OutputManifest.Entry(key: key, digest: SHA256.hex(data))
-        if previous[path]?.digest == entry.digest, currentOutputHas(path, digest: entry.digest) {
-            record(path, entry, kept: true)
-            return
-        }
-        let target = DisplayPaths.join(stagingFolder, path)
-        try createParent(of: target)
-        try data.write(to: URL(fileURLWithPath: target))
-        record(path, entry, kept: false)
+    /// Writes `text` as `path`, unless the current output already holds exactly these bytes.
+    func write(_ text: String, to path: String, key: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path, key: key) }
     }
 
-    /// The manifest of the new output.
-    var manifest: OutputManifest {
-        lock.withLock { OutputManifest(generator: PageContext.generator, files: entries) }
+    /// Writes `data` as `path`, unless the current output already holds exactly these bytes.
+    func write(_ data: Data, to path: String, key: String) throws {
+        try data.withUnsafeBytes { try write($0, to: path, key: key) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, to path: String, key: String) throws {
+        if let entry = previous[path], entry.stamp.size == bytes.count, currentOutputHas(path, entry),
+            currentOutput(path, equals: bytes)
+        {
+            record(path, OutputManifest.Entry(key: key, stamp: entry.stamp), kept: true)
+            return
+        }
+        let stamp = try StagedFile.write(bytes, to: DisplayPaths.join(stagingFolder, path))
+        record(path, OutputManifest.Entry(key: key, stamp: stamp), kept: false)
+    }
+
+    /// The files of the new output, each with the key it was made from.
+    var files: [String: OutputManifest.Entry] {
+        lock.withLock { entries }
     }
 
     /// True when the current output already is the new site: nothing written, nothing to delete.
     func outputIsUnchanged() -> Bool {
         let (written, paths) = lock.withLock { (writtenCount, Set(entries.keys)) }
         guard written == 0, paths == Set(previous.keys) else { return false }
-        return OutputTree.files(in: outputFolder) == paths
+        return Set(OutputTree.files(in: outputFolder).keys) == paths
     }
 
     /// Hard-links every kept file from the current output into the staging folder (copying where
@@ -66,7 +74,7 @@ final class OutputWriter: @unchecked Sendable {
         for path in lock.withLock({ kept }) {
             let target = DisplayPaths.join(stagingFolder, path)
             let source = DisplayPaths.join(outputFolder, path)
-            try createParent(of: target)
+            try StagedFile.makeParentFolder(of: target)
             if link(source, target) != 0 {
                 try FileManager.default.copyItem(atPath: source, toPath: target)
             }
@@ -85,22 +93,15 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    private func currentOutputHas(_ path: String, digest: String) -> Bool {
+    private func currentOutput(_ path: String, equals bytes: UnsafeRawBufferPointer) -> Bool {
         guard let data = FileManager.default.contents(atPath: DisplayPaths.join(outputFolder, path)) else {
             return false
         }
-        return SHA256.hex(data) == digest
+        return data.withUnsafeBytes { $0.elementsEqual(bytes) }
     }
 
-    private func createParent(of file: String) throws {
-        let parent = (file as NSString).deletingLastPathComponent
-        if lock.withLock({ createdFolders.contains(parent) }) { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            // Another worker may have created it between the check and the call.
-            guard FileManager.default.fileExists(atPath: parent) else { throw error }
-        }
-        lock.withLock { _ = createdFolders.insert(parent) }
+    /// The file is as the last build left it: same size and modification time (nothing has written it since).
+    private func currentOutputHas(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+        OutputTree.stamp(of: DisplayPaths.join(outputFolder, path)) == entry.stamp
     }
 }

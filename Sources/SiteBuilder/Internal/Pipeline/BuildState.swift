@@ -20,8 +20,16 @@ final class BuildState {
     var draftSections: [Page] = []
     var claims = OutputClaims()
     var tree: NavigationTree?
+    /// The parts of the page contexts that pages share, built when pages are rendered.
+    var context: PageContext?
     var templates: TemplateSet?
     var access: SiteAccess?
+    /// The digest of everything the build reads; see `BuildInputs`.
+    var inputs = ""
+    /// What the last build recorded in the build cache.
+    var previousManifest: OutputManifest?
+    /// Set when nothing changed since the last build, whose record this is: the build is done.
+    var upToDate: OutputManifest?
     var writer: OutputWriter?
     var reusedPageCount = 0
     var aliasCount = 0

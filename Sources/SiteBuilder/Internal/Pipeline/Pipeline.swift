@@ -5,11 +5,11 @@ enum Pipeline {
     static let steps: [any BuildStep] = [
         LoadConfig(),
         LoadContent(),
+        CheckCache(),
         ParseFrontMatter(),
         MapURLs(),
-        ParseMarkdown(),
-        ResolveLinks(),
         RenderMarkdown(),
+        CheckLinks(),
         BuildNavigation(),
         LoadTemplates(),
         ResolveAccess(),
@@ -24,12 +24,12 @@ enum Pipeline {
         .loadConfig, .loadContent, .parseFrontMatter, .mapURLs, .loadTemplates, .resolveAccess,
     ]
 
-    /// Runs every step (or only those of `stages`); writing steps are skipped once there are errors,
-    /// and the staging folder is removed.
+    /// Runs every step (or only those of `stages`) until the site is found up to date; writing steps
+    /// are skipped once there are errors, and the staging folder is removed.
     static func run(_ build: BuildState, only stages: Set<BuildStage>? = nil) {
         let steps = stages.map { stages in Self.steps.filter { stages.contains($0.stage) } } ?? Self.steps
         for (position, step) in steps.enumerated() {
-            if step.writesOutput && !build.errors.isEmpty { break }
+            if build.upToDate != nil || (step.writesOutput && !build.errors.isEmpty) { break }
             build.stage = step.stage
             build.announce(.stageStarted(step.stage, index: position + 1, count: steps.count))
             step.run(build)

@@ -4,36 +4,48 @@ import AccessRules
 ///
 /// Empty optional strings (a missing description or date) are left out rather than set to "",
 /// so templates can test them with `{{#page.description}}…{{/page.description}}`.
+/// The site and the navigation's shared parts are built once, in `init`, for every page.
+/// The templates' reused partials (see `PartialReuse`) are rendered into the contexts that paste them.
 struct PageContext: Sendable {
-    let site: TemplateValue
+    let site: TemplateNode
     let pages: [Page]
     let tree: NavigationTree
     let access: SiteAccess
+    private let navigation: PageNavigation
+    private let renderToc: (@Sendable (TemplateNode) -> String)?
+    private let pastesNav: Bool
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
-    static func site(_ config: SiteConfig) -> TemplateValue {
+    init(config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet) {
         var fields: [String: TemplateValue] = [
             "title": .string(config.title),
             "language": .string(config.language),
             "root_url": .string(config.rootURL),
             "params": .object(config.params),
-            "generator": .string(generator),
+            "generator": .string(Self.generator),
         ]
         fields["base_url"] = .text(config.baseURL)
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
         fields["contact"] = .text(config.contact)
-        return .object(fields)
+        site = TemplateNode(fields)
+        self.pages = pages
+        self.tree = tree
+        self.access = access
+        let renderers = PageNavigation.Renderers(
+            entry: templates.renderer(for: .navItem), nav: templates.renderer(for: .nav), site: site)
+        navigation = PageNavigation(tree: tree, pages: pages, access: access, renderers: renderers)
+        pastesNav = renderers.nav != nil
+        renderToc = templates.renderer(for: .toc)
     }
 
     /// The full context of page `index`: site, page, pruned nav, breadcrumbs, prev/next, section pages.
-    func context(for index: Int) -> TemplateValue {
-        let navigation = PageNavigation(tree: tree, pages: pages, access: access)
+    func context(for index: Int) -> TemplateNode {
         let page = pages[index]
         let breadcrumbs = navigation.breadcrumbs(for: index)
         var fields: [String: TemplateValue] = [
-            "site": site,
-            "page": Self.pageFields(page, isHome: index == tree.home, rule: access.pageRules[index].rule),
+            "site": .node(site),
+            "page": .node(Self.pageNode(page, isHome: index == tree.home, rule: access.pageRules[index].rule)),
             "nav": navigation.navItems(for: index),
             "breadcrumbs": .list(breadcrumbs),
             "has_breadcrumbs": .bool(!breadcrumbs.isEmpty),
@@ -43,12 +55,16 @@ struct PageContext: Sendable {
         if page.source.isSection {
             fields["section_pages"] = .list(navigation.sectionPages(of: index))
         }
-        return .object(fields)
+        var derived = renderToc.map { [PartialReuse.toc.field(rendering: $0)] } ?? []
+        if pastesNav {
+            let navigation = navigation
+            derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
+        }
+        return TemplateNode(fields, derived: derived)
     }
 
     /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current.
-    func specialPageContext(_ special: SpecialPage, rootURL: String) -> TemplateValue {
-        let navigation = PageNavigation(tree: tree, pages: pages, access: access)
+    func specialPageContext(_ special: SpecialPage, rootURL: String) -> TemplateNode {
         let page: [String: TemplateValue] = [
             "title": .string(special.title),
             "url": .string(rootURL + special.routePath),
@@ -63,8 +79,8 @@ struct PageContext: Sendable {
             "access": .string(AccessRule.public.summary),
             "is_public": .bool(true),
         ]
-        return .object([
-            "site": site,
+        return TemplateNode([
+            "site": .node(site),
             "page": .object(page),
             "nav": navigation.navItems(for: tree.home),
             "breadcrumbs": .list([]),
@@ -72,7 +88,7 @@ struct PageContext: Sendable {
         ])
     }
 
-    private static func pageFields(_ page: Page, isHome: Bool, rule: AccessRule) -> TemplateValue {
+    private static func pageNode(_ page: Page, isHome: Bool, rule: AccessRule) -> TemplateNode {
         let matter = page.frontMatter
         let tocCount = page.toc.reduce(0) { $0 + 1 + $1.children.count }
         var fields: [String: TemplateValue] = [
@@ -94,6 +110,6 @@ struct PageContext: Sendable {
         fields["date_display"] = matter.date.map { .string($0.display) }
         fields["content_html"] = .text(page.contentHTML)
         fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
-        return .object(fields)
+        return TemplateNode(fields)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Lists the site folder into pages and assets, and claims the assets' output paths.
+/// Lists the site folder into pages and assets, reads every page (in parallel), and claims the
+/// assets' output paths.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
 
@@ -23,6 +24,7 @@ struct LoadContent: BuildStep {
         let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: build.display)
         build.report(problems)
         build.pages = sources.map { Page(source: $0, rootURL: build.config.rootURL) }
+        readPages(build)
         let rootURL = build.config.rootURL
         for page in SpecialPage.allCases {
             _ = build.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)
@@ -37,5 +39,20 @@ struct LoadContent: BuildStep {
                 build.report(problem)
             }
         }
+    }
+
+    private func readPages(_ build: BuildState) {
+        let display = build.display
+        let results = concurrentMap(build.pages) { page -> (Page, Problem?) in
+            var page = page
+            let file = display.site(page.source.path)
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return (page, Problem(file: file, message: "cannot read this file"))
+            }
+            page.text = PageText.decode(data)
+            return (page, nil)
+        }
+        build.pages = results.map(\.0)
+        build.report(results.compactMap(\.1))
     }
 }

@@ -1,27 +1,21 @@
-import Foundation
-
-/// Reads every page and checks its front matter, in parallel.
+/// Splits every page's front matter from its Markdown and checks it, in parallel.
 struct ParseFrontMatter: BuildStep {
     let stage = BuildStage.parseFrontMatter
 
     func run(_ build: BuildState) {
         let display = build.display
         let results = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            Self.read(page, display: display)
+            Self.parse(page, display: display)
         }
         build.pages = results.map(\.0)
         build.report(results.flatMap(\.1))
     }
 
-    private static func read(_ page: Page, display: DisplayPaths) -> (Page, [Problem]) {
+    private static func parse(_ page: Page, display: DisplayPaths) -> (Page, [Problem]) {
         var page = page
         let file = display.site(page.source.path)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return (page, [Problem(file: file, message: "cannot read this file")])
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if data.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        let text = page.text
+        page.text = ""
         guard let block = FrontMatterBlock.split(text) else {
             let message = "the front matter opened with '---' on line 1 is never closed; add a '---' line after it"
             return (page, [Problem(file: file, line: 1, message: message)])

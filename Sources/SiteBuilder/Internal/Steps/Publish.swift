@@ -24,7 +24,11 @@ struct Publish: BuildStep {
             }
         }
         do {
-            try BuildCache(outputFolder: build.options.outputFolder).save(writer.manifest)
+            let manifest = OutputManifest(
+                generator: PageContext.generator, inputs: build.inputs, files: writer.files,
+                pageCount: build.pages.count, assetCount: build.assets.count, aliasCount: build.aliasCount,
+                access: build.access?.counts ?? AccessCounts(), warnings: build.warnings)
+            try BuildCache(outputFolder: build.options.outputFolder).save(manifest)
         } catch {
             build.reportWarning(
                 Problem(message: "the site was published, but the build cache could not be saved: \(error)"))

@@ -1,19 +1,49 @@
-/// Renders every page's Markdown to HTML (in parallel), with rewritten links and heading ids,
-/// and frees the syntax trees.
+/// Turns every page's Markdown into HTML, in parallel and in one pass per page: parse, give headings
+/// their ids, rewrite links to built URLs, render, and free the syntax tree, so a page's tree lives
+/// only while that page is worked on. Links are checked by the next stage, once every heading is known.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
 
     func run(_ build: BuildState) {
+        let index = LinkIndex(
+            pages: build.pages, assets: build.assets.map(\.outputPath),
+            drafts: build.drafts, rootURL: build.config.rootURL)
+        let resolver = LinkResolver(index: index)
+        let siteTitle = build.config.title
         build.pages = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            guard let document = page.document else { return page }
-            var page = page
-            for (index, url) in page.resolvedLinks.enumerated() {
-                if let url { document.setLinkDestination(url, at: index) }
-            }
-            page.contentHTML = document.renderHTML(headingIDs: page.headingIDs)
-            page.document = nil
-            page.resolvedLinks = []
+            Self.render(page, resolver: resolver, siteTitle: siteTitle)
+        }
+    }
+
+    private static func render(_ page: Page, resolver: LinkResolver, siteTitle: String) -> Page {
+        var page = page
+        guard page.source.kind != .implicitSection else {
+            page.title = PageTitle.fromName(page.source.name, siteTitle: siteTitle)
             return page
         }
+        let document = MarkdownDocument(markdown: page.body)
+        page.body = ""
+        var ids = HeadingIDs()
+        let headingIDs = document.headings.map { ids.uniqueID(for: $0.text) }
+        page.anchors = Set(headingIDs).union(document.htmlAnchors)
+        page.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
+        page.wordCount = document.wordCount
+        let firstHeading = document.headings.first { $0.level == 1 }?.text
+        page.title =
+            page.frontMatter.title ?? firstHeading ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle)
+        for (number, link) in document.links.enumerated() {
+            let line = link.line + page.bodyLineOffset
+            switch resolver.resolve(link.destination, folder: page.source.folder, anchors: page.anchors) {
+            case .unchanged:
+                break
+            case .rewritten(let url, let anchor):
+                document.setLinkDestination(url, at: number)
+                if let anchor { page.linkChecks.append(LinkCheck(line: line, kind: anchor)) }
+            case .broken(let message):
+                page.linkChecks.append(LinkCheck(line: line, kind: .broken(message)))
+            }
+        }
+        page.contentHTML = document.renderHTML(headingIDs: headingIDs)
+        return page
     }
 }

@@ -11,16 +11,16 @@ struct RenderPages: BuildStep {
         guard let templates = build.templates, let tree = build.tree, let access = build.access else { return }
         let writer: OutputWriter
         do {
-            writer = try OutputWriter(
-                outputFolder: build.options.outputFolder,
-                previous: BuildCache(outputFolder: build.options.outputFolder).load())
+            writer = try OutputWriter(outputFolder: build.options.outputFolder, previous: build.previousManifest)
         } catch {
             build.report(
                 Problem(message: "cannot create a staging folder next to '\(build.options.outputFolder)': \(error)"))
             return
         }
         build.writer = writer
-        let context = PageContext(site: PageContext.site(build.config), pages: build.pages, tree: tree, access: access)
+        let context = PageContext(
+            config: build.config, pages: build.pages, tree: tree, access: access, templates: templates)
+        build.context = context
         let display = build.display
         let results = concurrentMap(
             Array(build.pages.indices), onProgress: build.itemProgress(total: build.pages.count)
@@ -52,13 +52,13 @@ struct RenderPages: BuildStep {
         let page = context.pages[index]
         let values = context.context(for: index)
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
-        var canonical = Array("\(PageContext.generator)\n\(templates.hash)\n\(template)\n".utf8)
-        values.writeCanonical(to: &canonical)
-        let key = SHA256.hex(canonical)
+        var keyInput = Array("\(PageContext.generator)\n\(templates.hash)\n\(template)\n".utf8)
+        values.digest.append(to: &keyInput)
+        let key = SHA256.hex(keyInput)
         if writer.keepIfUnchanged(page.source.outputPath, key: key) { return .kept }
         let html = templates.render(values, with: template)
         do {
-            try writer.write(Data(html.utf8), to: page.source.outputPath, key: key)
+            try writer.write(html, to: page.source.outputPath, key: key)
             return .rendered
         } catch {
             return .failed(

@@ -9,7 +9,7 @@ struct WriteExtras: BuildStep {
     let writesOutput = true
 
     func run(_ build: BuildState) {
-        guard let writer = build.writer, let templates = build.templates, let tree = build.tree,
+        guard let writer = build.writer, let templates = build.templates, let context = build.context,
             let access = build.access
         else { return }
         let config = build.config
@@ -23,7 +23,6 @@ struct WriteExtras: BuildStep {
             }
         }
         build.aliasCount = files.count
-        let context = PageContext(site: PageContext.site(config), pages: build.pages, tree: tree, access: access)
         for special in SpecialPage.allCases {
             let html = templates.render(
                 context.specialPageContext(special, rootURL: config.rootURL), with: special.template)

@@ -1,36 +1,66 @@
 import COpenSSL
 import Foundation
 
-/// SHA-256 digests as lowercase hex, for cache keys and output verification.
+/// SHA-256 digests, for cache keys.
 enum SHA256 {
+    /// A digest as four words: cheap to store, compare and feed into another digest.
+    struct Digest: Equatable, Sendable {
+        fileprivate var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        static func == (lhs: Digest, rhs: Digest) -> Bool {
+            lhs.words == rhs.words
+        }
+
+        /// Appends the 32 digest bytes to `output`.
+        func append(to output: inout [UInt8]) {
+            withUnsafeBytes(of: words) { output.append(contentsOf: $0) }
+        }
+
+        /// Lowercase hex, as stored in the build cache.
+        var hex: String {
+            var text: [UInt8] = []
+            text.reserveCapacity(64)
+            withUnsafeBytes(of: words) { bytes in
+                for byte in bytes {
+                    text.append(hexDigits[Int(byte >> 4)])
+                    text.append(hexDigits[Int(byte & 0x0f)])
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// The digest of `data`.
-    static func hex(_ data: Data) -> String {
-        data.withUnsafeBytes { hex(bytes: $0) }
+    /// The digest of `bytes`.
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {
+        var digest = Digest()
+        var length: UInt32 = 0
+        let ok = withUnsafeMutableBytes(of: &digest.words) { output in
+            EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, &length, EVP_sha256(), nil)
+        }
+        precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) failed")
+        return digest
     }
 
     /// The digest of `bytes`.
+    static func digest(_ bytes: [UInt8]) -> Digest {
+        bytes.withUnsafeBytes { digest($0) }
+    }
+
+    /// The digest of `data` as hex.
+    static func hex(_ data: Data) -> String {
+        data.withUnsafeBytes { digest($0) }.hex
+    }
+
+    /// The digest of `bytes` as hex.
     static func hex(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBytes { hex(bytes: $0) }
+        digest(bytes).hex
     }
 
-    private static func hex(bytes: UnsafeRawBufferPointer) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
-        precondition(ok == 1, "EVP_Digest(SHA-256) failed")
-        var hex: [UInt8] = []
-        hex.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0f)])
-        }
-        return String(decoding: hex, as: UTF8.self)
-    }
-
-    /// The digest of the UTF-8 bytes of `text`.
+    /// The digest of the UTF-8 bytes of `text` as hex.
     static func hex(_ text: String) -> String {
-        hex(Data(text.utf8))
+        var text = text
+        return text.withUTF8 { digest(UnsafeRawBufferPointer($0)) }.hex
     }
 }

@@ -14,10 +14,20 @@ struct TemplateSet: Sendable {
     let pageTemplates: Set<String>
     /// A digest of every template file, part of each page's cache key.
     let hash: String
+    /// The partials rendered once and pasted, by name (see `PartialReuse`).
+    let reused: Set<String>
 
     /// Renders `context` with template `name`, which `load` has checked exists.
-    func render(_ context: TemplateValue, with name: String) -> String {
-        library.render(context.mustacheValue, withTemplate: name) ?? ""
+    func render(_ context: TemplateNode, with name: String) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Renders the partial of `reuse` as the theme wrote it, with one object as the whole context; nil
+    /// when this theme does not allow reusing that partial.
+    func renderer(for reuse: PartialReuse) -> (@Sendable (TemplateNode) -> String)? {
+        guard reused.contains(reuse.partial) else { return nil }
+        let library = library
+        return { library.render($0, withTemplate: reuse.themeCopy) ?? "" }
     }
 
     /// Loads and checks every template in `folder`; all problems are returned, not only the first.
@@ -32,6 +42,7 @@ struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var digestInput = ""
         var sources: [(file: String, text: String)] = []
+        var texts: (templates: [String: String], partials: [String: String]) = ([:], [:])
         for (names, subfolder) in [(templateFiles, ""), (partialFiles, "partials")] {
             for name in names {
                 let relative = SitePath.join(subfolder, name + ".mustache")
@@ -51,6 +62,7 @@ struct TemplateSet: Sendable {
                 do {
                     library.register(try MustacheTemplate(string: text), named: name)
                     sources.append((file, text))
+                    if subfolder.isEmpty { texts.templates[name] = text } else { texts.partials[name] = text }
                 } catch let error as MustacheTemplate.ParserError {
                     problems.append(TemplateErrors.problem(for: error, file: file))
                 } catch {
@@ -60,7 +72,9 @@ struct TemplateSet: Sendable {
         }
         problems += missingRequired(templates: templateFiles, partials: partialFiles, display: display)
         problems += unresolvedReferences(in: sources, library: library)
-        let set = TemplateSet(library: library, pageTemplates: Set(templateFiles), hash: SHA256.hex(digestInput))
+        let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
+        let set = TemplateSet(
+            library: library, pageTemplates: Set(templateFiles), hash: SHA256.hex(digestInput), reused: reused)
         return (set, problems)
     }
 

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Partials rendered once and pasted")
+struct PartialReuseTests {
+    /// Three levels, so pages show collapsed entries, entries of their sections and their own; pages
+    /// of one section share their nav but for their own entry. `a/one.md` is public in a restricted
+    /// section: its entry has no `access_rule`, so Mustache finds the section's.
+    private static let pages = [
+        "index.md": "# Home\n\n## Start\n\n## Next\n",
+        "a/index.md": "---\naccess: { roles: [Staff] }\n---\n# A\n",
+        "a/one.md": "---\naccess: public\n---\n# One\n\n## First\n\n### Detail\n\n## Second\n",
+        "a/b/index.md": "---\ntitle: B & co\n---\n",
+        "a/b/two.md": "# Two\n",
+        "a/b/three.md": "# Three\n\n## Only\n\n## Other\n",
+        "c/four.md": "# Four\n",
+        "d.md": "# D\n",
+    ]
+
+    /// Reads every nav entry field of the theme contract, and includes the toc twice.
+    private static let theme = TestSite.contentOnlyTemplates.merging([
+        "page.mustache": """
+        {{<layout}}{{$content}}<nav>{{> nav}}</nav>
+          {{> toc}}
+        <aside>
+            {{> toc}}
+        </aside>{{{page.content_html}}}{{/content}}{{/layout}}
+        """,
+        "partials/nav.mustache": "<ul>{{#nav}}{{> nav-item}}{{/nav}}</ul>",
+        "partials/nav-item.mustache": """
+        <li class="{{#is_section}}s{{/is_section}}{{#is_current}} c{{/is_current}}{{#is_ancestor}} a{{/is_ancestor}}\
+        {{#is_expanded}} e{{/is_expanded}}{{#has_children}} h{{/has_children}}">{{#access_rule}}[{{access_rule}}]\
+        {{/access_rule}}<a href="{{url}}">{{title}}</a>{{^empty(children)}}<ul>{{#children}}{{> nav-item}}\
+        {{/children}}</ul>{{/empty(children)}}</li>
+        """,
+        "partials/toc.mustache": "<ul>{{#page.toc}}<li>{{title}}</li>{{/page.toc}}</ul>\n",
+    ]) { $1 }
+
+    /// The theme with `nav-item` and `toc` changed so that neither may be pasted, printing the same.
+    private static let renderedInPlace = theme.merging([
+        "partials/nav-item.mustache": theme["partials/nav-item.mustache"]! + "{{#site.nothing}}{{/site.nothing}}",
+        "partials/toc.mustache": "{{$nothing}}{{/nothing}}" + theme["partials/toc.mustache"]!,
+    ]) { $1 }
+
+    /// The output but for the access manifest, which names the files of each site.
+    private static func pages(of site: TestSite) -> [String: Data] {
+        site.outputFiles().filter { $0.key != ".sitegen/access.json" }
+    }
+
+    private func reused(_ templates: [String: String]) throws -> Set<String> {
+        let site = try TestSite(pages: [:], templates: templates)
+        let display = DisplayPaths(siteFolder: site.root + "/site", templatesFolder: site.root + "/templates")
+        return try #require(TemplateSet.load(from: site.root + "/templates", display: display).0).reused
+    }
+
+    @Test("Pasted nav entries and tables of contents give the same pages as rendering them in place")
+    func sameOutput() throws {
+        // Reading a page field, the nav can no longer be pieced together from slots; its entries still can.
+        let entriesOnly = Self.theme.merging([
+            "partials/nav.mustache": "<ul>{{#nav}}{{> nav-item}}{{/nav}}</ul>{{#page.nothing}}{{/page.nothing}}"
+        ]) { $1 }
+        #expect(try reused(Self.theme) == ["nav-item", "nav", "toc"])
+        #expect(try reused(entriesOnly) == ["nav-item", "toc"])
+        #expect(try reused(Self.renderedInPlace) == [])
+        let pasted = try TestSite(pages: Self.pages, templates: Self.theme)
+        let pastedEntries = try TestSite(pages: Self.pages, templates: entriesOnly)
+        let inPlace = try TestSite(pages: Self.pages, templates: Self.renderedInPlace)
+        for site in [pasted, pastedEntries, inPlace] { try site.build() }
+        let files = Self.pages(of: pasted)
+        #expect(files.count == 12)
+        #expect(files == Self.pages(of: inPlace))
+        #expect(files == Self.pages(of: pastedEntries))
+        #expect(
+            pasted.output("a/one/index.html")?.hasPrefix(
+                "<nav><ul><li class=\"s a e h\">[2]<a href=\"/a/\">A</a><ul><li class=\"s h\">[2]<a href=\"/a/b/\">"
+                    + "B &amp; co</a></li><li class=\" c\">[2]<a href=\"/a/one/\">One</a></li></ul></li><li class=\"s h\">"
+                    + "<a href=\"/c/\">C</a></li><li class=\"\"><a href=\"/d/\">D</a></li></ul></nav>") == true)
+    }
+
+    @Test("A toc of several lines included on an indented line is rendered in place, indented as swift-mustache does")
+    func indentedLines() throws {
+        let multiline = "<ul>\n{{#page.toc}}<li>{{title}}</li>\n{{/page.toc}}</ul>\n"
+        let pasted = try TestSite(
+            pages: Self.pages, templates: Self.theme.merging(["partials/toc.mustache": multiline]) { $1 })
+        let inPlace = try TestSite(
+            pages: Self.pages,
+            templates: Self.renderedInPlace.merging(["partials/toc.mustache": "{{$x}}{{/x}}" + multiline]) { $1 })
+        try pasted.build()
+        try inPlace.build()
+        #expect(Self.pages(of: pasted) == Self.pages(of: inPlace))
+        // swift-mustache indents at the boundaries of the partial's tags, not on every line.
+        let aside = "<aside>\n  <ul>\n  <li>First</li>\n<li>Second</li>\n  </ul>\n</aside>"
+        #expect(pasted.output("a/one/index.html")?.contains(aside) == true)
+    }
+
+    @Test(
+        "A nav-item reading more than its entry, or using blocks or dynamic partials, and a toc included once, are not reused"
+    )
+    func notReused() throws {
+        let navItem = Self.theme["partials/nav-item.mustache"]!
+        for extra in ["{{page.title}}", "{{#site}}{{/site}}", "{{$block}}{{/block}}", "{{>*name}}", "{{=<% %>=}}"] {
+            #expect(try reused(Self.theme.merging(["partials/nav-item.mustache": navItem + extra]) { $1 }) == ["toc"])
+        }
+        let once = "{{<layout}}{{$content}}{{> toc}}{{/content}}{{/layout}}"
+        #expect(try reused(Self.theme.merging(["page.mustache": once]) { $1 }) == ["nav-item", "nav"])
+    }
+
+    @Test("A nav that shows entries other than through nav-item, or is included on an indented line, is not reused")
+    func navNotReused() throws {
+        for nav in [
+            "<ul>{{#nav}}<li>{{title}}</li>{{/nav}}</ul>", "{{#nav}}{{#children}}{{> nav-item}}{{/children}}{{/nav}}",
+        ] {
+            #expect(try reused(Self.theme.merging(["partials/nav.mustache": nav]) { $1 }) == ["nav-item", "toc"])
+        }
+        let indented = Self.theme.merging([
+            "layout.mustache": "<aside>\n  {{> nav}}\n</aside>\n{{$content}}{{/content}}"
+        ]) { $1 }
+        #expect(try reused(indented) == ["nav-item", "toc"])
+    }
+}
