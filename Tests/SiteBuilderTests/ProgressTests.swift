@@ -22,7 +22,7 @@ struct ProgressTests {
     func stagesAndCounts() throws {
         let site = try TestSite(pages: ["index.md": "", "a.md": "", "b.md": "", "c/d.md": ""])
         let recorder = Recorder()
-        try SiteBuilder.build(options: site.options) { recorder.record($0) }
+        _ = try SiteBuilder.build(options: site.options) { recorder.record($0) }
         var stages: [String] = []
         var rendered: [Int] = []
         for event in recorder.recorded {
