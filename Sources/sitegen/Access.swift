@@ -18,17 +18,11 @@ struct Access: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages and assets.", valueName: "dir"))
-    var site = "site"
-
-    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates.", valueName: "dir"))
-    var templates = "templates"
-
-    @Flag(name: .long, help: "Include pages marked 'draft: true'.")
-    var drafts = false
+    @OptionGroup var source: SourceOptions
 
     func run() throws {
-        let options = BuildOptions(siteFolder: site, templatesFolder: templates, includeDrafts: drafts)
+        let options = BuildOptions(
+            siteFolder: source.site, templatesFolder: source.templates, includeDrafts: source.drafts)
         do {
             let listing = try SiteBuilder.accessListing(options: options)
             print(listing.table)

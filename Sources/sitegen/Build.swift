@@ -28,17 +28,10 @@ struct Build: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages and assets.", valueName: "dir"))
-    var site = "site"
-
-    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates.", valueName: "dir"))
-    var templates = "templates"
+    @OptionGroup var source: SourceOptions
 
     @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; it is replaced.", valueName: "dir"))
     var output = "public"
-
-    @Flag(name: .long, help: "Include pages marked 'draft: true'.")
-    var drafts = false
 
     @Flag(name: .long, help: "Print each build stage as it starts.")
     var verbose = false
@@ -48,10 +41,10 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(
-            siteFolder: site,
-            templatesFolder: templates,
+            siteFolder: source.site,
+            templatesFolder: source.templates,
             outputFolder: output,
-            includeDrafts: drafts,
+            includeDrafts: source.drafts,
             brokenLinksAreWarnings: warnBrokenLinks
         )
         let console = Console(verbose: verbose)

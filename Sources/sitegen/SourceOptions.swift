@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The options every command that reads a site shares: where the pages and the theme are, and drafts.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages and assets.", valueName: "dir"))
+    var site = "site"
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates.", valueName: "dir"))
+    var templates = "templates"
+
+    @Flag(name: .long, help: "Include pages marked 'draft: true'.")
+    var drafts = false
+}
