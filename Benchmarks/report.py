@@ -95,7 +95,8 @@ def targets_table(builds: BuildResults, throughput: list[Result], quick: bool) -
         (f"sitegen peak RSS ≤ 0.25 × Hugo, {size}", builds.ratio("sitegen", "rss_mb"), "≤", 0.25),
         (f"sitegen no-op rebuild ≤ 10 % of its full build, {size}", builds.noop.wall / sitegen.wall, "≤", 0.10),
         ("(c) ≥ 0.9 × (b) requests/s", within_rounds(throughput, "c", ["b"]), "≥", 0.9),
-        ("(d) ≥ 2 × (e) requests/s (the faster of (e) and (e′))", within_rounds(throughput, "d", ["e", "e′"]), "≥", 2.0),
+        ("(d) ≥ 2 × (e) requests/s, client-cookie sessions", within_rounds(throughput, "d", ["e"]), "≥", 2.0),
+        ("(d) ≥ 2 × (e′) requests/s, server-cache sessions", within_rounds(throughput, "d", ["e′"]), "≥", 2.0),
         ("(d) ≥ 0.5 × (a) requests/s", by_name["d"].median_ratio(0), "≥", 0.5),
     ]
     lines = ["### Targets of issue 6", "", "| target | measured | |", "|---|---|---|"]

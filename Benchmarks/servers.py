@@ -99,7 +99,9 @@ class Servers:
             (self.state / f"snippet-{name}.conf").write_text(text)
         config = (HERE / "nginx.conf.in").read_text()
         config = config.replace("@USER@", "user root;" if os.geteuid() == 0 else "")
-        config = config.replace("@WORKERS@", str(NGINX_WORKERS)).replace("@STATE@", str(self.state)).replace("@PUBLIC@", str(self.public))
+        settings = {"@WORKERS@": str(NGINX_WORKERS), "@STATE@": str(self.state), "@PUBLIC@": str(self.public)}
+        for key, value in settings.items():
+            config = config.replace(key, value)
         for name in ["a₀", "a", "b", "c", "d"]:
             config = config.replace(f"@PORT_{name.upper().replace('₀', '0')}@", str(self.ports[name]))
         (self.state / "nginx.conf").write_text(config)

@@ -1,10 +1,11 @@
 """Request throughput of one page served in several ways, measured with wrk on loopback.
 
 (a) nginx, no auth, with the production snippet's SSI and headers; (a₀) nginx serving the file plainly,
-for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder; (c) nginx auth_request to
-sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on the
-Cookie header and the request URI, and (d′) the same with every request for a new URI, so every check
-misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′) with server-cache sessions.
+for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder;
+(c) nginx auth_request to sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204
+answers for 5 s, keyed on the Cookie header and the request URI, and (d′) the same with every request
+for a new URI, so every check misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′)
+with server-cache sessions.
 
 Each round measures every configuration once, back to back; ratios to (a) are taken within a round and
 the median round is reported, so load that comes and goes on a shared machine touches all alike. Each
