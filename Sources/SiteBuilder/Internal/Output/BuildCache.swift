@@ -20,7 +20,7 @@ struct BuildCache {
     /// The previous manifest; nil when there is none or it was written by another sitegen version.
     func load() -> OutputManifest? {
         guard let data = FileManager.default.contents(atPath: file),
-            let manifest = OutputManifest(text: String(decoding: data, as: UTF8.self)),
+            let manifest = OutputManifest(bytes: Array(data)),
             manifest.generator == PageContext.generator
         else { return nil }
         return manifest

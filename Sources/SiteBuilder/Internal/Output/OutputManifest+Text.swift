@@ -29,15 +29,17 @@ extension OutputManifest {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads `text`; nil when it is not a build cache of this format, or is damaged.
-    init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(Self.header) else { return nil }
+    /// Reads `bytes`; nil when they are not a build cache of this format, or are damaged. Splits on
+    /// bytes: this reads a line per output file at the start of every build.
+    init?(bytes: [UInt8]) {
+        var lines = bytes.split(separator: 0x0A)[...]
+        guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return nil }
         var manifest = OutputManifest(
             generator: "", inputs: "", files: [:], pageCount: 0, assetCount: 0, aliasCount: 0,
             access: AccessCounts(), warnings: [])
+        manifest.files.reserveCapacity(lines.count)
         for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(Self.unescaped)
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(Self.unescaped)
             switch (fields.first, fields.count) {
             case ("generator", 2): manifest.generator = fields[1]
             case ("inputs", 2): manifest.inputs = fields[1]
@@ -77,20 +79,20 @@ extension OutputManifest {
         return result
     }
 
-    private static func unescaped(_ field: Substring) -> String {
-        guard field.utf8.contains(0x5C) else { return String(field) }
-        var result = ""
+    private static func unescaped(_ field: ArraySlice<UInt8>) -> String {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var result: [UInt8] = []
         var escaping = false
-        for character in field {
+        for byte in field {
             if escaping {
-                result.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
+                result.append(byte == UInt8(ascii: "t") ? 0x09 : byte == UInt8(ascii: "n") ? 0x0A : byte)
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == 0x5C {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
