@@ -1,15 +1,19 @@
 import Foundation
 
-/// A value computed the first time it is asked for and kept. Threads asking at the same time may each
-/// compute it (it must come out the same), which keeps a slow computation out of the lock.
+/// A value computed the first time it is asked for, and kept. A thread that asks while another is
+/// computing it waits for that result rather than computing it again: pages next to each other,
+/// rendered at the same time, ask for the same section's navigation.
 final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var computed: Value?
 
+    /// The value, computed by `compute` if it is not yet; `compute` may ask other lazy values, not this one.
     func value(_ compute: () -> Value) -> Value {
-        if let computed = lock.withLock({ computed }) { return computed }
-        let value = compute()
-        lock.withLock { computed = value }
-        return value
+        lock.withLock {
+            if let computed { return computed }
+            let value = compute()
+            computed = value
+            return value
+        }
     }
 }
