@@ -19,10 +19,10 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
         self.derived = derived
         let sorted = fields.sorted { $0.key < $1.key }
         var encoding: [UInt8] = []
-        Self.appendLength(sorted.count, tag: "{", to: &encoding)
+        Self.appendLength(sorted.count, tag: UInt8(ascii: "{"), to: &encoding)
         keys = sorted.map(\.key)
         values = sorted.map { field in
-            Self.appendLength(field.key.utf8.count, tag: "k", to: &encoding)
+            Self.appendLength(field.key.utf8.count, tag: UInt8(ascii: "k"), to: &encoding)
             encoding.append(contentsOf: field.key.utf8)
             return Self.mustacheValue(field.value, encoding: &encoding)
         }
@@ -44,7 +44,7 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
     private static func mustacheValue(_ value: TemplateValue, encoding: inout [UInt8]) -> Any {
         switch value {
         case .string(let text):
-            appendLength(text.utf8.count, tag: "s", to: &encoding)
+            appendLength(text.utf8.count, tag: UInt8(ascii: "s"), to: &encoding)
             encoding.append(contentsOf: text.utf8)
             return text
         case .int(let number):
@@ -57,7 +57,7 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
             encoding.append(flag ? UInt8(ascii: "T") : UInt8(ascii: "F"))
             return flag
         case .list(let items):
-            appendLength(items.count, tag: "[", to: &encoding)
+            appendLength(items.count, tag: UInt8(ascii: "["), to: &encoding)
             return items.map { mustacheValue($0, encoding: &encoding) }
         case .object(let fields):
             return mustacheValue(.node(TemplateNode(fields)), encoding: &encoding)
@@ -68,8 +68,17 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
         }
     }
 
-    private static func appendLength(_ length: Int, tag: Character, to encoding: inout [UInt8]) {
-        encoding.append(contentsOf: "\(tag)\(length):".utf8)
+    /// Appends `tag`, `length` in decimal and `:`, byte by byte: this runs for every field of every page.
+    private static func appendLength(_ length: Int, tag: UInt8, to encoding: inout [UInt8]) {
+        encoding.append(tag)
+        let start = encoding.count
+        var rest = length
+        repeat {
+            encoding.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        encoding[start...].reverse()
+        encoding.append(UInt8(ascii: ":"))
     }
 }
 
