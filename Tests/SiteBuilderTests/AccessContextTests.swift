@@ -64,10 +64,8 @@ struct AccessContextTests {
 
     @Test("The default theme wraps restricted links in SSI conditions on the rule number, 0 included")
     func defaultTheme() throws {
-        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../templates")
         let site = try TestSite(pages: Self.pages)
-        try site.build { $0.templatesFolder = theme.standardizedFileURL.path }
+        try site.build { $0.templatesFolder = Self.defaultTheme }
         let guarded = #"<!--# if expr="$sitegen_access = /,0,/" --><a href="/a/">A</a><!--# endif -->"#
         let html = try #require(site.output("b/index.html"))
         #expect(html.contains(guarded))
@@ -82,6 +80,77 @@ struct AccessContextTests {
             ),
             "a breadcrumb to a restricted section is shown only to readers who may open it"
         )
+    }
+
+    /// The default theme, from the package.
+    private static let defaultTheme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../templates").standardizedFileURL.path
+
+    /// The rule of the SSI condition around the first link to `url` in `html`, e.g. `/,1,/`; nil when
+    /// the link is shown to every reader. The theme never nests SSI conditions.
+    private static func condition(aroundLinkTo url: String, in html: String) throws -> String? {
+        let link = try #require(html.range(of: "href=\"\(url)\""), "no link to \(url)")
+        let before = html[..<link.lowerBound]
+        guard let open = before.range(of: #"<!--# if expr="$sitegen_access = "#, options: .backwards) else {
+            return nil
+        }
+        if let close = before.range(of: "<!--# endif -->", options: .backwards), close.lowerBound > open.lowerBound {
+            return nil
+        }
+        return String(before[open.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// `html` from the first `marker` on.
+    private static func part(of html: String, from marker: String) throws -> String {
+        String(html[try #require(html.range(of: marker), "no \(marker)").lowerBound...])
+    }
+
+    @Test("A public page in a restricted section is linked without the section's condition; its siblings keep theirs")
+    func publicPageInRestrictedSection() throws {
+        // Rules by sorted path: 0 public (`/`), 1 roles: Finance.Read (`/fin/`).
+        let site = try TestSite(pages: [
+            "index.md": "---\ntitle: Home\naccess: public\n---\n",
+            "fin/index.md": "---\ntitle: Finance\naccess: { roles: [Finance.Read] }\n---\n",
+            "fin/report.md": "---\ntitle: Report\nweight: 1\n---\n",
+            "fin/press.md": "---\ntitle: Press\nweight: 2\naccess: public\n---\n",
+            "fin/plan.md": "---\ntitle: Plan\nweight: 3\n---\n",
+            "fin/open/index.md": "---\ntitle: Open\nweight: 4\naccess: public\n---\n",
+            "fin/open/notes.md": "---\ntitle: Notes\n---\n",
+        ])
+        try site.build { $0.templatesFolder = Self.defaultTheme }
+        let finance = "/,1,/"
+        for path in ["fin/index.html", "fin/report/index.html", "fin/press/index.html", "fin/plan/index.html"] {
+            let html = try #require(site.output(path))
+            #expect(try Self.condition(aroundLinkTo: "/fin/press/", in: html) == nil, "nav of \(path)")
+            #expect(try Self.condition(aroundLinkTo: "/fin/open/", in: html) == nil, "nav of \(path)")
+            #expect(try Self.condition(aroundLinkTo: "/fin/", in: html) == finance, "nav of \(path)")
+            #expect(try Self.condition(aroundLinkTo: "/fin/report/", in: html) == finance, "nav of \(path)")
+            #expect(try Self.condition(aroundLinkTo: "/fin/plan/", in: html) == finance, "nav of \(path)")
+        }
+        let notes = try #require(site.output("fin/open/notes/index.html"))
+        #expect(try Self.condition(aroundLinkTo: "/fin/open/notes/", in: notes) == nil)
+        // The section's cards list the pages in nav order, after the nav, which links them all first.
+        let section = try #require(site.output("fin/index.html"))
+        let cards = try Self.part(of: section, from: #"<ul class="section-list">"#)
+        #expect(try Self.condition(aroundLinkTo: "/fin/press/", in: cards) == nil, "card")
+        #expect(try Self.condition(aroundLinkTo: "/fin/open/", in: cards) == nil, "card")
+        #expect(try Self.condition(aroundLinkTo: "/fin/report/", in: cards) == finance, "card")
+        #expect(try Self.condition(aroundLinkTo: "/fin/plan/", in: cards) == finance, "card")
+        // Previous and next: report → press → plan.
+        for (path, url) in [("fin/report/index.html", "/fin/press/"), ("fin/plan/index.html", "/fin/press/")] {
+            let html = try #require(site.output(path))
+            let pager = try Self.part(of: html, from: #"<nav class="pager""#)
+            #expect(try Self.condition(aroundLinkTo: url, in: pager) == nil, "pager of \(path)")
+        }
+        let press = try #require(site.output("fin/press/index.html"))
+        let pager = try Self.part(of: press, from: #"<nav class="pager""#)
+        #expect(try Self.condition(aroundLinkTo: "/fin/report/", in: pager) == finance)
+        #expect(try Self.condition(aroundLinkTo: "/fin/plan/", in: pager) == finance)
+        // Breadcrumbs of the notes: Home, Finance (guarded), Open (not guarded).
+        let crumbs = try Self.part(of: notes, from: #"<nav class="breadcrumbs""#)
+        #expect(try Self.condition(aroundLinkTo: "/", in: crumbs) == nil)
+        #expect(try Self.condition(aroundLinkTo: "/fin/", in: crumbs) == finance)
+        #expect(try Self.condition(aroundLinkTo: "/fin/open/", in: crumbs) == nil)
     }
 
     @Test("A site file at the URL of the 403 or signed-out page is an error; their templates are required")

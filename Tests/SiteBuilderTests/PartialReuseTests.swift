@@ -7,7 +7,7 @@ import Testing
 struct PartialReuseTests {
     /// Three levels, so pages show collapsed entries, entries of their sections and their own; pages
     /// of one section share their nav but for their own entry. `a/one.md` is public in a restricted
-    /// section: its entry has no `access_rule`, so Mustache finds the section's.
+    /// section: its entry's `access_rule` is empty, and must not take the section's.
     private static let pages = [
         "index.md": "# Home\n\n## Start\n\n## Next\n",
         "a/index.md": "---\naccess: { roles: [Staff] }\n---\n# A\n",
@@ -75,7 +75,7 @@ struct PartialReuseTests {
         #expect(
             pasted.output("a/one/index.html")?.hasPrefix(
                 "<nav><ul><li class=\"s a e h\">[2]<a href=\"/a/\">A</a><ul><li class=\"s h\">[2]<a href=\"/a/b/\">"
-                    + "B &amp; co</a></li><li class=\" c\">[2]<a href=\"/a/one/\">One</a></li></ul></li><li class=\"s h\">"
+                    + "B &amp; co</a></li><li class=\" c\"><a href=\"/a/one/\">One</a></li></ul></li><li class=\"s h\">"
                     + "<a href=\"/c/\">C</a></li><li class=\"\"><a href=\"/d/\">D</a></li></ul></nav>") == true)
     }
 

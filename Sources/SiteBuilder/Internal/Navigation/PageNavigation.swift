@@ -3,7 +3,9 @@
 /// the site's size grow with the square of its page count.
 ///
 /// Links to restricted pages carry `access_rule`, the number of the page's rule in the access manifest,
-/// so the theme can wrap them in SSI conditions that drop them for readers who cannot open them.
+/// so the theme can wrap them in SSI conditions that drop them for readers who cannot open them. Links
+/// to other pages carry it too, empty: a public page's entry inside a restricted section's entry would
+/// otherwise find the section's rule, and be hidden from readers who may open it.
 ///
 /// Every page's collapsed nav entry (neither current nor on the path to the current page), link and
 /// section card is built once, in parallel, and shared by all the pages that show it; a page builds
@@ -13,20 +15,17 @@ struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
     static let entryFieldNames: Set<String> = [
         "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
+        "access_rule",
     ]
-    /// Contract fields an entry may lack; Mustache then finds them on the entry's ancestors.
-    static let inheritedFieldNames: Set<String> = ["access_rule"]
 
     let tree: NavigationTree
     let pages: [Page]
     let access: SiteAccess
     private let entries: [TemplateNode]
-    /// Each page's `{title, url}` (and `access_rule`), for breadcrumbs and previous/next.
+    /// Each page's `{title, url, access_rule}`, for breadcrumbs and previous/next.
     private let links: [TemplateNode]
     /// Each page's entry in its section's `section_pages`.
     private let cards: [TemplateNode]
-    /// The fields each page's entry finds on its sections' entries when rendered (see `inheritedFieldNames`).
-    private let inherited: [[String: TemplateValue]]
     private let renderers: Renderers
     /// Each section's slotted nav, rendered when the first of its pages needs it.
     private let slotted: [Int: LazyValue<SlottedNav?>]
@@ -44,38 +43,24 @@ struct PageNavigation: Sendable {
         self.pages = pages
         self.access = access
         self.renderers = renderers
-        let collapsed = pages.indices.map { Self.entryFields(for: $0, pages: pages, tree: tree, access: access) }
-        let inherited = pages.indices.map { index in
-            let ancestors = tree.ancestors(of: index).dropFirst().reversed()
-            var fields: [String: TemplateValue] = [:]
-            for name in Self.inheritedFieldNames where collapsed[index][name] == nil {
-                fields[name] = ancestors.lazy.compactMap { collapsed[$0][name] }.first
-            }
-            return fields
-        }
-        self.inherited = inherited
         let shared = concurrentMap(Array(pages.indices)) { index in
             let page = pages[index]
-            let rule = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
-            let paste = renderers.entry.map { render in
-                let context =
-                    inherited[index].isEmpty ? nil : collapsed[index].merging(inherited[index]) { own, _ in own }
-                return PartialReuse.navItem.field { entry in render(context.map { TemplateNode($0) } ?? entry) }
-            }
-            var card: [String: TemplateValue] = [
+            let rule = Self.accessRule(of: index, access: access)
+            let collapsed = Self.entryFields(for: index, pages: pages, tree: tree, access: access)
+            let paste = renderers.entry.map(PartialReuse.navItem.field(rendering:))
+            // Empty fields are present too, so that a card never shows a value of an enclosing object.
+            let card: [String: TemplateValue] = [
                 "title": .string(page.title),
                 "url": .string(page.url),
                 "is_section": .bool(page.source.isSection),
+                "description": .text(page.frontMatter.description) ?? .null,
+                "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
+                "access_rule": rule,
             ]
-            card["description"] = .text(page.frontMatter.description)
-            card["date_display"] = page.frontMatter.date.map { .string($0.display) }
-            card["access_rule"] = rule
-            var link: [String: TemplateValue] = ["title": .string(page.title), "url": .string(page.url)]
-            link["access_rule"] = rule
-            return (
-                TemplateNode(collapsed[index], derived: paste.map { [$0] } ?? []), TemplateNode(link),
-                TemplateNode(card)
-            )
+            let link: [String: TemplateValue] = [
+                "title": .string(page.title), "url": .string(page.url), "access_rule": rule,
+            ]
+            return (TemplateNode(collapsed, derived: paste.map { [$0] } ?? []), TemplateNode(link), TemplateNode(card))
         }
         entries = shared.map(\.0)
         links = shared.map(\.1)
@@ -133,9 +118,8 @@ struct PageNavigation: Sendable {
     private func renderedEntry(
         _ index: Int, state: EntryState, children: [TemplateValue], render: (TemplateNode) -> String
     ) -> String? {
-        var fields = Self.entryFields(
+        let fields = Self.entryFields(
             for: index, pages: pages, tree: tree, access: access, state: state, children: children)
-        fields.merge(inherited[index]) { own, _ in own }
         return PartialReuse.pasteable(render(TemplateNode(fields)))
     }
 
@@ -166,7 +150,7 @@ struct PageNavigation: Sendable {
         children: [TemplateValue] = []
     ) -> [String: TemplateValue] {
         let page = pages[index]
-        var fields: [String: TemplateValue] = [
+        return [
             "title": .string(page.title),
             "url": .string(page.url),
             "is_current": .bool(state == .current),
@@ -175,9 +159,13 @@ struct PageNavigation: Sendable {
             "is_expanded": .bool(state != .collapsed && page.source.isSection),
             "has_children": .bool(!tree.children[index].isEmpty),
             "children": .list(children),
+            "access_rule": accessRule(of: index, access: access),
         ]
-        fields["access_rule"] = access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int)
-        return fields
+    }
+
+    /// `access_rule` of page `index`: its rule's number when it is restricted, else present but empty.
+    private static func accessRule(of index: Int, access: SiteAccess) -> TemplateValue {
+        access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int) ?? .null
     }
 
     /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// An object of the template context in the form swift-mustache reads fastest: a final class it
@@ -65,6 +66,10 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
             encoding.append(UInt8(ascii: "n"))
             node.digest.append(to: &encoding)
             return node
+        case .null:
+            encoding.append(UInt8(ascii: "z"))
+            // swift-mustache stops looking up the stack at any value and reads `NSNull` as no value.
+            return NSNull()
         }
     }
 

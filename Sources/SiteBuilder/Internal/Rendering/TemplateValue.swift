@@ -8,6 +8,9 @@ enum TemplateValue: Sendable, Equatable {
     case object([String: TemplateValue])
     /// An object built once and shared by the contexts of many pages, e.g. a page's nav entry.
     case node(TemplateNode)
+    /// A field that is there but empty: it renders as a missing field would, except that Mustache does
+    /// not go on to look for it in the enclosing objects, where an unrelated value may be found.
+    case null
 
     /// A string field that is left out when empty, so `{{#page.description}}` works as a test.
     static func text(_ value: String) -> TemplateValue? {

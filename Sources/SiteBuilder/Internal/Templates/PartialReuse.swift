@@ -44,7 +44,7 @@ struct PartialReuse: Sendable {
         in library: inout MustacheLibrary, templates: [String: String], partials: [String: String]
     ) -> Set<String> {
         let everyTag = (Array(templates.values) + Array(partials.values)).flatMap(TemplateTags.scan)
-        let entryNames = PageNavigation.entryFieldNames.union(PageNavigation.inheritedFieldNames).union(["."])
+        let entryNames = PageNavigation.entryFieldNames.union(["."])
         let reusesEntries = navItem.isExact(partials: partials, names: entryNames)
         let navIndented = everyTag.contains { $0.sigil == ">" && $0.name == nav.partial && $0.isIndentedStandalone }
         let reusesNav =
