@@ -76,6 +76,9 @@ struct MarkdownTests {
     func headingIDs() throws {
         let site = try TestSite(pages: [
             "index.md": """
+            ---
+            title: Heading ids
+            ---
             # Set up *nginx*!
             ## Proxy
             ## Proxy

@@ -86,13 +86,13 @@ struct TemplateTests {
             pages: [
                 "site.toml": "title = \"Docs\"\nfooter = \"© *Team*\"\n",
                 "index.md": "",
-                "a.md": "# A & `B`\n",
+                "a.md": "# A & `B`\n\nBody.\n",
             ], templates: templates)
         try site.build()
         #expect(
             site.output("a/index.html") == """
                 <title>A &amp; B – Docs</title><meta name=x>
-                <main><h1 id="a--b">A &amp; <code>B</code></h1>
+                <main><p>Body.</p>
                 </main><aside><a href="/a/">A &amp; B</a></aside><footer>© <em>Team</em> sitegen 0.1.0 /</footer>
                 """)
     }

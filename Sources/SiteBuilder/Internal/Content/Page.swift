@@ -15,6 +15,8 @@ struct Page: Sendable {
     /// Links that "Check links" reports or verifies, in the order they appear.
     var linkChecks: [LinkCheck] = []
     var title = ""
+    /// The id of the opening heading left out of `contentHTML` because it repeats the title.
+    var titleID: String?
     var contentHTML = ""
     var wordCount = 0
     var toc: [TocEntry] = []

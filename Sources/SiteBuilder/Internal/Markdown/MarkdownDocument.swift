@@ -20,6 +20,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var htmlAnchors: Set<String> = []
     /// Words of running text, for `page.reading_minutes`.
     private(set) var wordCount = 0
+    /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
+    private(set) var openingHeading: Heading?
 
     init(markdown: String) {
         let parser = CMark.makeParser()
@@ -41,10 +43,16 @@ final class MarkdownDocument: @unchecked Sendable {
         cmark_node_set_url(linkNodes[index], url)
     }
 
-    /// Renders the document, giving heading number `n` the id `ids[n]`.
-    func renderHTML(headingIDs ids: [String]) -> String {
-        for (node, id) in zip(headingNodes, ids) {
-            replaceHeading(node, id: id)
+    /// Renders the document, giving heading number `n` the id `ids[n]`; with `omittingOpeningHeading`,
+    /// leaves out `openingHeading`.
+    func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
+        for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
+            if number == 0, omittingOpeningHeading, openingHeading != nil {
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+            } else {
+                replaceHeading(node, id: id)
+            }
         }
         headingNodes = []
         return CMark.renderHTML(root, parser: parser)
@@ -84,6 +92,9 @@ final class MarkdownDocument: @unchecked Sendable {
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 htmlAnchors.formUnion(HTMLAnchors.find(in: Self.literal(of: node)))
             }
+        }
+        if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {
+            openingHeading = headings[0]
         }
     }
 

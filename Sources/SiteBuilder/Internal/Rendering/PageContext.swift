@@ -109,6 +109,7 @@ struct PageContext: Sendable {
         fields["date"] = matter.date.map { .string($0.iso) }
         fields["date_display"] = matter.date.map { .string($0.display) }
         fields["content_html"] = .text(page.contentHTML)
+        fields["title_id"] = page.titleID.map(TemplateValue.string)
         fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
         return TemplateNode(fields)
     }

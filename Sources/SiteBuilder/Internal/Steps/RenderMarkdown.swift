@@ -31,6 +31,10 @@ struct RenderMarkdown: BuildStep {
         let firstHeading = document.headings.first { $0.level == 1 }?.text
         page.title =
             page.frontMatter.title ?? firstHeading ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle)
+        // The theme shows the title above the text, so an opening heading that repeats it would show it
+        // twice. Its id stays taken and valid for links, and the theme may give it to the title.
+        let omitsOpeningHeading = document.openingHeading?.text == page.title
+        page.titleID = omitsOpeningHeading ? headingIDs.first : nil
         for (number, link) in document.links.enumerated() {
             let line = link.line + page.bodyLineOffset
             switch resolver.resolve(link.destination, folder: page.source.folder, anchors: page.anchors) {
@@ -43,7 +47,7 @@ struct RenderMarkdown: BuildStep {
                 page.linkChecks.append(LinkCheck(line: line, kind: .broken(message)))
             }
         }
-        page.contentHTML = document.renderHTML(headingIDs: headingIDs)
+        page.contentHTML = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         return page
     }
 }
