@@ -129,6 +129,17 @@ struct AccessResolutionTests {
         #expect(try site.namesBesideOutput() == ["site", "templates"])
     }
 
+    @Test("sitegen access writes nothing, so the output folder is not checked: it runs from inside the site folder")
+    func listingIgnoresOutputFolder() throws {
+        let site = try TestSite(pages: ["index.md": ""])
+        // `sitegen access --site .` keeps the default output folder `public`, which is inside the site folder.
+        for output in [site.root + "/site/public", site.root + "/site", "."] {
+            #expect(try listing(site) { $0.outputFolder = output }.first == "/ signed-in built-in", "output \(output)")
+            #expect(site.buildErrors { $0.outputFolder = output }.count == 1, "a build to \(output) is refused")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root + "/site") == ["index.md"])
+    }
+
     @Test("The listing prints aligned columns")
     func table() {
         let listing = AccessListing(

@@ -52,7 +52,7 @@ public enum SiteBuilder {
     /// Works out the access rule of every path a build would publish, without rendering or writing
     /// anything: only the stages access depends on run. Throws the errors a build would report there.
     public static func accessListing(options: BuildOptions) throws(BuildFailure) -> AccessListing {
-        let build = BuildState(options: options, progress: nil)
+        let build = BuildState(options: options, progress: nil, publishes: false)
         Pipeline.run(build, only: Pipeline.accessStages)
         guard build.errors.isEmpty, let access = build.access else {
             throw BuildFailure(errors: build.errors, warnings: build.warnings)
