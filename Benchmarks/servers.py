@@ -27,6 +27,12 @@ CACHE_CONF = REPO / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
+NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "d"]
+
+
+def port_placeholder(name: str) -> str:
+    """a₀ → @PORT_A0@, b′ → @PORT_B1@: the port of a configuration in nginx.conf.in."""
+    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1") + "@"
 
 
 def cache_settings() -> tuple[str, list[str]]:
@@ -40,7 +46,8 @@ def cache_settings() -> tuple[str, list[str]]:
 
 
 def snippet_variants() -> dict[str, str]:
-    """b: checks by the trivial responder; c: sitegen-auth without the check cache; d: with it."""
+    """b: checks by the trivial responder; b-closing: by the one closing at once (b′); c: sitegen-auth without
+    the check cache; d: with it."""
     production = SNIPPET.read_text()
     if CHECK_LOCATION not in production:
         raise RuntimeError(f"{SNIPPET} has no '{CHECK_LOCATION}' block to vary")
@@ -51,19 +58,20 @@ def snippet_variants() -> dict[str, str]:
     indented = "".join(f"\n    {line}" for line in cache_lines)
     return {
         "b": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi;"),
+        "b-closing": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi_closing;"),
         "c": uncached,
         "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
     }
 
 
 class Servers:
-    """Provider, sitegen-auth, the trivial responder and nginx (a₀)–(d); Apache (e), (e′) on demand."""
+    """Provider, sitegen-auth, the trivial responders and nginx (a₀)–(d); Apache (e), (e′) on demand."""
 
     def __init__(self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path) -> None:
         self.state = state
         self.public = public
         self.trivial = trivial
-        self.ports = {name: free_port() for name in ["a₀", "a", "b", "c", "d", "e", "e′"]}
+        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "d", "e", "e′"]}
         self.stack = Stack(
             state=state, public=public, http_port=self.ports["c"], bin_dir=bin_dir, venv_bin=venv_bin
         )
@@ -82,9 +90,10 @@ class Servers:
         self.stack.start_provider()
         self.stack.write_auth_config()
         self.stack.start_auth()
-        socket_path = self.state / "trivial.sock"
-        self.stack.spawn("trivial", [str(self.trivial), str(socket_path), "4"])
-        wait_for(socket_path.exists, "the trivial FastCGI responder")
+        for name, options in [("trivial", []), ("trivial-closing", ["--close-at-once"])]:
+            socket_path = self.state / f"{name}.sock"
+            self.stack.spawn(name, [str(self.trivial), str(socket_path), "4", *options])
+            wait_for(socket_path.exists, f"the {name} FastCGI responder")
         self.start_nginx()
 
     def start_nginx(self) -> None:
@@ -102,11 +111,11 @@ class Servers:
         settings = {"@WORKERS@": str(NGINX_WORKERS), "@STATE@": str(self.state), "@PUBLIC@": str(self.public)}
         for key, value in settings.items():
             config = config.replace(key, value)
-        for name in ["a₀", "a", "b", "c", "d"]:
-            config = config.replace(f"@PORT_{name.upper().replace('₀', '0')}@", str(self.ports[name]))
+        for name in NGINX_CONFIGURATIONS:
+            config = config.replace(port_placeholder(name), str(self.ports[name]))
         (self.state / "nginx.conf").write_text(config)
         self.stack.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
-        for name in ["a₀", "a", "b", "c", "d"]:
+        for name in NGINX_CONFIGURATIONS:
             wait_for(lambda: port_open(self.ports[name]), f"nginx on port {self.ports[name]}")
 
     def start_apache(self, name: str, session_type: str) -> None:
@@ -146,7 +155,7 @@ class Servers:
             )
 
     def stop(self) -> None:
-        for name in ["apache-e", "apache-e′", "nginx", "trivial", "auth", "provider"]:
+        for name in ["apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "provider"]:
             self.stack.terminate(name)
         shutil.rmtree(self.cache_folder, ignore_errors=True)
 

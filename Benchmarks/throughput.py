@@ -2,10 +2,12 @@
 
 (a) nginx, no auth, with the production snippet's SSI and headers; (a₀) nginx serving the file plainly,
 for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder;
-(c) nginx auth_request to sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204
-answers for 5 s, keyed on the Cookie header and the request URI, and (d′) the same with every request
-for a new URI, so every check misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′)
-with server-cache sessions.
+(b′) the same responder closing each connection as soon as it has answered, as sitegen-auth does,
+instead of libfcgi's default of waiting for nginx to hang up first; (c) nginx auth_request to
+sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on
+the Cookie header and the request URI, and (d′) the same with every request for a new URI, so every
+check misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′) with server-cache
+sessions.
 
 Each round measures every configuration once, back to back; ratios to (a) are taken within a round and
 the median round is reported, so load that comes and goes on a shared machine touches all alike. Each
@@ -149,6 +151,7 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
         Configuration("a", "nginx, no auth", "a", cookie),
         Configuration("a₀", "nginx, plain static file: no SSI, no snippet (reference)", "a₀", cookie),
         Configuration("b", "nginx + auth_request → trivial C FastCGI", "b", cookie),
+        Configuration("b′", "(b), the responder closing at once as sitegen-auth does", "b′", cookie),
         Configuration("c", "nginx + auth_request → sitegen-auth", "c", cookie),
         Configuration("d", "(c) + nginx cache of 204 checks, 5 s", "d", cookie),
         Configuration("d′", "(d), every request a new URI: all misses", "d", cookie, script),
