@@ -26,6 +26,10 @@ extension AuthHandler {
                 ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
                 ("X-Auth-Roles", Self.headerSafe(session.roles.joined(separator: ","))),
             ]
+        } else {
+            // nginx may keep allowed answers briefly (sitegen-auth-cache.conf); without a session its key is a
+            // Cookie header anyone can vary, so such answers are never kept and cannot fill the cache.
+            headers.append(("X-Accel-Expires", "0"))
         }
         switch policy.decide(uri: uri, identity: identity) {
         case .allow:

@@ -21,6 +21,7 @@ struct CheckEndpointTests {
         #expect(response.header("X-Auth-Roles") == "Finance.Read,Site.Reader")
         #expect(response.header("X-Auth-Tenant") == TestProvider.tenantID)
         #expect(response.header("Cache-Control") == "no-store")
+        #expect(response.header("X-Accel-Expires") == nil)
     }
 
     @Test func aSignedInSessionFromARealSignInPassesTheCheck() throws {
@@ -37,6 +38,16 @@ struct CheckEndpointTests {
         let response = check(harness, "/")
         #expect(response.status == 204)
         #expect(response.header("X-Auth-User") == nil)
+    }
+
+    /// nginx keys its check cache on the whole Cookie header: answers anyone can vary the key of stay uncached.
+    @Test(arguments: ["", "sitegen-session=forged", "junk=1; other=2"])
+    func answersWithoutAValidSessionAreKeptOutOfTheNginxCache(cookie: String) throws {
+        let harness = try AuthHarness()
+        let headers = ["X-Original-URI": "/"].merging(cookie.isEmpty ? [:] : ["Cookie": cookie]) { first, _ in first }
+        let response = harness.get("/.auth/check", headers: headers)
+        #expect(response.status == 204)
+        #expect(response.header("X-Accel-Expires") == "0")
     }
 
     @Test(arguments: ["/docs/", "/docs/a", "/secret/", "/unlisted/", "/docs/../secret/"])
