@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc (see BENCHMARKS.md).
 #
-#   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 35 min)
+#   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 20 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
