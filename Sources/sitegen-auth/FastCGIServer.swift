@@ -67,14 +67,15 @@ final class FastCGIServer: @unchecked Sendable {
 
     /// Reads the rest of the request body, at most 64 KiB; true when the whole request has been read.
     private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?) -> Bool {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        var left = 64 * 1024
-        while left > 0 {
-            let count = FCGX_GetStr(&buffer, Int32(buffer.count), stream)
-            guard count > 0 else { break }
-            left -= Int(count)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
+            var left = 64 * 1024
+            while left > 0 {
+                let count = FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream)
+                guard count > 0 else { break }
+                left -= Int(count)
+            }
+            return FCGX_HasSeenEOF(stream) != 0
         }
-        return FCGX_HasSeenEOF(stream) != 0
     }
 
     private func begin() -> Bool {
@@ -125,16 +126,23 @@ final class FastCGIServer: @unchecked Sendable {
     /// request, and Foundation's string functions would dominate the auth check.
     static func header(in entry: UnsafeMutablePointer<CChar>) -> (String, String)? {
         let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), let name = headerName(of: bytes[..<equals])
+        else { return nil }
+        return (name, String(decoding: bytes[(equals + 1)...], as: UTF8.self))
+    }
+
+    /// The header a CGI parameter carries, `HTTP_X_ORIGINAL_URI` → `x-original-uri`; nil for other parameters.
+    static func headerName(of parameter: some Collection<UInt8>) -> String? {
         let prefix = "HTTP_".utf8
-        guard bytes.starts(with: prefix), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        let name = bytes[prefix.count..<equals].map { byte -> UInt8 in
+        guard parameter.starts(with: prefix) else { return nil }
+        let name = parameter.dropFirst(prefix.count).map { byte -> UInt8 in
             switch byte {
             case UInt8(ascii: "_"): UInt8(ascii: "-")
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
             default: byte
             }
         }
-        return (String(decoding: name, as: UTF8.self), String(decoding: bytes[(equals + 1)...], as: UTF8.self))
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
@@ -173,8 +181,8 @@ final class FastCGIServer: @unchecked Sendable {
     private func serveOneCGIRequest() {
         let environment = ProcessInfo.processInfo.environment
         var headers: [String: String] = [:]
-        for (name, value) in environment where name.hasPrefix("HTTP_") {
-            headers[name.dropFirst(5).replacingOccurrences(of: "_", with: "-").lowercased()] = value
+        for (parameter, value) in environment {
+            if let name = Self.headerName(of: parameter.utf8) { headers[name] = value }
         }
         let request = Request(
             method: environment["REQUEST_METHOD"] ?? "GET", target: Self.target { environment[$0] }, headers: headers)

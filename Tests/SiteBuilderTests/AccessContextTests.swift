@@ -65,7 +65,7 @@ struct AccessContextTests {
     @Test("The default theme wraps restricted links in SSI conditions on the rule number, 0 included")
     func defaultTheme() throws {
         let site = try TestSite(pages: Self.pages)
-        try site.build { $0.templatesFolder = Self.defaultTheme }
+        try site.build { $0.templatesFolder = TestSite.defaultTheme }
         let guarded = #"<!--# if expr="$sitegen_access = /,0,/" --><a href="/a/">A</a><!--# endif -->"#
         let html = try #require(site.output("b/index.html"))
         #expect(html.contains(guarded))
@@ -81,10 +81,6 @@ struct AccessContextTests {
             "a breadcrumb to a restricted section is shown only to readers who may open it"
         )
     }
-
-    /// The default theme, from the package.
-    private static let defaultTheme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../templates").standardizedFileURL.path
 
     /// The rule of the SSI condition around the first link to `url` in `html`, e.g. `/,1,/`; nil when
     /// the link is shown to every reader. The theme never nests SSI conditions.
@@ -117,7 +113,7 @@ struct AccessContextTests {
             "fin/open/index.md": "---\ntitle: Open\nweight: 4\naccess: public\n---\n",
             "fin/open/notes.md": "---\ntitle: Notes\n---\n",
         ])
-        try site.build { $0.templatesFolder = Self.defaultTheme }
+        try site.build { $0.templatesFolder = TestSite.defaultTheme }
         let finance = "/,1,/"
         for path in ["fin/index.html", "fin/report/index.html", "fin/press/index.html", "fin/plan/index.html"] {
             let html = try #require(site.output(path))

@@ -59,14 +59,12 @@ struct PageTitleTests {
 
     @Test("The default theme shows the title once, as the h1 carrying the left-out heading's id")
     func defaultThemeShowsTitleOnce() throws {
-        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../templates").standardizedFileURL.path
         let site = try TestSite(pages: [
             "index.md": "---\ntitle: Home\n---\n# Home\n\nWelcome.\n",
             "guide.md": "# Guide\n\nRead on.\n",
             "other.md": "---\ntitle: Other\n---\nNo heading.\n",
         ])
-        try site.build { $0.templatesFolder = theme }
+        try site.build { $0.templatesFolder = TestSite.defaultTheme }
         let home = try #require(site.output("index.html"))
         #expect(home.components(separatedBy: "<h1").count == 2)
         #expect(home.contains("<h1 id=\"home\">Home</h1>"))

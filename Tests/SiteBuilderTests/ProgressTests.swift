@@ -4,28 +4,14 @@ import Testing
 
 @Suite("Progress reporting")
 struct ProgressTests {
-    /// Collects events sent from worker threads.
-    private final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var events: [BuildProgress] = []
-
-        func record(_ event: BuildProgress) {
-            lock.withLock { events.append(event) }
-        }
-
-        var recorded: [BuildProgress] {
-            lock.withLock { events }
-        }
-    }
-
     @Test("Every stage is announced in order, and parallel stages count up to their total")
     func stagesAndCounts() throws {
         let site = try TestSite(pages: ["index.md": "", "a.md": "", "b.md": "", "c/d.md": ""])
-        let recorder = Recorder()
+        let recorder = Recorded<BuildProgress>()
         _ = try SiteBuilder.build(options: site.options) { recorder.record($0) }
         var stages: [String] = []
         var rendered: [Int] = []
-        for event in recorder.recorded {
+        for event in recorder.all {
             switch event {
             case .stageStarted(let stage, let index, let count):
                 stages.append("\(index)/\(count) \(stage.name)")
@@ -49,11 +35,11 @@ struct ProgressTests {
     @Test("A failed build stops before the stages that write output")
     func failedBuildStopsEarly() throws {
         let site = try TestSite(pages: ["index.md": "---\nweight: x\n---\n"])
-        let recorder = Recorder()
+        let recorder = Recorded<BuildProgress>()
         #expect(throws: BuildFailure.self) {
             try SiteBuilder.build(options: site.options) { recorder.record($0) }
         }
-        let last = recorder.recorded.compactMap { event -> BuildStage? in
+        let last = recorder.all.compactMap { event -> BuildStage? in
             if case .stageStarted(let stage, _, _) = event { return stage }
             return nil
         }.last

@@ -171,4 +171,17 @@ struct PublishTests {
                 == true)
         #expect(site.buildErrors { $0.outputFolder = "." }.first?.contains("refusing to replace") == true)
     }
+
+    @Test("A refused output folder is the only error: the build stops before any stage reads the site")
+    func dangerousOutputStopsAtOnce() throws {
+        let site = try TestSite(pages: Self.pages)
+        let errors = site.buildErrors { $0.outputFolder = site.root + "/site/out" }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.contains("inside the site folder") == true)
+        var options = site.options
+        options.outputFolder = site.root + "/site/out"
+        let events = Recorded<BuildProgress>()
+        #expect(throws: BuildFailure.self) { try SiteBuilder.build(options: options) { events.record($0) } }
+        #expect(events.all.isEmpty)
+    }
 }

@@ -23,6 +23,10 @@ final class TestSite {
         "partials/footer.mustache": "",
     ]
 
+    /// The repository's default theme, `templates/`.
+    static let defaultTheme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../templates").standardizedFileURL.path
+
     init(
         pages: [String: String],
         templates: [String: String] = TestSite.contentOnlyTemplates,
@@ -57,11 +61,11 @@ final class TestSite {
     func stagesRun(_ adjust: (inout BuildOptions) -> Void = { _ in }) throws -> [BuildStage] {
         var options = options
         adjust(&options)
-        let stages = StageRecorder()
+        let stages = Recorded<BuildStage>()
         _ = try SiteBuilder.build(options: options) { event in
             if case .stageStarted(let stage, _, _) = event { stages.record(stage) }
         }
-        return stages.recorded
+        return stages.all
     }
 
     /// Builds and returns the errors of the failed build as printed, with the temp folder shortened to `site/`.
@@ -117,16 +121,16 @@ final class TestSite {
     }
 }
 
-/// Collects the stages a build announces; events come from the build's own thread.
-private final class StageRecorder: @unchecked Sendable {
+/// Collects what a build's progress callback is sent, from whichever thread sends it, in order.
+final class Recorded<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stages: [BuildStage] = []
+    private var elements: [Element] = []
 
-    func record(_ stage: BuildStage) {
-        lock.withLock { stages.append(stage) }
+    func record(_ element: Element) {
+        lock.withLock { elements.append(element) }
     }
 
-    var recorded: [BuildStage] {
-        lock.withLock { stages }
+    var all: [Element] {
+        lock.withLock { elements }
     }
 }

@@ -18,6 +18,14 @@ public enum SiteBuilder {
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws(BuildFailure) -> BuildReport {
         let start = Date()
+        // Publishing replaces the output folder: refuse a dangerous one before reading anything.
+        if let problem = OutputSafety.problem(
+            output: options.outputFolder, site: options.siteFolder, templates: options.templatesFolder)
+        {
+            let error = BuildError(
+                stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)
+            throw BuildFailure(errors: [error], warnings: [])
+        }
         let build = BuildState(options: options, progress: progress)
         Pipeline.run(build)
         guard build.errors.isEmpty else {
@@ -52,7 +60,7 @@ public enum SiteBuilder {
     /// Works out the access rule of every path a build would publish, without rendering or writing
     /// anything: only the stages access depends on run. Throws the errors a build would report there.
     public static func accessListing(options: BuildOptions) throws(BuildFailure) -> AccessListing {
-        let build = BuildState(options: options, progress: nil, publishes: false)
+        let build = BuildState(options: options, progress: nil)
         Pipeline.run(build, only: Pipeline.accessStages)
         guard build.errors.isEmpty, let access = build.access else {
             throw BuildFailure(errors: build.errors, warnings: build.warnings)

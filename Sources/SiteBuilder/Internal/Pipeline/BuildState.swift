@@ -4,8 +4,6 @@ import Foundation
 /// Parallel stages copy what they need into Sendable values and hand results back here.
 final class BuildState {
     let options: BuildOptions
-    /// False when the build only works out access rules (`sitegen access`) and writes nothing.
-    let publishes: Bool
     let display: DisplayPaths
     private let progress: (@Sendable (BuildProgress) -> Void)?
     var stage = BuildStage.loadConfig
@@ -37,9 +35,8 @@ final class BuildState {
     var aliasCount = 0
     var outputUnchanged = false
 
-    init(options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)?, publishes: Bool = true) {
+    init(options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options
-        self.publishes = publishes
         self.display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.templatesFolder)
         self.progress = progress
     }

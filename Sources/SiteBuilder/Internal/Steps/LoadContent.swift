@@ -1,19 +1,12 @@
 import Foundation
 
 /// Lists the site folder into pages and assets, reads every page (in parallel), and claims the
-/// assets' output paths. A build that publishes first checks that its output folder is safe to replace.
+/// assets' output paths.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
 
     func run(_ build: BuildState) {
         let options = build.options
-        if build.publishes,
-            let problem = OutputSafety.problem(
-                output: options.outputFolder, site: options.siteFolder, templates: options.templatesFolder)
-        {
-            build.report(problem)
-            return
-        }
         let listing: ContentScanner.Listing
         do {
             listing = try ContentScanner(siteFolder: options.siteFolder).scan()
