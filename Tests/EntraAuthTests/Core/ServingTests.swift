@@ -94,7 +94,7 @@ struct ServingTests {
     @Test func cgiParametersAreReadFromALibfcgiEnvironmentArray() {
         let texts = ["DOCUMENT_URI=/.auth/me", "HTTP_COOKIE=x=1=2", "HTTP_SEC_FETCH_MODE=navigate"]
         let entries = texts.map { text in text.withCString { strdup($0) } }
-        defer { entries.forEach { free($0) } }
+        defer { for entry in entries { free(entry) } }
         var array: [UnsafeMutablePointer<CChar>?] = entries + [nil]
         let request = array.withUnsafeMutableBufferPointer { CGIEnvironment.request(from: $0.baseAddress) }
         #expect(request.path == "/.auth/me")
