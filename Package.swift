@@ -13,6 +13,10 @@ let package = Package(
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
         .executable(name: "sitegen-auth", targets: ["sitegen-auth"]),
+        // The libraries, for the fuzz targets in Fuzz/ (a package of its own that depends on this one by path).
+        .library(name: "AccessRules", targets: ["AccessRules"]),
+        .library(name: "EntraAuth", targets: ["EntraAuth"]),
+        .library(name: "SiteBuilder", targets: ["SiteBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -36,7 +36,8 @@ public struct AccessPolicy: Sendable {
                 "access manifest entry for '\(bad.key)' names rule \(bad.value.rule), which does not exist")
         }
         rules = manifest.rules
-        ruleOfPath = manifest.paths.mapValues(\.rule)
+        // Keys in the form `normalize` gives; escaping is one-to-one, so no two keys become one.
+        ruleOfPath = Dictionary(uniqueKeysWithValues: manifest.paths.map { (RequestPath.escaped($0.key), $0.value.rule) })
         self.unknownPaths = unknownPaths
         self.emailRulesAllowed = emailRulesAllowed
     }

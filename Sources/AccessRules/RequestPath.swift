@@ -1,8 +1,12 @@
 /// Normalises a request URI the way nginx maps it to a file, so a rule is matched against the file that is served.
 ///
+/// The result names the file with `%`, `?` and `#` percent-encoded, the three bytes a second decoding would read
+/// differently: normalizing a normalized path gives it back, and it never holds a `%2F` that could become a `/`.
+///
 /// ```swift
 /// RequestPath.normalize("/a/../secret//index.html?x=1")  // "/secret/"
 /// RequestPath.normalize("/%2e%2e/secret/")                // nil: escapes the root
+/// RequestPath.normalize("/100%25/")                       // "/100%25/", the folder named "100%"
 /// ```
 public enum RequestPath {
     /// The normalised path, or nil for a URI nginx would refuse (no leading slash, bad escape, NUL, above the root).
@@ -35,11 +39,35 @@ public enum RequestPath {
         var path: [UInt8] = [UInt8(ascii: "/")]
         for (number, segment) in segments.enumerated() {
             if number > 0 { path.append(UInt8(ascii: "/")) }
-            path.append(contentsOf: segment)
+            appendEscaped(segment, to: &path)
         }
         if endsWithSlash, !segments.isEmpty { path.append(UInt8(ascii: "/")) }
         return String(decoding: path, as: UTF8.self)
     }
+
+    /// A site file's path (`/reports/100%/`) in the form `normalize` gives (`/reports/100%25/`), for looking it up.
+    public static func escaped(_ filePath: String) -> String {
+        guard filePath.utf8.contains(where: needsEscaping) else { return filePath }
+        var path: [UInt8] = []
+        appendEscaped(filePath.utf8, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    private static func appendEscaped(_ bytes: some Collection<UInt8>, to path: inout [UInt8]) {
+        for byte in bytes {
+            if needsEscaping(byte) {
+                path += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            } else {
+                path.append(byte)
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {
         guard bytes.contains(UInt8(ascii: "%")) else { return bytes }

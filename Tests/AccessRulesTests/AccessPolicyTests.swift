@@ -37,6 +37,17 @@ struct AccessPolicyTests {
         #expect(try policy().decide(uri: "/guide/setup", identity: Self.reader) == .allow)
     }
 
+    @Test func filesWhoseNamesHoldPercentQuestionOrHashAreMatched() throws {
+        var builder = AccessManifestBuilder()
+        builder.add(path: "/reports/100%/", rule: Self.finance, source: "site/reports/100%/index.md")
+        builder.add(path: "/reports/a?b#c.pdf", rule: Self.finance, source: "site/reports/100%/index.md")
+        let policy = try AccessPolicy(manifest: builder.manifest, unknownPaths: .deny, emailRulesAllowed: false)
+        #expect(policy.decide(uri: "/reports/100%25/", identity: Self.reader) == .forbidden(Self.finance))
+        #expect(policy.decide(uri: "/reports/100%25/", identity: Self.accountant) == .allow)
+        #expect(policy.decide(uri: "/reports/a%3Fb%23c.pdf", identity: Self.accountant) == .allow)
+        #expect(policy.decide(uri: "/reports/a?b#c.pdf", identity: Self.accountant) == .forbidden(nil))
+    }
+
     @Test func restrictedPathsNeedTheRole() throws {
         let policy = try policy()
         #expect(policy.decide(uri: "/secret/", identity: nil) == .signInRequired)

@@ -17,9 +17,14 @@ public enum ConfigLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError("\(path): cannot read the config file (does it exist, and may this user read it?)")
         }
+        return try load(text: String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Loads the text of a TOML config file read from `path`, which names it in errors and anchors its relative paths.
+    public static func load(text: String, file path: String) throws -> AuthConfig {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: String(decoding: data, as: UTF8.self))
+            table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError("\(path):\(error.source.begin.line): \(error.description)")
         }

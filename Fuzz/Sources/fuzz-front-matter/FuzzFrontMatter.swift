@@ -1,0 +1,29 @@
+@testable import SiteBuilder
+
+/// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
+/// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it.
+///
+/// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem names a
+/// line of the file; and `ContentSSI.lines` finds exactly the lines that hold `<!--#`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    func check(_ condition: Bool, _ problem: @autoclosure () -> String) {
+        if !condition { fatalError("page \(text.debugDescription): \(problem())") }
+    }
+    let expected = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.element.contains(ContentSSI.opener) }.map { $0.offset + 1 }
+    check(ContentSSI.lines(in: text) == expected, "SSI openers on lines \(ContentSSI.lines(in: text)), not \(expected)")
+
+    guard let block = FrontMatterBlock.split(text) else { return 0 }
+    check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
+    let head = text.utf8.dropLast(block.body.utf8.count)
+    check(head.filter { $0 == UInt8(ascii: "\n") }.count == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset)")
+    guard let yaml = block.yaml else { return 0 }
+    let lineCount = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+    let (_, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
+    for problem in problems {
+        check((1...lineCount).contains(problem.line ?? 1), "problem on line \(problem.line ?? 0): \(problem.message)")
+    }
+    return 0
+}

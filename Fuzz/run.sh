@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ and runs each for a while (make fuzz, make fuzz-smoke).
+#
+#   Fuzz/run.sh SECONDS [TARGET...]   every target (default: all seven) for SECONDS each
+#
+# Each target starts from its committed seeds in Fuzz/Corpus/NAME/ and keeps what it learns in
+# .build-fuzz/corpus/NAME/ (never in the committed seeds). A crash, a failed property or a leak writes the
+# input to .build-fuzz/crashes/ and makes the script exit 1 after every target has run. The last lines are a
+# table: executions and crashes per target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_EACH=${1:?usage: Fuzz/run.sh SECONDS [TARGET...]}
+shift
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config)
+SCRATCH=.build-fuzz
+
+echo "Building the fuzz targets ($SCRATCH)…" >&2
+# Every module, the main package's and its dependencies', is instrumented for coverage and AddressSanitizer;
+# -enable-testing lets the targets reach internal API (@testable import) in an optimised build.
+swift build --package-path Fuzz --scratch-path "$SCRATCH" \
+    -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address \
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address >&2
+BIN=$(swift build -c release --package-path Fuzz --scratch-path "$SCRATCH" --show-bin-path)
+
+mkdir -p "$SCRATCH/crashes" "$SCRATCH/logs"
+results=()
+failed=0
+for name in "${TARGETS[@]}"; do
+    mkdir -p "$SCRATCH/corpus/$name"
+    log="$SCRATCH/logs/$name.log"
+    echo "fuzz-$name: ${SECONDS_EACH} s" >&2
+    status=0
+    "$BIN/fuzz-$name" "$SCRATCH/corpus/$name" "Fuzz/Corpus/$name" \
+        -max_total_time="$SECONDS_EACH" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$SCRATCH/crashes/$name-" >"$log" 2>&1 || status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    if [ "$status" -ne 0 ]; then
+        failed=1
+        grep -E "^==[0-9]+==ERROR|Fatal error|SUMMARY|Test unit written" "$log" | head -5 >&2 || true
+        results+=("$(printf '%-16s %14s %8s' "$name" "${runs:-?}" 1)")
+    else
+        results+=("$(printf '%-16s %14s %8s' "$name" "$runs" 0)")
+    fi
+done
+
+printf '%-16s %14s %8s\n' target executions crashes
+printf '%s\n' "${results[@]}"
+total=0
+for line in "${results[@]}"; do
+    count=$(awk '{print $2}' <<<"$line")
+    [[ "$count" =~ ^[0-9]+$ ]] && total=$((total + count))
+done
+printf '%-16s %14s\n' total "$total"
+exit "$failed"
