@@ -15,6 +15,8 @@ shift
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config)
 SCRATCH=.build-fuzz
+# libFuzzer reports a crash itself; Swift's backtracer would hold a crashing target for up to 30 s first.
+export SWIFT_BACKTRACE=enable=no
 
 echo "Building the fuzz targets ($SCRATCH)…" >&2
 # Every module, the main package's and its dependencies', is instrumented for coverage and AddressSanitizer;
@@ -31,8 +33,12 @@ for name in "${TARGETS[@]}"; do
     mkdir -p "$SCRATCH/corpus/$name"
     log="$SCRATCH/logs/$name.log"
     echo "fuzz-$name: ${SECONDS_EACH} s" >&2
+    options=()
+    # TOMLKit 0.6.0 leaks on every parse (a strdup per string read, the error record): small, once per config
+    # file in sitegen, but LeakSanitizer would stop this target at its first input. Crashes still count.
+    [ "$name" = config ] && options+=(-detect_leaks=0)
     status=0
-    "$BIN/fuzz-$name" "$SCRATCH/corpus/$name" "Fuzz/Corpus/$name" \
+    "$BIN/fuzz-$name" "$SCRATCH/corpus/$name" "Fuzz/Corpus/$name" "${options[@]}" \
         -max_total_time="$SECONDS_EACH" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$SCRATCH/crashes/$name-" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

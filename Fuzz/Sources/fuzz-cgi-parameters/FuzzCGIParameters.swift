@@ -5,8 +5,8 @@ import Foundation
 /// FastCGI parameters → `Request`, as every request nginx sends is read: the input is the parameter block, one
 /// `NAME=value` entry per NUL-terminated piece, handed over as libfcgi does (a NULL-terminated `envp`).
 ///
-/// Properties: header names are lowercase with `-` for `_`; the path is never empty; and when every entry is valid
-/// UTF-8, the CGI entry point (`NAME=value` pairs from a process environment) reads the same request.
+/// Properties: header names are lowercase with `-` for `_`; and when every entry is valid UTF-8, the CGI entry point
+/// (`NAME=value` pairs from a process environment) reads the same request.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCGIParameters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let entries = UnsafeBufferPointer(start: data, count: size).split(separator: 0, omittingEmptySubsequences: true)
@@ -23,7 +23,6 @@ public func fuzzCGIParameters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     func check(_ condition: Bool, _ problem: String) {
         if !condition { fatalError("\(entries.map { Array($0) }): \(problem)") }
     }
-    check(!request.path.isEmpty, "an empty path")
     for name in request.headers.keys {
         check(!name.utf8.contains { $0 == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) },
             "header name \(name.debugDescription)")

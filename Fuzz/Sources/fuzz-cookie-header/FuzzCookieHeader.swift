@@ -20,7 +20,7 @@ public func fuzzCookieHeader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let again = Cookies(header: written).all
     check(
         again.map(\.name) == cookies.all.map(\.name) && again.map(\.value) == cookies.all.map(\.value),
-        "cookies written back parse differently: '\(written)'", header)
+        "cookies written back as \(written.debugDescription) parse differently", header)
     return 0
 }
 

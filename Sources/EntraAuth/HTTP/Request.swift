@@ -53,10 +53,19 @@ public struct Cookies: Sendable {
     /// The first cookie with this name.
     public subscript(name: String) -> Substring? { all.first { $0.name == name }?.value }
 
+    /// Drops spaces and tabs byte by byte: `dropFirst()` would drop a whole character, and a space followed by a
+    /// combining mark is one, so `\u{301}__Host-x` (a name any site may set) would lose its mark and pass for
+    /// the host-only `__Host-x`.
     private static func trimmed(_ text: Substring) -> Substring {
-        var text = text
-        while text.utf8.first == UInt8(ascii: " ") || text.utf8.first == UInt8(ascii: "\t") { text = text.dropFirst() }
-        while text.utf8.last == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: "\t") { text = text.dropLast() }
-        return text
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return text[start..<end]
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }

@@ -20,7 +20,10 @@ enum ReturnPath {
         return candidate
     }
 
+    /// On bytes: String compares characters, and `/` or `\` followed by a combining mark is another character.
     private static func isRelativePath(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\")
+        let bytes = path.utf8
+        return bytes.first == UInt8(ascii: "/") && !bytes.dropFirst().starts(with: [UInt8(ascii: "/")])
+            && !bytes.contains(UInt8(ascii: "\\"))
     }
 }

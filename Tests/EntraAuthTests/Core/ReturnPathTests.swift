@@ -10,6 +10,8 @@ struct ReturnPathTests {
         "/%5cevil.example", "/x%0d%0aSet-Cookie:a=b", "/x%0aLocation:%20https://evil.example", "/x\r\nSet-Cookie: a=b",
         "/x\nSet-Cookie:a=b", "/x\rfoo", "/x%00", "/x\u{7F}", "/a b", "/caf\u{E9}/", "javascript:alert(1)",
         " /docs/", "evil.example", "", "/%E0%A4%A", "/x%",
+        // Decoded, a combining mark makes `/` + mark one character, which a character comparison missed.
+        "/%2F%CC%81evil.example", "/%5C%CC%81evil.example",
     ])
     func refuses(candidate: String) {
         #expect(ReturnPath.sanitize(candidate) == "/")
