@@ -13,6 +13,30 @@ struct ConfigTests {
         #expect(config.baseURL.isEmpty)
     }
 
+    @Test("A table header without a name is a problem on its line, not a crash (found by Fuzz/fuzz-config)")
+    func unnamedTableHeader() {
+        let (_, problems) = SiteConfig.parse("title = \"x\"\n\n[#\n", file: "site/site.toml")
+        #expect(problems.map(\.line) == [3])
+        #expect(problems.first?.message.hasPrefix("a table header needs a name after '['") == true)
+    }
+
+    @Test("Brackets inside arrays and strings are not table headers")
+    func bracketsInValues() {
+        let (config, problems) = SiteConfig.parse(
+            """
+            [params]
+            matrix = [
+              [ # the first row
+                1, 2 ],
+            ]
+            note = \"\"\"
+            [# not a header
+            \"\"\"
+            """, file: "site/site.toml")
+        #expect(problems.isEmpty)
+        #expect(config.params["note"] == .string("[# not a header\n"))
+    }
+
     @Test("Known keys, [params] and nav are read; base_url gives the root path and origin")
     func knownKeys() {
         let (config, problems) = SiteConfig.parse(

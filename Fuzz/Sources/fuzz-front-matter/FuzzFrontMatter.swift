@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import SiteBuilder
 
 /// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
@@ -24,7 +26,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let head = text.utf8.dropLast(block.body.utf8.count)
     check(head.filter { $0 == UInt8(ascii: "\n") }.count == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset)")
     guard let yaml = block.yaml else { return 0 }
-    let lineCount = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+    // YAML ends a line at "\n", "\r\n" or a lone "\r".
+    let lineCount = text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
+        $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+    }.count + 1
     let (_, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
     for problem in problems {
         check((1...lineCount).contains(problem.line ?? 1), "problem on line \(problem.line ?? 0): \(problem.message)")

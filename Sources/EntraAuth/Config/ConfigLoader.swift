@@ -22,6 +22,9 @@ public enum ConfigLoader {
 
     /// Loads the text of a TOML config file read from `path`, which names it in errors and anchors its relative paths.
     public static func load(text: String, file path: String) throws -> AuthConfig {
+        if let problem = TOMLPreflight.firstProblem(in: text) {
+            throw ConfigError("\(path):\(problem.line): \(problem.message)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

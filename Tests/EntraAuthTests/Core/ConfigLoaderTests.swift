@@ -86,6 +86,25 @@ struct ConfigLoaderTests {
         #expect(config.cacheDirectory == folder.path + "/cache")
     }
 
+    /// Found by Fuzz/fuzz-config: the TOML parser aborted the process on a header without a name.
+    @Test(arguments: [("[#", 7), ("[=]", 7), ("[[ *]]", 7), ("prompt = \"login\"\n\n[ \u{E9}]", 9)])
+    func aTableHeaderWithoutANameIsAnErrorWithItsLine(header: String, line: Int) {
+        let message = error(Self.streamlit + "\n" + header + "\n")
+        #expect(message.hasSuffix("auth.toml:\(line): a table header needs a name after '[', e.g. [params]"))
+    }
+
+    /// Found by Fuzz/fuzz-config: the TOML parser aborted on a date and `T` with no time after it.
+    @Test(arguments: ["prompt = 1979-05-27T", "prompt = 1979-05-27Tx", "prompt = [1979-05-27t\u{FFFD}]"])
+    func aDateWithoutItsTimeIsAnError(line: String) {
+        let message = error(Self.streamlit + "\n" + line + "\n")
+        #expect(message.hasSuffix("auth.toml:7: a date and 'T' must be followed by a time, e.g. 1979-05-27T07:32:00"))
+    }
+
+    @Test func headerLikeLinesInStringsAreNotHeaders() throws {
+        _ = try load(with: "client_secret = \"\"\"\n[# not a header\n\"\"\"")
+        _ = try load(with: "client_secret = '''\n[=]'''")
+    }
+
     @Test func anUnknownKeyIsNamedWithTheClosestValidOne() {
         let message = error(Self.streamlit.replacingOccurrences(of: "client_secret =", with: "client_secrt ="))
         #expect(message.contains("'client_secrt'"))

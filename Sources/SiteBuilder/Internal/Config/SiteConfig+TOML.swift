@@ -1,5 +1,6 @@
 import AccessRules
 import TOMLKit
+import TextTools
 
 extension SiteConfig {
     static let knownKeys = ["title", "base_url", "language", "footer", "nav", "access", "contact", "params"]
@@ -8,6 +9,9 @@ extension SiteConfig {
     static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
         var config = SiteConfig()
         var problems: [Problem] = []
+        if let problem = TOMLPreflight.firstProblem(in: text) {
+            return (config, [Problem(file: file, line: problem.line, message: "\(problem.message); fix the TOML syntax")])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

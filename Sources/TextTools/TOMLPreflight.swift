@@ -1,0 +1,146 @@
+/// Finds the malformed TOML that the parser behind TOMLKit 0.6 (toml++ 3.4) does not report as an error but aborts
+/// the process on (a failed assertion, in release builds too), run on text before it is parsed: a typo in
+/// `site.toml` or `auth.toml` must be a message with a line number. Both cases were found by `Fuzz/fuzz-config`:
+///
+/// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
+///   string, array or inline table starts a header, and the character after it (and after a second `[` and
+///   spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the parser reports itself;
+/// - a date and `T` with no time after it (`1979-05-27Tx`).
+///
+/// ```swift
+/// TOMLPreflight.firstProblem(in: "title = \"x\"\n[#\n")?.line             // 2
+/// TOMLPreflight.firstProblem(in: "x = [\n  [ # fine\n 1 ] ]\n[auth]\n")  // nil
+/// ```
+public enum TOMLPreflight {
+    /// The 1-based line and a description of the first such problem, or nil when there is none.
+    public static func firstProblem(in text: String) -> (line: Int, message: String)? {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        return scanner.firstProblem()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        var line = 1
+        /// Arrays and inline tables open in the value being read.
+        var depth = 0
+        /// Nothing but spaces since the line began.
+        var atLineStart = true
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        mutating func firstProblem() -> (line: Int, message: String)? {
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    atLineStart = true
+                    index += 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                    index += 1
+                case UInt8(ascii: "#"):
+                    skipToLineEnd()
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    skipString(quote: byte)
+                    atLineStart = false
+                case UInt8(ascii: "[") where depth == 0 && atLineStart:
+                    if !headerHasName() { return (line, "a table header needs a name after '[', e.g. [params]") }
+                    skipToLineEnd()
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where !atLineStart && dateWithoutTime():
+                    return (line, "a date and 'T' must be followed by a time, e.g. 1979-05-27T07:32:00")
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    atLineStart = false
+                    index += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth = max(0, depth - 1)
+                    atLineStart = false
+                    index += 1
+                default:
+                    atLineStart = false
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        /// At the `[` of a header: whether a name (or the `]` the parser reports) follows.
+        private func headerHasName() -> Bool {
+            var next = index + 1
+            next = afterSpaces(next)
+            if next < bytes.count, bytes[next] == UInt8(ascii: "[") { next = afterSpaces(next + 1) }
+            guard next < bytes.count else { return true }
+            switch bytes[next] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"), UInt8(ascii: "]"):
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// At a digit of a value: whether a date `YYYY-MM-DD` and `T` (or `t`) start here with no digit after them.
+        private func dateWithoutTime() -> Bool {
+            let pattern = Array("0000-00-00T".utf8)
+            guard index + pattern.count <= bytes.count else { return false }
+            for (offset, expected) in pattern.enumerated() {
+                let byte = bytes[index + offset]
+                switch expected {
+                case UInt8(ascii: "0"): guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+                case UInt8(ascii: "T"): guard byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") else { return false }
+                default: guard byte == expected else { return false }
+                }
+            }
+            let next = index + pattern.count
+            return next >= bytes.count || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next])
+        }
+
+        private func afterSpaces(_ start: Int) -> Int {
+            var next = start
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") {
+                next += 1
+            }
+            return next
+        }
+
+        private mutating func skipToLineEnd() {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        }
+
+        /// Past a basic (`"…"`, with escapes) or literal (`'…'`) string, one-line or multi-line (`"""…"""`).
+        private mutating func skipString(quote: UInt8) {
+            let tripled = index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
+            index += tripled ? 3 : 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { line += 1 }
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\n") {
+                    // A one-line string ends at the line break (unterminated: the parser says so).
+                    guard tripled else { return }
+                    line += 1
+                }
+                if byte == quote {
+                    if !tripled {
+                        index += 1
+                        return
+                    }
+                    if index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote {
+                        // Up to two more quotes may end the string's content: `"""a""""`.
+                        index += 3
+                        while index < bytes.count, bytes[index] == quote { index += 1 }
+                        return
+                    }
+                }
+                index += 1
+            }
+        }
+    }
+}
