@@ -29,7 +29,7 @@ from pathlib import Path
 
 from quiet import QuietGate
 from servers import Servers
-from sign_in import sign_in
+from scripted_sign_in import sign_in
 
 WRK_CONNECTIONS = 32
 UNIQUE_QUERY_SCRIPT = """

@@ -37,7 +37,8 @@ public struct AccessPolicy: Sendable {
         }
         rules = manifest.rules
         // Keys in the form `normalize` gives; escaping is one-to-one, so no two keys become one.
-        ruleOfPath = Dictionary(uniqueKeysWithValues: manifest.paths.map { (RequestPath.escaped($0.key), $0.value.rule) })
+        ruleOfPath = Dictionary(
+            uniqueKeysWithValues: manifest.paths.map { (RequestPath.escaped($0.key), $0.value.rule) })
         self.unknownPaths = unknownPaths
         self.emailRulesAllowed = emailRulesAllowed
     }

@@ -90,8 +90,10 @@ public enum TOMLPreflight {
             for (offset, expected) in pattern.enumerated() {
                 let byte = bytes[index + offset]
                 switch expected {
-                case UInt8(ascii: "0"): guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
-                case UInt8(ascii: "T"): guard byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") else { return false }
+                case UInt8(ascii: "0"):
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+                case UInt8(ascii: "T"):
+                    guard byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t") else { return false }
                 default: guard byte == expected else { return false }
                 }
             }

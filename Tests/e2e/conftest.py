@@ -12,7 +12,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-from stack import REPO, Stack
+from stack import BIN_DIR, REPO, Stack
 
 FIXTURE_SITE = Path(__file__).parent / "site"
 ARTIFACTS = REPO / ".e2e-artifacts"
@@ -21,7 +21,7 @@ ARTIFACTS = REPO / ".e2e-artifacts"
 def build_site(site: Path, output: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [
-            str(REPO / ".build" / "debug" / "sitegen"),
+            str(BIN_DIR / "sitegen"),
             "build",
             "--site",
             str(site),

@@ -22,7 +22,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from provider_faults import ProviderFaults
+
 REPO = Path(__file__).resolve().parents[2]
+# The sitegen and sitegen-auth under test; SITEGEN_BIN_DIR points the tests at another build (an older commit's).
+BIN_DIR = Path(os.environ.get("SITEGEN_BIN_DIR", REPO / ".build" / "debug"))
 
 DEMO_USERS = [
     {
@@ -78,10 +82,14 @@ class Stack:
     http_port: int = 0
     provider_port: int = 0
     users: list[dict] = field(default_factory=lambda: list(DEMO_USERS))
-    bin_dir: Path = REPO / ".build" / "debug"
+    bin_dir: Path = BIN_DIR
     venv_bin: Path = REPO / ".venv" / "bin"
     auth_settings: dict[str, object] = field(default_factory=dict)
+    auth_arguments: list[str] = field(default_factory=list)
+    snippet: Path = REPO / "nginx" / "sitegen-auth.conf"
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+    # When set, the browser and sitegen-auth reach the provider through this proxy (see provider_faults.py).
+    proxy: ProviderFaults | None = None
 
     @property
     def base_url(self) -> str:
@@ -105,6 +113,8 @@ class Stack:
         (self.state / "tmp").mkdir(parents=True, exist_ok=True)
         try:
             self.start_provider()
+            if self.proxy is not None:
+                self.provider_port = self.proxy.start(upstream_port=self.provider_port).port
             self.write_auth_config()
             self.start_auth()
             self.start_nginx()
@@ -152,6 +162,7 @@ class Stack:
             str(self.auth_config),
             "--listen",
             f"unix:{self.socket_path}",
+            *self.auth_arguments,
         ]
         self.spawn("auth", command)
         wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
@@ -174,7 +185,7 @@ class Stack:
             .replace("@STATE@", str(self.state))
             .replace("@PORT@", str(self.http_port))
             .replace("@PUBLIC@", str(self.public))
-            .replace("@SNIPPET@", str(REPO / "nginx" / "sitegen-auth.conf"))
+            .replace("@SNIPPET@", str(self.snippet))
         )
         (self.state / "nginx.conf").write_text(config)
         self.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
@@ -201,6 +212,8 @@ class Stack:
     def stop(self) -> None:
         for name in ["nginx", "auth", "provider"]:
             self.terminate(name)
+        if self.proxy is not None:
+            self.proxy.stop()
 
     def log(self, name: str) -> str:
         path = self.state / f"{name}.log"

@@ -24,7 +24,8 @@ public func fuzzCGIParameters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         if !condition { fatalError("\(entries.map { Array($0) }): \(problem)") }
     }
     for name in request.headers.keys {
-        check(!name.utf8.contains { $0 == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) },
+        check(
+            !name.utf8.contains { $0 == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) },
             "header name \(name.debugDescription)")
     }
     _ = request.cookies
@@ -32,7 +33,9 @@ public func fuzzCGIParameters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     guard entries.allSatisfy({ String(validating: Array($0), as: UTF8.self) != nil }) else { return 0 }
     let pairs = entries.compactMap { entry -> (name: String, value: String)? in
         guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        return (String(decoding: entry[..<equals], as: UTF8.self), String(decoding: entry[(equals + 1)...], as: UTF8.self))
+        return (
+            String(decoding: entry[..<equals], as: UTF8.self), String(decoding: entry[(equals + 1)...], as: UTF8.self)
+        )
     }
     let again = CGIEnvironment.request(from: pairs)
     check(

@@ -24,12 +24,15 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
     let head = text.utf8.dropLast(block.body.utf8.count)
-    check(head.filter { $0 == UInt8(ascii: "\n") }.count == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset)")
+    check(
+        head.filter { $0 == UInt8(ascii: "\n") }.count == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset)"
+    )
     guard let yaml = block.yaml else { return 0 }
     // YAML ends a line at "\n", "\r\n" or a lone "\r".
-    let lineCount = text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
-        $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
-    }.count + 1
+    let lineCount =
+        text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
+            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }.count + 1
     let (_, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
     for problem in problems {
         check((1...lineCount).contains(problem.line ?? 1), "problem on line \(problem.line ?? 0): \(problem.message)")

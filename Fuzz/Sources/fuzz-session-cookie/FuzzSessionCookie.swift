@@ -26,7 +26,8 @@ public func fuzzSessionCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     _ = sessionCookie.session(in: Cookies(header: "\(sessionCookie.name)=\(asValue)"), now: now)
 
     let sealed = sealer.seal(input, cookieName: sessionCookie.name, random: FixedRandom())
-    if !input.isEmpty, sealed.utf8.count < 8192, sealer.open(Substring(sealed), cookieName: sessionCookie.name) != input {
+    if !input.isEmpty, sealed.utf8.count < 8192, sealer.open(Substring(sealed), cookieName: sessionCookie.name) != input
+    {
         fatalError("a value sealed by the session sealer did not open to its plaintext")
     }
     _ = sessionCookie.session(in: Cookies(header: "\(sessionCookie.name)=\(sealed)"), now: now)

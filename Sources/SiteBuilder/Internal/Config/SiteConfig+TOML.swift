@@ -10,7 +10,9 @@ extension SiteConfig {
         var config = SiteConfig()
         var problems: [Problem] = []
         if let problem = TOMLPreflight.firstProblem(in: text) {
-            return (config, [Problem(file: file, line: problem.line, message: "\(problem.message); fix the TOML syntax")])
+            return (
+                config, [Problem(file: file, line: problem.line, message: "\(problem.message); fix the TOML syntax")]
+            )
         }
         let table: TOMLTable
         do {
