@@ -129,6 +129,7 @@ class Stack:
             "server_metadata_url": self.provider_url + "/.well-known/openid-configuration",
             "manifest": str(self.public / ".sitegen" / "access.json"),
             "cache_dir": str(self.state / "cache"),
+            "session_store": "sqlite:" + str(self.state / "sessions.db"),
         }
         settings.update(self.auth_settings)
         settings.update(overrides)
