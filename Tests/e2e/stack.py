@@ -88,6 +88,8 @@ class Stack:
     auth_arguments: list[str] = field(default_factory=list)
     snippet: Path = REPO / "nginx" / "sitegen-auth.conf"
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+    # False when another stack's provider (at provider_port) is shared.
+    runs_provider: bool = True
     # When set, the browser and sitegen-auth reach the provider through this proxy (see provider_faults.py).
     proxy: ProviderFaults | None = None
 
@@ -112,7 +114,8 @@ class Stack:
         self.provider_port = self.provider_port or free_port()
         (self.state / "tmp").mkdir(parents=True, exist_ok=True)
         try:
-            self.start_provider()
+            if self.runs_provider:
+                self.start_provider()
             if self.proxy is not None:
                 self.provider_port = self.proxy.start(upstream_port=self.provider_port).port
             self.write_auth_config()
@@ -139,6 +142,7 @@ class Stack:
             "server_metadata_url": self.provider_url + "/.well-known/openid-configuration",
             "manifest": str(self.public / ".sitegen" / "access.json"),
             "cache_dir": str(self.state / "cache"),
+            "session_store": "sqlite:" + str(self.state / "sessions.db"),
         }
         settings.update(self.auth_settings)
         settings.update(overrides)
