@@ -1,6 +1,6 @@
 """The auth-side defects of the hardening review (issue 10), each reproduced end to end: real nginx with the
 production snippet, the real sitegen-auth, the test provider. Each of these failed on the code before the fix
-(SITEGEN_BIN_DIR pointed at a build of it; see BENCHMARKS.md, "Fuzzing, soak and faults").
+(SITEGEN_BIN_DIR pointed at a build of it; see BENCHMARKS.md, "Faults and the hardening defects").
 
 Requests that must reach sitegen-auth every time use a new query string: nginx keeps allowed answers for 5 s,
 keyed on the URI and the Cookie header. Sign-in requests come from their own loopback addresses (127.0.0.x), as
@@ -135,7 +135,8 @@ def test_sign_in_attempts_with_long_return_paths_cannot_grow_the_cookie_header_p
         assert status == 302, f"sign-in {number} answered {status}"
         time.sleep(0.21)
     status, _, body = request(jar, "GET", stack.base_url + "/", source="127.0.0.4")
-    assert status == 200 and b"Welcome" in body, f"the home page answered {status} to {len(jar.header(origin))} bytes of cookies"
+    cookies = len(jar.header(origin))
+    assert status == 200 and b"Welcome" in body, f"the home page answered {status} to {cookies} bytes of cookies"
     status, _, _ = request(jar, "GET", stack.base_url + "/guide/", source="127.0.0.4")
     assert status == 302, "a protected page must still send the reader to sign in, not answer 400"
     names = list(jar.cookies.get(origin, {}))
@@ -217,5 +218,6 @@ def test_the_403_page_names_the_app_role_but_no_group_user_or_address(stack, bro
     text = body_text(browser)
     assert "BOARD-CONTENT" not in text
     assert "Board.Read" in text
-    for secret in ["5c2a7e4d-9b1f-4e3a-8c6d-0f1e2d3c4b5a", "cccccccc-0000-4000-8000-000000000003", "chair@acme.example"]:
+    named = ["5c2a7e4d-9b1f-4e3a-8c6d-0f1e2d3c4b5a", "cccccccc-0000-4000-8000-000000000003", "chair@acme.example"]
+    for secret in named:
         assert secret not in browser.page_source, f"the 403 page shows {secret}"
