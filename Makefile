@@ -79,7 +79,7 @@ fuzz: deps
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 fuzz-smoke: deps
-	bash Fuzz/run.sh 20
+	FUZZ_SEED=1 bash Fuzz/run.sh 20
 
 # Load through the production snippet with a real session; results in Benchmarks/.work/soak.md (BENCHMARKS.md).
 soak: deps venv

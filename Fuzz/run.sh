@@ -2,11 +2,13 @@
 # Builds the libFuzzer targets of Fuzz/ and runs each for a while (make fuzz, make fuzz-smoke).
 #
 #   Fuzz/run.sh SECONDS [TARGET...]   every target (default: all seven) for SECONDS each
+#   FUZZ_SEED=1 Fuzz/run.sh 20         the same inputs on every run (make fuzz-smoke, so CI is repeatable)
 #
 # Each target starts from its committed seeds in Fuzz/Corpus/NAME/ and keeps what it learns in
 # .build-fuzz/corpus/NAME/ (never in the committed seeds). A crash, a failed property or a leak writes the
-# input to .build-fuzz/crashes/ and makes the script exit 1 after every target has run. The last lines are a
-# table: executions and crashes per target.
+# input to .build-fuzz/crashes/ and makes the script exit 1 after every target has run. libFuzzer's output is in
+# .build-fuzz/logs/RUN/ (one folder per run, so runs side by side keep theirs). The last lines are a table:
+# executions and crashes per target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,12 +28,15 @@ swift build --package-path Fuzz --scratch-path "$SCRATCH" \
     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address >&2
 BIN=$(swift build -c release --package-path Fuzz --scratch-path "$SCRATCH" --show-bin-path)
 
-mkdir -p "$SCRATCH/crashes" "$SCRATCH/logs"
+LOGS="$SCRATCH/logs/$(date +%Y%m%d-%H%M%S)-$$"
+mkdir -p "$SCRATCH/crashes" "$LOGS"
+seed=()
+[ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
 results=()
 failed=0
 for name in "${TARGETS[@]}"; do
     mkdir -p "$SCRATCH/corpus/$name"
-    log="$SCRATCH/logs/$name.log"
+    log="$LOGS/$name.log"
     echo "fuzz-$name: ${SECONDS_EACH} s" >&2
     leaks=1
     # TOMLKit 0.6.0 leaks on every parse (a strdup per string read, the error record): small, once per config
@@ -39,7 +44,7 @@ for name in "${TARGETS[@]}"; do
     [ "$name" = config ] && leaks=0
     status=0
     ASAN_OPTIONS=detect_leaks=$leaks "$BIN/fuzz-$name" "$SCRATCH/corpus/$name" "Fuzz/Corpus/$name" \
-        -detect_leaks=$leaks \
+        -detect_leaks=$leaks "${seed[@]}" \
         -max_total_time="$SECONDS_EACH" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$SCRATCH/crashes/$name-" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

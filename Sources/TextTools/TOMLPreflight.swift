@@ -5,7 +5,8 @@
 /// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
 ///   string, array or inline table starts a header, and the character after it (and after a second `[` and
 ///   spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the parser reports itself;
-/// - a date and `T` with no time after it (`1979-05-27Tx`).
+/// - a date and `T` with no time after it (`1979-05-27Tx`);
+/// - a bracket that closes what is not open (`y = [1, }]`).
 ///
 /// ```swift
 /// TOMLPreflight.firstProblem(in: "title = \"x\"\n[#\n")?.line             // 2
@@ -22,8 +23,8 @@ public enum TOMLPreflight {
         let bytes: [UInt8]
         var index = 0
         var line = 1
-        /// Arrays and inline tables open in the value being read.
-        var depth = 0
+        /// The `[` and `{` of the arrays and inline tables open in the value being read, innermost last.
+        var open: [UInt8] = []
         /// Nothing but spaces since the line began.
         var atLineStart = true
 
@@ -46,17 +47,22 @@ public enum TOMLPreflight {
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     skipString(quote: byte)
                     atLineStart = false
-                case UInt8(ascii: "[") where depth == 0 && atLineStart:
+                case UInt8(ascii: "[") where open.isEmpty && atLineStart:
                     if !headerHasName() { return (line, "a table header needs a name after '[', e.g. [params]") }
                     skipToLineEnd()
                 case UInt8(ascii: "0")...UInt8(ascii: "9") where !atLineStart && dateWithoutTime():
                     return (line, "a date and 'T' must be followed by a time, e.g. 1979-05-27T07:32:00")
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
+                    open.append(byte)
                     atLineStart = false
                     index += 1
                 case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth = max(0, depth - 1)
+                    let opener = byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                    guard open.last == opener else {
+                        let closing = Character(Unicode.Scalar(byte))
+                        return (line, "'\(closing)' closes no \(closing == "]" ? "array" : "inline table") here")
+                    }
+                    open.removeLast()
                     atLineStart = false
                     index += 1
                 default:

@@ -23,10 +23,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
+    // Lines before the body: its line breaks, and the closing line when no line break ends it.
     let head = text.utf8.dropLast(block.body.utf8.count)
-    check(
-        head.filter { $0 == UInt8(ascii: "\n") }.count == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset)"
-    )
+    let headLines = head.filter { $0 == UInt8(ascii: "\n") }.count + (head.isEmpty || head.last == 10 ? 0 : 1)
+    check(headLines == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset), not \(headLines)")
     guard let yaml = block.yaml else { return 0 }
     // YAML ends a line at "\n", "\r\n" or a lone "\r".
     let lineCount =

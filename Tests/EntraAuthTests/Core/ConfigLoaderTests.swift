@@ -93,6 +93,15 @@ struct ConfigLoaderTests {
         #expect(message.hasSuffix("auth.toml:\(line): a table header needs a name after '[', e.g. [params]"))
     }
 
+    /// Found by Fuzz/fuzz-config: the TOML parser aborted on a `}` where an array expects a value.
+    @Test(arguments: [
+        ("scopes = [\"a\", }]", "'}' closes no inline table here"), ("scopes = [}", "'}' closes no inline table here"),
+        ("scopes = {a = ]", "']' closes no array here"),
+    ])
+    func aBracketClosingWhatIsNotOpenIsAnError(line: String, message: String) {
+        #expect(error(Self.streamlit + "\n" + line + "\n").hasSuffix("auth.toml:7: \(message)"))
+    }
+
     /// Found by Fuzz/fuzz-config: the TOML parser aborted on a date and `T` with no time after it.
     @Test(arguments: ["prompt = 1979-05-27T", "prompt = 1979-05-27Tx", "prompt = [1979-05-27t\u{FFFD}]"])
     func aDateWithoutItsTimeIsAnError(line: String) {
