@@ -1,6 +1,6 @@
 /// Finds the malformed TOML that the parser behind TOMLKit 0.6 (toml++ 3.4) does not report as an error but aborts
 /// the process on (a failed assertion, in release builds too), run on text before it is parsed: a typo in
-/// `site.toml` or `auth.toml` must be a message with a line number. Both cases were found by `Fuzz/fuzz-config`:
+/// `site.toml` or `auth.toml` must be a message with a line number. Each case was found by `Fuzz/fuzz-config`:
 ///
 /// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
 ///   string, array or inline table starts a header, and the character after it (and after a second `[` and
