@@ -32,7 +32,8 @@ public enum RequestPath {
                 segments.append(segment)
             }
         }
-        if segments.last.map({ Array($0) }) == Array("index.html".utf8) {
+        // A last segment `index.html` names the folder's index page; followed by a slash it is a folder itself.
+        if !endsWithSlash, segments.last.map({ Array($0) }) == Array("index.html".utf8) {
             segments.removeLast()
             endsWithSlash = true
         }

@@ -32,6 +32,10 @@ struct RequestPathTests {
             ("/100%/", nil),
             // Found by Fuzz/fuzz-request-path: the decoded `?` cut the path short when normalized again.
             ("/(ca%2F..%3Fcesret/", "/(ca/..%3Fcesret/"),
+            // Found by Fuzz/fuzz-request-path: a folder named index.html was taken for the index page.
+            ("/s/%69ndex.html/%69ndex.html", "/s/index.html/"),
+            ("/s/index.html/", "/s/index.html/"),
+            ("/s/index.html/.", "/s/index.html/"),
         ]
     )
     func normalises(uri: String, expected: String?) {
