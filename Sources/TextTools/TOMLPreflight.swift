@@ -5,7 +5,7 @@
 /// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
 ///   string, array or inline table starts a header, and the character after it (and after a second `[` and
 ///   spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the parser reports itself;
-/// - a date and `T` with no time after it (`1979-05-27Tx`);
+/// - a date and `T` with no time after it (`1979-05-27Tx`), or a space and a single digit (`1979-05-27 1`);
 /// - a bracket that closes what is not open (`y = [1, }]`).
 ///
 /// ```swift
@@ -52,6 +52,8 @@ public enum TOMLPreflight {
                     skipToLineEnd()
                 case UInt8(ascii: "0")...UInt8(ascii: "9") where !atLineStart && dateWithoutTime():
                     return (line, "a date and 'T' must be followed by a time, e.g. 1979-05-27T07:32:00")
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where !atLineStart && dateAndLoneDigit():
+                    return (line, "a date and a space must be followed by a time, e.g. 1979-05-27 07:32:00")
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     open.append(byte)
                     atLineStart = false
@@ -105,6 +107,31 @@ public enum TOMLPreflight {
             }
             let next = index + pattern.count
             return next >= bytes.count || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next])
+        }
+
+        /// At a digit of a value: whether ten characters shaped like a date (`-` fifth and eighth; `_` is not
+        /// counted, as the parser skips it) are followed by a space, one digit and the end of the value.
+        private func dateAndLoneDigit() -> Bool {
+            var characters: [UInt8] = []
+            var next = index
+            while next < bytes.count, characters.count < 10, !Self.endsValue(bytes[next]) {
+                if bytes[next] != UInt8(ascii: "_") { characters.append(bytes[next]) }
+                next += 1
+            }
+            guard characters.count == 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+                next + 1 < bytes.count, bytes[next] == UInt8(ascii: " "),
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next + 1])
+            else { return false }
+            return next + 2 >= bytes.count || Self.endsValue(bytes[next + 2])
+        }
+
+        private static func endsValue(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ","),
+                UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"):
+                true
+            default: false
+            }
         }
 
         private func afterSpaces(_ start: Int) -> Int {

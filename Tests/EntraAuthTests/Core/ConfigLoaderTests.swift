@@ -102,6 +102,14 @@ struct ConfigLoaderTests {
         #expect(error(Self.streamlit + "\n" + line + "\n").hasSuffix("auth.toml:7: \(message)"))
     }
 
+    /// Found by Fuzz/fuzz-config: the TOML parser aborted on a date, a space and one digit.
+    @Test(arguments: ["prompt = 1979-05-27 1", "prompt = 1979-05-2= 1", "prompt = [1979-05-27 1]"])
+    func aDateAndALoneDigitIsAnError(line: String) {
+        let message = error(Self.streamlit + "\n" + line + "\n")
+        #expect(
+            message.hasSuffix("auth.toml:7: a date and a space must be followed by a time, e.g. 1979-05-27 07:32:00"))
+    }
+
     /// Found by Fuzz/fuzz-config: the TOML parser aborted on a date and `T` with no time after it.
     @Test(arguments: ["prompt = 1979-05-27T", "prompt = 1979-05-27Tx", "prompt = [1979-05-27t\u{FFFD}]"])
     func aDateWithoutItsTimeIsAnError(line: String) {
