@@ -58,7 +58,7 @@ final class Histogram: Sendable {
         return MetricFamily(name: name, help: help, kind: .histogram, samples: samples)
     }
 
-    private static func bounds(_ labels: [String]) -> [Bound] {
+    static func bounds(_ labels: [String]) -> [Bound] {
         labels.map { label in
             guard let seconds = Double(label) else { preconditionFailure("bucket bound \(label) is not a number") }
             return Bound(label: label, nanoseconds: UInt64((seconds * 1e9).rounded()))

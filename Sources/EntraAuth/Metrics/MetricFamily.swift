@@ -1,14 +1,14 @@
 /// One metric as a scrape shows it: its name, what it means, its type and its samples at that moment.
 struct MetricFamily: Sendable, Equatable {
     /// The Prometheus metric type.
-enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         case counter
         case gauge
         case histogram
     }
 
     /// One line of the exposition: a sample name (the family's, or with `_bucket`, `_sum`, `_count`), labels, value.
-struct Sample: Sendable, Equatable {
+    struct Sample: Sendable, Equatable {
         var name: String
         var labels: [MetricLabel]
         var value: MetricValue
@@ -20,18 +20,10 @@ struct Sample: Sendable, Equatable {
         }
     }
 
-var name: String
-var help: String
-var kind: Kind
-var samples: [Sample]
-
-    /// A family of `samples`.
-init(name: String, help: String, kind: Kind, samples: [Sample]) {
-        self.name = name
-        self.help = help
-        self.kind = kind
-        self.samples = samples
-    }
+    var name: String
+    var help: String
+    var kind: Kind
+    var samples: [Sample]
 
     /// A gauge with one sample.
     static func gauge(_ name: String, help: String, labels: [MetricLabel] = [], _ value: MetricValue) -> MetricFamily {
@@ -41,11 +33,11 @@ init(name: String, help: String, kind: Kind, samples: [Sample]) {
 
 /// A label of a sample: `outcome="allowed"`.
 struct MetricLabel: Sendable, Equatable {
-var name: String
-var value: String
+    var name: String
+    var value: String
 
     /// A label `name="value"`.
-init(_ name: String, _ value: String) {
+    init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }

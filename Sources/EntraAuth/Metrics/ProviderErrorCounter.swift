@@ -54,7 +54,8 @@ final class ProviderErrorCounter: @unchecked Sendable {
     func family(_ name: String, help: String) -> MetricFamily {
         let snapshot = lock.withLock { counts }
         let samples = snapshot.sorted { ($0.key.error, $0.key.code) < ($1.key.error, $1.key.code) }.map {
-            MetricFamily.Sample(name: name, labels: [.init("error", $0.key.error), .init("code", $0.key.code)],
+            MetricFamily.Sample(
+                name: name, labels: [.init("error", $0.key.error), .init("code", $0.key.code)],
                 value: .count($0.value))
         }
         return MetricFamily(name: name, help: help, kind: .counter, samples: samples)

@@ -21,7 +21,8 @@ public struct MetricsAddress: Sendable {
     /// Resolves `text`; throws when it is malformed, does not resolve, or is not loopback without `allowRemote`.
     public init(_ text: String, allowRemote: Bool = false) throws(MetricsError) {
         guard let (host, port) = Self.split(text) else {
-            throw MetricsError("--metrics-listen must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
+            throw MetricsError(
+                "--metrics-listen must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -29,7 +30,8 @@ public struct MetricsAddress: Sendable {
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
-            throw MetricsError("--metrics-listen \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+            throw MetricsError(
+                "--metrics-listen \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(found) }
         var loopback = true

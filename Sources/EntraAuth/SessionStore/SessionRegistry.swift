@@ -85,7 +85,9 @@ public final class SessionRegistry: @unchecked Sendable {
         let now = Int(time.now().timeIntervalSince1970)
         guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
         if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
-            if let ended = try? store.end(.session(id: id)) { metrics?.sessionsEnded.increment(.idle, by: UInt64(ended)) }
+            if let ended = try? store.end(.session(id: id)) {
+                metrics?.sessionsEnded.increment(.idle, by: UInt64(ended))
+            }
             return .none
         }
         if now - stored.lastSeen >= Self.touchInterval { try? store.touch(id: id, at: now) }
