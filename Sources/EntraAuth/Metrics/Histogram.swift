@@ -19,19 +19,22 @@ final class Histogram: Sendable {
     static let networkBounds = bounds(["0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10"])
 
     private let bounds: [Bound]
+    /// The bounds in nanoseconds alone, scanned by every observation.
+    private let limits: [UInt64]
     /// One cell per bound, one for `+Inf`, and the sum in nanoseconds last.
     private let cells: AtomicCells
 
     init(bounds: [Bound]) {
         self.bounds = bounds
+        limits = bounds.map(\.nanoseconds)
         cells = AtomicCells(count: bounds.count + 2)
     }
 
     func observe(nanoseconds: UInt64) {
         var index = 0
-        while index < bounds.count, nanoseconds > bounds[index].nanoseconds { index += 1 }
+        while index < limits.count, nanoseconds > limits[index] { index += 1 }
         cells.add(1, at: index)
-        cells.add(nanoseconds, at: bounds.count + 1)
+        cells.add(nanoseconds, at: limits.count + 1)
     }
 
     /// Observes the time since `started`, a reading of `MonotonicClock`.
