@@ -38,7 +38,8 @@ public final class AuthMetrics: Sendable {
                     + "forbidden (403), error (5xx)."),
             checkDuration.family(
                 "sitegen_auth_check_duration_seconds",
-                help: "Time sitegen-auth took to answer an auth check, from its parameters to its answer."),
+                help: "Time sitegen-auth took to decide an auth check, from the request to the answer (FastCGI I/O "
+                    + "not included)."),
             signIns.family(
                 "sitegen_auth_sign_ins_total",
                 help: "Returns from the identity provider to the redirect URI, by outcome: signed_in, or why not."),
