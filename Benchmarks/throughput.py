@@ -65,6 +65,16 @@ class Sample:
 
 
 @dataclass
+class Pair:
+    """(c) and (cₘ) measured back to back: requests per second and sitegen-auth's CPU µs per check of each."""
+
+    rate_off: float
+    cpu_off: float
+    rate_on: float
+    cpu_on: float
+
+
+@dataclass
 class Result:
     name: str
     label: str
@@ -226,3 +236,32 @@ def drive(servers: Servers, page: str, seconds: int) -> None:
     """Keeps configuration (c) busy for `seconds`, for a profiler watching sitegen-auth."""
     cookie = sign_in(servers.url("c", "/.auth/login?rd=" + page), servers.url("c", page), servers.provider_url, "ann")
     wrk(servers.url("c", page), cookie, seconds, None)
+
+
+def paired(servers: Servers, page: str, pairs: int, seconds: int, log) -> list[Pair]:
+    """(c) and (cₘ) back to back, `pairs` times, in alternating order so load that drifts touches both alike.
+
+    The target for metrics is 3 %, less than one round moves on a shared machine; pairs measured seconds apart,
+    and sitegen-auth's own CPU per check, see through that.
+    """
+    cookies = {
+        name: sign_in(servers.url(name, "/.auth/login?rd=" + page), servers.url(name, page), servers.provider_url, "ann")
+        for name in ["c", "cₘ"]
+    }
+    processes = {"c": "auth", "cₘ": "auth-metrics"}
+    sessions = servers.server_sessions()
+    measured: list[Pair] = []
+    for number in range(pairs):
+        sample = {}
+        for name in (["c", "cₘ"] if number % 2 == 0 else ["cₘ", "c"]):
+            url = servers.url(name, page)
+            wrk(url, cookies[name], 1, None)
+            before = session_cpu_seconds(sessions)
+            requests, rate, _, _ = wrk(url, cookies[name], seconds, None)
+            after = session_cpu_seconds(sessions)
+            server = processes[name]
+            sample[name] = (rate, 1e6 * (after[server] - before[server]) / requests)
+        measured.append(Pair(*sample["c"], *sample["cₘ"]))
+        log(f"  pair {number + 1}: (c) {sample['c'][0]:,.0f} req/s, sitegen-auth {sample['c'][1]:.0f} µs per check; "
+            f"(cₘ) {sample['cₘ'][0]:,.0f} req/s, {sample['cₘ'][1]:.0f} µs")
+    return measured
