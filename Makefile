@@ -22,7 +22,7 @@ help:
 	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
 	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
-	@echo "make site      render site/ with templates/ into public/"
+	@echo "make site      render site/ into public/ (templates/ beside it overrides the built-in theme)"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 
@@ -49,13 +49,13 @@ release: deps
 	$(SWIFT) build -c release
 
 site: build
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output public
+	$(DEBUG_BIN)/sitegen build --site site --output public
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Plugins Sources Tests
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Plugins Sources Tests
 
 unit-test: deps
 	$(SWIFT) build --build-tests
@@ -67,7 +67,7 @@ e2e-test: build venv
 test: deps venv lint unit-test e2e-test
 
 demo: build venv
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output .demo/public
+	$(DEBUG_BIN)/sitegen build --site site --output .demo/public
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release

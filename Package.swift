@@ -37,8 +37,11 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]
         ),
+        .executableTarget(name: "theme-embedder", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .executableTarget(
             name: "sitegen",
             dependencies: ["SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
