@@ -3,6 +3,11 @@
 #include "CKSyntaxHighlighting.h"
 #include "AddonDefinitions.h"
 
+// What a systemLibrary's `providers` would say, had pkg-config a package for the library.
+#if !__has_include(<KF5/KSyntaxHighlighting/KSyntaxHighlighting/abstracthighlighter.h>)
+#error "KSyntaxHighlighting is missing: install Debian's libkf5syntaxhighlighting-dev (make deps does)"
+#endif
+
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/abstracthighlighter.h>
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/definition.h>
 #include <KF5/KSyntaxHighlighting/KSyntaxHighlighting/format.h>
