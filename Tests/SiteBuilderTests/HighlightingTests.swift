@@ -324,6 +324,12 @@ struct HighlightingTests {
                 """)
     }
 
+    @Test("An SSI directive shown in highlighted code is escaped, so the build accepts it")
+    func directiveInCode() throws {
+        let html = try codeBlock("```html\n<!--# include virtual=\"/finance/\" -->\n```\n")
+        #expect(html == "<span class=\"hl-comment\">&lt;!--# include virtual=&quot;/finance/&quot; --&gt;</span>\n")
+    }
+
     @Test("Unknown languages, plain-text names and blocks without a language stay escaped plain text")
     func plainBlocks() throws {
         for fence in ["```nosuchlanguage", "```text", "```", "~~~console"] {

@@ -45,10 +45,13 @@ struct Settings {
         }
     }
 
+    /// `true`/`false` in TOML; in the environment also the text `true`, `false`, `1` or `0`.
     func flag(_ key: String) throws -> Bool {
         switch values[key] {
         case nil: return false
         case .flag(let value): return value
+        case .text("true"), .text("1"): return true
+        case .text("false"), .text("0"): return false
         default: throw ConfigError("\(describe(key)) must be true or false")
         }
     }
@@ -128,10 +131,22 @@ struct Settings {
             throw ConfigError("\(describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'")
         }
         let postLogout = try text("post_logout_redirect_uri").map { try url("post_logout_redirect_uri", $0) }
-        let tenants = try list("allowed_tenants")
-        if let bad = tenants.first(where: { !TenantID.isGUID($0) }) {
-            throw ConfigError("\(describe("allowed_tenants")) entry '\(bad)' is not a tenant id (a GUID)")
+        let tenants = try tenantIDs("allowed_tenants")
+        let allowsAnyTenant = try flag("allow_any_tenant")
+        let multiTenant = TenantID.isMultiTenantAuthority(metadataURL)
+        if multiTenant, tenants.isEmpty, !allowsAnyTenant {
+            throw ConfigError(
+                "\(describe("server_metadata_url")) is a multi-tenant authority ('common' or 'organizations'), so "
+                    + "every Microsoft work or school account (with 'common', every personal account too) could sign "
+                    + "in and read signed-in pages: set allowed_tenants (ALLOWED_TENANTS) to the tenant ids you trust, or "
+                    + "allow_any_tenant = true (ALLOW_ANY_TENANT=true) if any tenant is really meant"
+            )
         }
+        if allowsAnyTenant, !tenants.isEmpty {
+            throw ConfigError(
+                "\(describe("allow_any_tenant")) and \(describe("allowed_tenants")) are both set; keep one")
+        }
+        let roleTenants = values["role_tenants"] == nil ? nil : try tenantIDs("role_tenants")
         var config = AuthConfig(
             redirectURI: redirectURI,
             cookieSecrets: cookieSecrets,
@@ -140,7 +155,7 @@ struct Settings {
             serverMetadataURL: metadataURL,
             postLogoutRedirectURI: redirectURI,
             extraScopes: try list("scopes").filter { !["openid", "profile", "email"].contains($0) },
-            allowedTenants: tenants.map { $0.lowercased() },
+            allowedTenants: tenants,
             sessionLifetime: lifetime,
             prompt: try text("prompt"),
             domainHint: try text("domain_hint"),
@@ -150,7 +165,18 @@ struct Settings {
             cacheDirectory: resolve(try text("cache_dir") ?? "/var/cache/sitegen-auth", in: folder)
         )
         config.postLogoutRedirectURI = postLogout ?? URL(string: config.origin + "/signed-out/")!
+        config.allowsAnyTenant = allowsAnyTenant
+        config.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
         return config
+    }
+
+    /// A list of tenant ids (GUIDs), lowercased.
+    private func tenantIDs(_ key: String) throws -> [String] {
+        let tenants = try list(key)
+        if let bad = tenants.first(where: { !TenantID.isGUID($0) }) {
+            throw ConfigError("\(describe(key)) entry '\(bad)' is not a tenant id (a GUID)")
+        }
+        return tenants.map { $0.lowercased() }
     }
 
     private func clientAuthentication(relativeTo folder: String) throws -> AuthConfig.ClientAuthentication {

@@ -12,6 +12,7 @@ public final class AuthHandler: Sendable {
     let time: any TimeSource
     let random: any RandomSource
     let log: AuthLog
+    let scope: TenantScope
     let sessionCookie: SessionCookie
     let transactions: TransactionCookies
     let validator: IDTokenValidator
@@ -33,8 +34,13 @@ public final class AuthHandler: Sendable {
         self.time = time
         self.random = random
         self.log = log
-        sessionCookie = SessionCookie(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
-        transactions = TransactionCookies(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
+        scope = config.tenantScope
+        func sealer(_ purpose: String) -> CookieSealer {
+            CookieSealer(
+                secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin)
+        }
+        sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
+        transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)
         validator = IDTokenValidator(
             clientID: config.clientID,
             allowedTenants: config.allowedTenants,
@@ -56,6 +62,12 @@ public final class AuthHandler: Sendable {
         case "/.auth/health": return health()
         default: return .text(404, "Not found")
         }
+    }
+
+    /// Whether answering may wait on the identity provider: only the callback does (the token endpoint, and keys
+    /// for a token signed with a new key). A server runs such requests on other threads than the auth checks.
+    public func waitsOnNetwork(_ request: Request) -> Bool {
+        request.path == config.callbackPath
     }
 
     /// A random id that ties an error page to its log line.

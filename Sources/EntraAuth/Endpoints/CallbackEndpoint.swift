@@ -10,7 +10,8 @@ extension AuthHandler {
             return statelessProviderError(error, request: request, now: now, correlation: correlation)
         }
         guard let state = request.query["state"],
-            let transaction = transactions.transaction(forState: state, in: request.cookies, now: now)
+            let transaction = transactions.transaction(forState: state, in: request.cookies, now: now),
+            let transactionCookie = transactions.name(forState: state)
         else {
             log.write(event: "signin_refused", ["reason": "unknown or expired state", "correlation": correlation])
             return HTMLPage.render(
@@ -24,7 +25,7 @@ extension AuthHandler {
                 links: [("Sign in again", "/.auth/login?rd=/")]
             )
         }
-        let clearTransaction = transactions.clearCookie(named: transactions.name(forState: state))
+        let clearTransaction = transactions.clearCookie(named: transactionCookie)
         let retry = "/.auth/login?rd=" + FormEncoding.escape(transaction.returnPath)
 
         if let error = request.query["error"] {
@@ -45,7 +46,7 @@ extension AuthHandler {
                 .adding(cookies: [clearTransaction])
         }
         do {
-            let tokenEndpoint = try provider.current().0.tokenEndpoint
+            let tokenEndpoint = try provider.current().metadata.tokenEndpoint
             let idToken = try redemption.redeem(
                 code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
             let claims = try validator.validate(idToken, expectedNonce: transaction.nonce)

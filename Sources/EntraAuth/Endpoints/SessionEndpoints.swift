@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 
 extension AuthHandler {
@@ -7,7 +8,7 @@ extension AuthHandler {
         let session = sessionCookie.session(in: request.cookies, now: time.now())
         let clear = [sessionCookie.clearCookie]
         log.write(event: "signed_out", ["tid": session?.tenantID ?? "", "oid": session?.objectID ?? ""])
-        guard let endpoint = try? provider.current().0.endSessionEndpoint else {
+        guard let endpoint = try? provider.current().metadata.endSessionEndpoint else {
             return .redirect(to: config.postLogoutRedirectURI.absoluteString, cookies: clear).forgettingPages()
         }
         var parameters = [
@@ -23,7 +24,7 @@ extension AuthHandler {
     /// The signed-in user as JSON, or 401.
     func me(_ request: Request) -> Response {
         let headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
-        guard let session = sessionCookie.session(in: request.cookies, now: time.now()) else {
+        guard let (session, identity) = signedInReader(request) else {
             return Response(status: 401, headers: headers, body: Array(#"{"error":"not signed in"}"#.utf8))
         }
         let user: [String: JSONValue] = [
@@ -32,8 +33,8 @@ extension AuthHandler {
             "email": .string(session.email),
             "tid": .string(session.tenantID),
             "oid": .string(session.objectID),
-            "roles": .array(session.roles.map(JSONValue.string)),
-            "groups": .array(session.groups.map(JSONValue.string)),
+            "roles": .array(identity.roles.map(JSONValue.string)),
+            "groups": .array(identity.groups.map(JSONValue.string)),
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -43,7 +44,9 @@ extension AuthHandler {
 
     /// 200 when discovery, keys and the access manifest are loaded; 503 with the reason otherwise.
     func health() -> Response {
-        guard manifest.current != nil else { return .text(503, "not ready: no access manifest loaded") }
+        guard manifest.current != nil else {
+            return .text(503, "not ready: no usable access manifest (sitegen-auth's log says why)")
+        }
         guard provider.isReady else { return .text(503, "not ready: identity provider metadata not loaded") }
         return .text(200, "ok")
     }

@@ -1,15 +1,18 @@
 /// Seals cookie values with AES-256-GCM under keys derived (HKDF-SHA-256) from the cookie secrets.
 ///
 /// The first secret seals and every secret opens, so secrets rotate without signing everyone out. The cookie
-/// name is authenticated data, so a value sealed for one cookie never opens as another.
+/// name is authenticated data, so a value sealed for one cookie never opens as another. The keys are bound to the
+/// purpose, the client id and the site's origin, so two sites that share a `cookie_secret` (a copied config, one
+/// secret for staging and production) never accept each other's cookies.
 struct CookieSealer: Sendable {
     static let formatVersion: UInt8 = 1
     private static let nonceLength = 12
     private let keys: [[UInt8]]
 
-    init(secrets: [[UInt8]], purpose: String) {
+    init(secrets: [[UInt8]], purpose: String, clientID: String, origin: String) {
+        let info = Array([purpose, clientID, origin].joined(separator: "\n").utf8)
         keys = secrets.map {
-            HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v1".utf8), info: Array(purpose.utf8), length: 32)
+            HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v2".utf8), info: info, length: 32)
         }
     }
 

@@ -10,10 +10,10 @@ struct SessionCookie: Sendable {
     private let attributes: String
     private let opened = OpenedSessions()
 
-    init(secrets: [[UInt8]], secureSite: Bool) {
-        name = secureSite ? "__Host-sitegen-session" : "sitegen-session"
-        sealer = CookieSealer(secrets: secrets, purpose: "session")
-        attributes = "; Path=/; HttpOnly; SameSite=Lax" + (secureSite ? "; Secure" : "")
+    init(sealer: CookieSealer, secureSite: Bool) {
+        name = CookieAttributes.name("sitegen-session", secureSite: secureSite)
+        self.sealer = sealer
+        attributes = CookieAttributes.suffix(secureSite: secureSite)
     }
 
     /// The `Set-Cookie` value for a new session, or a readable failure when it cannot fit in one cookie.

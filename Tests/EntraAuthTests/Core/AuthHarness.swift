@@ -68,6 +68,7 @@ final class AuthHarness {
         redirectURI: String = "https://site.example/.auth/callback",
         clientAuthentication: AuthConfig.ClientAuthentication = .secretPost(AuthHarness.clientSecret),
         allowedTenants: [String] = [],
+        roleTenants: [String]? = nil,
         cookieSecret: String = "main",
         idp: TestProvider = .singleTenant,
         manifest accessManifest: AccessManifest? = AuthHarness.defaultManifest(),
@@ -75,7 +76,7 @@ final class AuthHarness {
     ) throws {
         self.idp = idp
         let redirect = URL(string: redirectURI)!
-        config = AuthConfig(
+        var config = AuthConfig(
             redirectURI: redirect,
             cookieSecrets: [Array(strongSecret(cookieSecret).utf8)],
             clientID: TestProvider.clientID,
@@ -90,6 +91,8 @@ final class AuthHarness {
             unknownPaths: .deny,
             cacheDirectory: folder.path + "/cache"
         )
+        config.roleTenants = roleTenants
+        self.config = config
         idp.serve(on: http)
         let log = logs.log(time: clock)
         provider = IdentityProvider(

@@ -41,7 +41,7 @@ struct CallbackEndpointTests {
             #expect(session.contains(attribute), "\(attribute)")
         }
         #expect(!session.contains("Domain"))
-        let transactionName = "__Host-sitegen-tx-" + attempt.state.prefix(16)
+        let transactionName = "__Host-sitegen-tx-" + attempt.state.prefix(1)
         #expect(cookies.contains { $0.hasPrefix(transactionName + "=;") && $0.contains("Max-Age=0") })
         #expect(jar.names == ["__Host-sitegen-session"])
 

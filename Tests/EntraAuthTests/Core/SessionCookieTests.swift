@@ -8,8 +8,18 @@ struct SessionCookieTests {
     let clock = MovableClock()
     let random = CountingRandom()
 
+    static let origin = "https://docs.contoso.example"
+
+    func sealer(
+        _ secrets: [String] = ["current"], purpose: String = "session", clientID: String = TestProvider.clientID,
+        origin: String = SessionCookieTests.origin
+    ) -> CookieSealer {
+        CookieSealer(
+            secrets: secrets.map { Array(strongSecret($0).utf8) }, purpose: purpose, clientID: clientID, origin: origin)
+    }
+
     func cookie(_ secrets: [String] = ["current"], secure: Bool = true) -> SessionCookie {
-        SessionCookie(secrets: secrets.map { Array(strongSecret($0).utf8) }, secureSite: secure)
+        SessionCookie(sealer: sealer(secrets), secureSite: secure)
     }
 
     func session(groups: [String] = [], lifetime: Int = 8 * 3600) -> Session {
@@ -132,25 +142,33 @@ struct SessionCookieTests {
     }
 
     @Test func aValueSealedForAnotherPurposeOrNameDoesNotOpen() throws {
-        let secrets = [Array(strongSecret("current").utf8)]
         let cookie = cookie()
         let json = Array(try JSONEncoder().encode(session()))
 
         // Same secret and cookie name, but the transaction cookies' key.
-        let transactionKey = CookieSealer(secrets: secrets, purpose: "login-transaction")
+        let transactionKey = sealer(purpose: "login-transaction")
         #expect(open(transactionKey.seal(json, cookieName: cookie.name, random: random), with: cookie) == nil)
 
         // Same key, but sealed under another cookie name.
-        let sessionKey = CookieSealer(secrets: secrets, purpose: "session")
+        let sessionKey = sealer()
         #expect(open(sessionKey.seal(json, cookieName: "sitegen-session", random: random), with: cookie) == nil)
         #expect(open(sessionKey.seal(json, cookieName: cookie.name, random: random), with: cookie) != nil)
 
         // A real transaction cookie moved into the session cookie's place.
-        let transactions = TransactionCookies(secrets: secrets, secureSite: true)
-        let transaction = LoginTransaction.start(returnPath: "/", random: random, now: clock.now())
+        let transactions = TransactionCookies(sealer: sealer(purpose: "login-transaction"), secureSite: true)
+        let transaction = LoginTransaction.start(returnPath: "/", slot: 0, random: random, now: clock.now())
         let header = try transactions.setCookie(for: transaction, random: random)
         let value = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)[1]
         #expect(open(String(value), with: cookie) == nil)
+    }
+
+    @Test func twoSitesSharingACookieSecretDoNotAcceptEachOthersCookies() throws {
+        let value = try sealedValue(session(), with: cookie())
+        let otherClient = SessionCookie(sealer: sealer(clientID: "another-app"), secureSite: true)
+        let otherOrigin = SessionCookie(sealer: sealer(origin: "https://staging.contoso.example"), secureSite: true)
+        #expect(open(value, with: otherClient) == nil)
+        #expect(open(value, with: otherOrigin) == nil)
+        #expect(open(value, with: cookie()) == session())
     }
 
     @Test func aSessionTooLargeForOneCookieIsRefusedWithItsOwnKind() throws {

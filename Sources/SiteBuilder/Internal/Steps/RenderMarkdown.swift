@@ -10,16 +10,21 @@ struct RenderMarkdown: BuildStep {
             drafts: build.drafts, rootURL: build.config.rootURL)
         let resolver = LinkResolver(index: index)
         let siteTitle = build.config.title
-        build.pages = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            Self.render(page, resolver: resolver, siteTitle: siteTitle)
+        let display = build.display
+        let results = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
+            Self.render(page, resolver: resolver, siteTitle: siteTitle, display: display)
         }
+        build.pages = results.map(\.page)
+        build.report(results.flatMap(\.problems))
     }
 
-    private static func render(_ page: Page, resolver: LinkResolver, siteTitle: String) -> Page {
+    private static func render(
+        _ page: Page, resolver: LinkResolver, siteTitle: String, display: DisplayPaths
+    ) -> (page: Page, problems: [Problem]) {
         var page = page
         guard page.source.kind != .implicitSection else {
             page.title = PageTitle.fromName(page.source.name, siteTitle: siteTitle)
-            return page
+            return (page, [])
         }
         let document = MarkdownDocument(markdown: page.body)
         page.body = ""
@@ -48,6 +53,17 @@ struct RenderMarkdown: BuildStep {
             }
         }
         page.contentHTML = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
-        return page
+        return (page, serverSideIncludeProblems(in: page, found: document.serverSideIncludeLines, display: display))
+    }
+
+    /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so
+    /// no other route through Markdown can bring one in unnoticed.
+    private static func serverSideIncludeProblems(
+        in page: Page, found lines: [Int], display: DisplayPaths
+    ) -> [Problem] {
+        guard !ContentSSI.lines(in: page.contentHTML).isEmpty else { return [] }
+        let file = display.site(page.source.path)
+        guard !lines.isEmpty else { return [ContentSSI.problem(file: file, line: nil, in: "the rendered page")] }
+        return lines.map { ContentSSI.problem(file: file, line: $0 + page.bodyLineOffset, in: "raw HTML") }
     }
 }

@@ -29,7 +29,11 @@ struct WriteExtras: BuildStep {
             files.append((special.outputPath, Data(html.utf8)))
         }
         if !config.baseURL.isEmpty {
-            files.append(("sitemap.xml", Data(Sitemap.xml(pages: build.pages, origin: config.origin).utf8)))
+            files.append(
+                (
+                    "sitemap.xml",
+                    Data(Sitemap.xml(pages: build.pages, rules: access.pageRules, origin: config.origin).utf8)
+                ))
         }
         do {
             files.append((AccessManifest.relativePath, try access.manifestJSON()))
