@@ -9,12 +9,12 @@ struct New: ParsableCommand {
         discussion: """
             Writes a site that builds as it is, with the built-in theme:
 
-              DIR/site/site.toml              settings of the whole site, each one explained
-              DIR/site/index.md               the home page
-              DIR/site/guide/index.md         a section: a folder with an index.md
-              DIR/site/guide/first-page.md    a page with a link and a code block
-              DIR/.gitignore                  public/ and .sitegen-cache/, which builds write
-              DIR/README.md                   the next steps
+              DIR/site/site.toml            the site's settings, each explained
+              DIR/site/index.md             the home page
+              DIR/site/guide/index.md       a section: a folder with an index.md
+              DIR/site/guide/first-page.md  a page with a link and code
+              DIR/.gitignore                public/ and .sitegen-cache/
+              DIR/README.md                 the next steps
 
             A folder that holds anything, hidden files included, is refused, so nothing is \
             overwritten.

@@ -10,8 +10,8 @@ struct ThemeExport: ParsableCommand {
         discussion: """
             Export into templates/ beside your site folder and a build uses your copies instead of \
             the built-in files; a file you do not export stays built in. Without FILEs the whole \
-            theme is written. An existing file is never replaced unless you pass --force, and then \
-            nothing is written if any file is in the way.
+            theme is written. Without --force nothing is written when any of the files exists \
+            already; with it, they are replaced.
 
             Examples:
               sitegen theme export templates partials/footer.mustache
