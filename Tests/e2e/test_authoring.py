@@ -14,6 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from conftest import new_browser
 from pages import wait
 from stack import REPO
 
@@ -83,7 +84,15 @@ def test_new_site_builds_and_overrides_one_partial(workdir: Path, new_site: Path
     assert sitegen("build", cwd=new_site).returncode == 0
 
 
-def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, browser):
+@pytest.fixture
+def logging_browser():
+    driver = new_browser(console_logs=True)
+    yield driver
+    driver.quit()
+
+
+def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, logging_browser):
+    browser = logging_browser
     browser.get(served + "/guide/first-page/")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".code-block .copy-button"))
     assert browser.find_element(By.CSS_SELECTOR, "pre code.language-python .hl-keyword").text == "def"

@@ -5,27 +5,11 @@ and no page content brought in by server side includes written into content."""
 from __future__ import annotations
 
 import shutil
-import urllib.error
-import urllib.request
 
 from conftest import build_site
+from pages import fetch
 
 SIGNED_IN_TITLES = ["Osprey Handbook", "Heron Leave Policy", "Guide", "Setup", "Finance", "Administration"]
-
-
-def fetch(stack, path: str) -> tuple[int, str]:
-    request = urllib.request.Request(stack.base_url + path, headers={"Sec-Fetch-Mode": "navigate"})
-    opener = urllib.request.build_opener(NoRedirect)
-    try:
-        with opener.open(request, timeout=10) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *arguments, **keywords):
-        return None
 
 
 def test_public_home_page_names_no_page_that_needs_sign_in(stack):

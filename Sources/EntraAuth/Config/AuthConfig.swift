@@ -43,6 +43,10 @@ public struct AuthConfig: Sendable {
     public var roleTenants: [String]?
     /// Absolute session lifetime.
     public var sessionLifetime: TimeInterval
+    /// Sessions unused this long end; nil when they never end for being idle.
+    public var sessionIdleTimeout: TimeInterval?
+    /// Where sessions are kept.
+    public var sessionStore: SessionStoreAddress = .sqlite(path: "/var/lib/sitegen-auth/sessions.db")
     /// Optional `prompt` for the authorization request.
     public var prompt: String?
     /// Optional `domain_hint` for the authorization request.

@@ -121,11 +121,7 @@ struct Settings {
                 hint: "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"
             )
         )
-        let lifetimeText = try text("session_lifetime") ?? "8h"
-        guard let lifetime = DurationText.seconds(lifetimeText) else {
-            throw ConfigError(
-                "\(describe("session_lifetime")) '\(lifetimeText)' is not a duration like 8h, 90m or 1h30m")
-        }
+        let lifetime = try duration("session_lifetime") ?? 8 * 3600
         let unknownText = try text("unknown_paths") ?? UnknownPathPolicy.deny.rawValue
         guard let unknownPaths = UnknownPathPolicy(rawValue: unknownText) else {
             throw ConfigError("\(describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'")
@@ -166,8 +162,29 @@ struct Settings {
         )
         config.postLogoutRedirectURI = postLogout ?? URL(string: config.origin + "/signed-out/")!
         config.allowsAnyTenant = allowsAnyTenant
+        config.sessionIdleTimeout = try duration("session_idle_timeout")
+        if let idle = config.sessionIdleTimeout, idle < 60 {
+            throw ConfigError(
+                "\(describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute")
+        }
+        let storeText = try text("session_store") ?? SessionStoreAddress.defaultValue
+        guard let store = SessionStoreAddress(storeText, relativeTo: folder) else {
+            throw ConfigError(
+                "\(describe("session_store")) '\(storeText)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
+                    + "nor redis://HOST:PORT/DB")
+        }
+        config.sessionStore = store
         config.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
         return config
+    }
+
+    /// A duration such as `8h`, `90m` or `1h30m`, in seconds; nil when the key is not set.
+    private func duration(_ key: String) throws -> TimeInterval? {
+        guard let text = try text(key) else { return nil }
+        guard let seconds = DurationText.seconds(text) else {
+            throw ConfigError("\(describe(key)) '\(text)' is not a duration like 8h, 90m or 1h30m")
+        }
+        return seconds
     }
 
     /// A list of tenant ids (GUIDs), lowercased.

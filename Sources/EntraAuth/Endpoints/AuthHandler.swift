@@ -14,6 +14,7 @@ public final class AuthHandler: Sendable {
     let log: AuthLog
     let scope: TenantScope
     let sessionCookie: SessionCookie
+    let sessions: SessionRegistry
     let transactions: TransactionCookies
     let validator: IDTokenValidator
     let redemption: CodeRedemption
@@ -23,6 +24,7 @@ public final class AuthHandler: Sendable {
         config: AuthConfig,
         provider: IdentityProvider,
         manifest: ManifestStore,
+        sessionStore: any SessionStore,
         http: any HTTPClient,
         time: any TimeSource,
         random: any RandomSource,
@@ -41,6 +43,7 @@ public final class AuthHandler: Sendable {
         }
         sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
         transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)
+        sessions = SessionRegistry(store: sessionStore, config: config, time: time, random: random, log: log)
         validator = IDTokenValidator(
             clientID: config.clientID,
             allowedTenants: config.allowedTenants,
@@ -59,6 +62,7 @@ public final class AuthHandler: Sendable {
         case "/.auth/sign-in-required": return signInRequired(request)
         case "/.auth/logout": return logout(request)
         case "/.auth/me": return me(request)
+        case "/.auth/frontchannel-logout": return frontChannelLogout(request)
         case "/.auth/health": return health()
         default: return .text(404, "Not found")
         }

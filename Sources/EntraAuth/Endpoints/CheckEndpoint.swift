@@ -12,13 +12,16 @@ extension AuthHandler {
         guard let uri = request.headers["x-original-uri"] else {
             return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
         }
-        let reader = signedInReader(request)
-        let identity = reader?.identity
+        let reader = self.reader(of: request)
+        if case .unknown = reader, policy.decide(uri: uri, identity: nil) != .allow {
+            return .text(503, "Sessions cannot be checked right now: the session store cannot be reached")
+        }
+        let identity = reader.identity
         var headers: [(name: String, value: String)] = [
             ("Cache-Control", "no-store"),
             ("X-Auth-Access", "," + policy.satisfiedRules(by: identity).map(String.init).joined(separator: ",") + ","),
         ]
-        if let (session, identity) = reader {
+        if case .signedIn(let session, let identity) = reader {
             headers += [
                 ("X-Auth-User", Self.headerSafe(session.objectID)),
                 ("X-Auth-Tenant", Self.headerSafe(session.tenantID)),
@@ -42,13 +45,27 @@ extension AuthHandler {
         }
     }
 
-    /// The session in the request and what today's tenant rules let the access rules know of its reader; nil when
-    /// there is no valid session or its tenant is no longer admitted.
-    func signedInReader(_ request: Request) -> (session: Session, identity: Identity)? {
-        guard let session = sessionCookie.session(in: request.cookies, now: time.now()),
-            let identity = scope.identity(of: session)
-        else { return nil }
-        return (session, identity)
+    /// Who sent a request, as far as its session cookie and the session store tell.
+    enum Reader {
+        /// A live session, and what today's tenant rules let the access rules know of its reader.
+        case signedIn(Session, Identity)
+        /// No session cookie, or one whose session is over, or whose tenant is no longer admitted.
+        case anonymous
+        /// A session cookie whose session the store cannot look up now.
+        case unknown
+
+        var identity: Identity? { if case .signedIn(_, let identity) = self { identity } else { nil } }
+    }
+
+    func reader(of request: Request) -> Reader {
+        guard let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) else { return .anonymous }
+        switch sessions.find(id: pointer.id) {
+        case .found(let session):
+            guard let identity = scope.identity(of: session) else { return .anonymous }
+            return .signedIn(session, identity)
+        case .none: return .anonymous
+        case .unavailable: return .unknown
+        }
     }
 
     /// Header values come from token claims: drop control characters so a claim can never split a header.

@@ -13,6 +13,7 @@ public struct AuthService: Sendable {
     public let manifest: ManifestStore
     /// The router every request goes through.
     public let handler: AuthHandler
+    private let time: any TimeSource
 
     /// Wires the service; tests pass fakes for the network and the clock.
     public init(
@@ -21,6 +22,7 @@ public struct AuthService: Sendable {
     ) {
         self.config = config
         self.log = log
+        self.time = time
         provider = IdentityProvider(
             metadataURL: config.serverMetadataURL, http: http, time: time, cacheDirectory: config.cacheDirectory,
             log: log)
@@ -28,8 +30,9 @@ public struct AuthService: Sendable {
             path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
             log: log)
         handler = AuthHandler(
-            config: config, provider: provider, manifest: manifest, http: http, time: time, random: SystemRandom(),
-            log: log)
+            config: config, provider: provider, manifest: manifest, sessionStore: config.sessionStore.open(),
+            http: http,
+            time: time, random: SystemRandom(), log: log)
     }
 
     /// Loads what it can, then keeps it current on background threads: the manifest is looked at every second, the
@@ -43,7 +46,20 @@ public struct AuthService: Sendable {
         }
         if let warning = config.roleTenantsWarning { log.write(event: "config_warning", ["detail": warning]) }
         manifest.reloadIfChanged()
+        if let problem = handler.sessions.problem() {
+            log.write(event: "session_store_unavailable", ["reason": problem, "store": config.sessionStore.display])
+        }
         provider.startRefreshing()
+        let sessions = handler.sessions
+        let time = self.time
+        let sweeper = Thread {
+            while true {
+                try? sessions.store.removeExpired(now: Int(time.now().timeIntervalSince1970))
+                Thread.sleep(forTimeInterval: 600)
+            }
+        }
+        sweeper.name = "session-sweeper"
+        sweeper.start()
         let manifest = self.manifest
         let watcher = Thread {
             while true {
@@ -70,6 +86,8 @@ public struct AuthService: Sendable {
             "  token_endpoint_auth: \(config.clientAuthenticationName)",
             "  cookie secrets: \(config.cookieSecrets.count) (cookies \(config.isSecureSite ? "Secure, __Host- prefix" : "not Secure: http site"))",
             "  session_lifetime: \(Int(config.sessionLifetime)) s",
+            "  session_idle_timeout: \(config.sessionIdleTimeout.map { "\(Int($0)) s" } ?? "off")",
+            "  session_store: \(config.sessionStore.display)",
             "  allowed_tenants: \(tenants)",
             "  role_tenants: \(config.roleTenants.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "every admitted tenant")",
         ]
@@ -81,12 +99,30 @@ public struct AuthService: Sendable {
             lines.append("identity provider: FAILED — \(error)")
             ok = false
         }
+        lines.append("session store: " + sessionStoreReport(ok: &ok))
         if let problem = manifest.reloadIfChanged() {
             lines.append("access manifest: not loaded — \(problem)")
         } else {
             lines.append("access manifest: \(config.manifestPath) loaded")
         }
         return (lines.joined(separator: "\n"), ok)
+    }
+}
+
+extension AuthService {
+    /// Whether the session store answers, asked without creating a SQLite file: `--check-config` often runs as root,
+    /// and a database root creates is one the service cannot write to.
+    private func sessionStoreReport(ok: inout Bool) -> String {
+        if case .sqlite(let path) = config.sessionStore, !FileManager.default.fileExists(atPath: path) {
+            return "\(config.sessionStore.display) (created by the service at its first start)"
+        }
+        do {
+            try config.sessionStore.open(forAdministration: true).ping()
+            return "\(config.sessionStore.display) answers"
+        } catch {
+            ok = false
+            return "FAILED — \(error)"
+        }
     }
 }
 

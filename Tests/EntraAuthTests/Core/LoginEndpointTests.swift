@@ -166,7 +166,8 @@ struct LoginEndpointTests {
         config.domainHint = "contoso.example"
         config.extraScopes = ["User.Read"]
         let handler = AuthHandler(
-            config: config, provider: harness.provider, manifest: harness.manifest, http: harness.http,
+            config: config, provider: harness.provider, manifest: harness.manifest,
+            sessionStore: harness.sessionStore, http: harness.http,
             time: harness.clock, random: harness.random, log: harness.logs.log(time: harness.clock))
         let response = handler.handle(
             Request(method: "GET", target: "/.auth/login?rd=%2F&login_hint=ann%40contoso.example", headers: [:]))
