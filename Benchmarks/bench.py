@@ -144,6 +144,7 @@ def main() -> int:
     work, venv_bin = arguments.work.resolve(), (arguments.work / "venv" / "bin").resolve()
     sizes, runs = ([1000], 1) if arguments.quick else ([1000, 10000], 3)
     seconds, rounds = (3, 1) if arguments.quick else (10, 5)
+    pair_count, pair_seconds = (10, 3) if arguments.quick else (20, 5)
 
     def stop(signal_number: int, _frame: object) -> None:
         raise KeyboardInterrupt(f"signal {signal_number}")
@@ -192,7 +193,10 @@ def main() -> int:
         log("Measuring request throughput…")
         served = throughput.run(servers, page, seconds, rounds, gate, log)
         lines += report.throughput_table(served, seconds, rounds)
-        lines += report.targets_table(build_results[sizes[-1]], served, arguments.quick)
+        log("Measuring metrics on and off, (c) and (cₘ) in pairs…")
+        pairs = throughput.paired(servers, page, pair_count, pair_seconds, log)
+        lines += report.metrics_table(pairs, pair_seconds)
+        lines += report.targets_table(build_results[sizes[-1]], served, arguments.quick, pairs)
         log("Profiling a sitegen build and sitegen-auth…")
         lines += profile_section(work, small, servers, page)
     finally:
@@ -208,6 +212,7 @@ def finish(lines: list[str], work: Path, build_results: dict, served: list, gate
     raw = {
         "builds": {pages: asdict(result) for pages, result in build_results.items()},
         "throughput": [asdict(result) for result in served],
+        "metrics_pairs": [asdict(pair) for pair in pairs],
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))
     print(text)

@@ -14,6 +14,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -27,12 +28,12 @@ CACHE_CONF = REPO / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
-NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "c₀", "cᵣ", "d"]
+NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "d"]
 
 
 def port_placeholder(name: str) -> str:
-    """a₀ → @PORT_A0@, b′ → @PORT_B1@, cᵣ → @PORT_CR@: the port of a configuration in nginx.conf.in."""
-    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1").replace("ᵣ", "R") + "@"
+    """a₀ → @PORT_A0@, b′ → @PORT_B1@, cᵣ → @PORT_CR@, cₘ → @PORT_CM@: the port of a configuration in nginx.conf.in."""
+    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1").replace("ᵣ", "R").replace("ₘ", "M") + "@"
 
 
 def cache_settings() -> tuple[str, list[str]]:
@@ -47,8 +48,8 @@ def cache_settings() -> tuple[str, list[str]]:
 
 def snippet_variants() -> dict[str, str]:
     """b: checks by the trivial responder; b-closing: by the one closing at once (b′); c: sitegen-auth without
-    the check cache; c-stateless and c-redis: the same against the other two sitegen-auth processes; d: (c) with
-    the check cache."""
+    the check cache; c-metrics, c-stateless and c-redis: the same against the other three sitegen-auth processes;
+    d: (c) with the check cache."""
     production = SNIPPET.read_text()
     if CHECK_LOCATION not in production:
         raise RuntimeError(f"{SNIPPET} has no '{CHECK_LOCATION}' block to vary")
@@ -61,6 +62,7 @@ def snippet_variants() -> dict[str, str]:
         "b": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi;"),
         "b-closing": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi_closing;"),
         "c": uncached,
+        "c-metrics": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_metrics;"),
         "c-stateless": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_stateless;"),
         "c-redis": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_redis;"),
         "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
@@ -68,8 +70,8 @@ def snippet_variants() -> dict[str, str]:
 
 
 class Servers:
-    """Provider, sitegen-auth (SQLite store), the sitegen-auth of before the session store, sitegen-auth on Redis,
-    the trivial responders and nginx (a₀)–(d); Apache (e), (e′) on demand."""
+    """Provider, sitegen-auth (SQLite store), the same with metrics on, the sitegen-auth of before the session store,
+    sitegen-auth on Redis, the trivial responders and nginx (a₀)–(d); Apache (e), (e′) on demand."""
 
     def __init__(
         self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path, stateless_bin: Path
@@ -78,8 +80,9 @@ class Servers:
         self.public = public
         self.trivial = trivial
         self.stateless_bin = stateless_bin
-        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "c₀", "cᵣ", "d", "e", "e′"]}
+        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "d", "e", "e′"]}
         self.redis_port = free_port()
+        self.metrics_port = free_port()
         self.stack = Stack(
             state=state, public=public, http_port=self.ports["c"], bin_dir=bin_dir, venv_bin=venv_bin
         )
@@ -103,6 +106,10 @@ class Servers:
         self.start_auth_variant(
             "redis", self.stack.bin_dir / "sitegen-auth", "cᵣ", store=f"redis://127.0.0.1:{self.redis_port}/0"
         )
+        self.start_auth_variant(
+            "metrics", self.stack.bin_dir / "sitegen-auth", "cₘ", store=f"sqlite:{self.state / 'sessions-metrics.db'}",
+            options=["--metrics-listen", f"127.0.0.1:{self.metrics_port}"],
+        )
         for name, options in [("trivial", []), ("trivial-closing", ["--close-at-once"])]:
             socket_path = self.state / f"{name}.sock"
             self.stack.spawn(name, [str(self.trivial), str(socket_path), "4", *options])
@@ -117,9 +124,12 @@ class Servers:
         )
         wait_for(lambda: port_open(self.redis_port), "redis-server")
 
-    def start_auth_variant(self, name: str, binary: Path, configuration: str, store: str | None) -> None:
+    def start_auth_variant(
+        self, name: str, binary: Path, configuration: str, store: str | None, options: list[str] | None = None
+    ) -> None:
         """Another sitegen-auth on socket auth-NAME.sock, signing in through the nginx port of `configuration`;
-        with `store` None, a configuration without `session_store` (the version before it knew the key)."""
+        with `store` None, a configuration without `session_store` (the version before it knew the key);
+        `options` are added to its command line."""
         settings = {"redirect_uri": self.url(configuration, "/.auth/callback")}
         if store:
             settings["session_store"] = store
@@ -132,7 +142,10 @@ class Servers:
         config.chmod(0o600)
         self.stack.write_auth_config()
         socket_path = self.state / f"auth-{name}.sock"
-        self.stack.spawn(f"auth-{name}", [str(binary), "--config", str(config), "--listen", f"unix:{socket_path}"])
+        self.stack.spawn(
+            f"auth-{name}",
+            [str(binary), "--config", str(config), "--listen", f"unix:{socket_path}", *(options or [])],
+        )
         wait_for(socket_path.exists, f"sitegen-auth ({configuration})")
 
     def start_nginx(self) -> None:
@@ -195,11 +208,20 @@ class Servers:
 
     def stop(self) -> None:
         for name in [
-            "apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "auth-stateless", "auth-redis",
-            "redis", "provider",
+            "apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "auth-metrics", "auth-stateless",
+            "auth-redis", "redis", "provider",
         ]:
             self.stack.terminate(name)
         shutil.rmtree(self.cache_folder, ignore_errors=True)
 
     def log(self, name: str) -> str:
         return self.stack.log(name)
+
+    def allowed_checks(self) -> float:
+        """sitegen_auth_checks_total{outcome="allowed"} on the /metrics of (cₘ)'s sitegen-auth."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=5) as answer:
+            text = answer.read().decode()
+        found = re.search(r'^sitegen_auth_checks_total\{outcome="allowed"\} (\d+)$', text, re.MULTILINE)
+        if not found:
+            raise RuntimeError("the /metrics of (cₘ) has no sitegen_auth_checks_total{outcome=\"allowed\"}")
+        return float(found.group(1))

@@ -4,7 +4,8 @@
 for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder;
 (b′) the same responder closing each connection as soon as it has answered, as sitegen-auth does,
 instead of libfcgi's default of waiting for nginx to hang up first; (c) nginx auth_request to
-sitegen-auth with a valid session (sessions in the default SQLite store); (c₀) the same with the sitegen-auth
+sitegen-auth with a valid session (sessions in the default SQLite store); (cₘ) the same with metrics on
+(--metrics-listen: every check counted and timed), measured right after (c); (c₀) the same with the sitegen-auth
 of before the session store, whose sealed cookie carried the whole session (the reference for the store's
 cost); (cᵣ) the same with sessions in Redis; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on
 the Cookie header and the request URI, and (d′) the same with every request for a new URI, so every
@@ -61,6 +62,16 @@ class Sample:
     cpu_us_per_request: float
     #  Server name (nginx, auth, trivial, apache-e, …) → its CPU µs per request, where it used any.
     cpu_by_server: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Pair:
+    """(c) and (cₘ) measured back to back: requests per second and sitegen-auth's CPU µs per check of each."""
+
+    rate_off: float
+    cpu_off: float
+    rate_on: float
+    cpu_on: float
 
 
 @dataclass
@@ -155,6 +166,9 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
         Configuration("b", "nginx + auth_request → trivial C FastCGI", "b", cookie),
         Configuration("b′", "(b), the responder closing at once as sitegen-auth does", "b′", cookie),
         Configuration("c", "nginx + auth_request → sitegen-auth, SQLite session store", "c", cookie),
+        Configuration("cₘ", "(c), metrics on: --metrics-listen", "cₘ",
+                      sign_in(servers.url("cₘ", "/.auth/login?rd=" + page), servers.url("cₘ", page),
+                              servers.provider_url, "ann")),
         Configuration("c₀", "(c), sitegen-auth before the session store: stateless cookie (reference)", "c₀",
                       sign_in(servers.url("c₀", "/.auth/login?rd=" + page), servers.url("c₀", page),
                               servers.provider_url, "ann")),
@@ -186,9 +200,12 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate,
             expect_page(url, configuration.cookie)
             wrk(url, configuration.cookie, 1, configuration.script)
             before_cache = cache_statuses(servers) if configuration.name == "d" else {}
+            counted_before = servers.allowed_checks() if configuration.name == "cₘ" else 0
             cpu_before = session_cpu_seconds(sessions)
             requests, rate, p50, p99 = wrk(url, configuration.cookie, seconds, configuration.script)
             cpu_after = session_cpu_seconds(sessions)
+            if configuration.name == "cₘ" and servers.allowed_checks() - counted_before < requests:
+                raise RuntimeError(f"(cₘ) answered {requests} requests but its /metrics counted fewer allowed checks")
             by_server = {
                 name: 1e6 * (cpu_after[name] - cpu_before[name]) / requests
                 for name in cpu_after
@@ -219,3 +236,32 @@ def drive(servers: Servers, page: str, seconds: int) -> None:
     """Keeps configuration (c) busy for `seconds`, for a profiler watching sitegen-auth."""
     cookie = sign_in(servers.url("c", "/.auth/login?rd=" + page), servers.url("c", page), servers.provider_url, "ann")
     wrk(servers.url("c", page), cookie, seconds, None)
+
+
+def paired(servers: Servers, page: str, pairs: int, seconds: int, log) -> list[Pair]:
+    """(c) and (cₘ) back to back, `pairs` times, in alternating order so load that drifts touches both alike.
+
+    The target for metrics is 3 %, less than one round moves on a shared machine; pairs measured seconds apart,
+    and sitegen-auth's own CPU per check, see through that.
+    """
+    cookies = {
+        name: sign_in(servers.url(name, "/.auth/login?rd=" + page), servers.url(name, page), servers.provider_url, "ann")
+        for name in ["c", "cₘ"]
+    }
+    processes = {"c": "auth", "cₘ": "auth-metrics"}
+    sessions = servers.server_sessions()
+    measured: list[Pair] = []
+    for number in range(pairs):
+        sample = {}
+        for name in (["c", "cₘ"] if number % 2 == 0 else ["cₘ", "c"]):
+            url = servers.url(name, page)
+            wrk(url, cookies[name], 1, None)
+            before = session_cpu_seconds(sessions)
+            requests, rate, _, _ = wrk(url, cookies[name], seconds, None)
+            after = session_cpu_seconds(sessions)
+            server = processes[name]
+            sample[name] = (rate, 1e6 * (after[server] - before[server]) / requests)
+        measured.append(Pair(*sample["c"], *sample["cₘ"]))
+        log(f"  pair {number + 1}: (c) {sample['c'][0]:,.0f} req/s, sitegen-auth {sample['c'][1]:.0f} µs per check; "
+            f"(cₘ) {sample['cₘ'][0]:,.0f} req/s, {sample['cₘ'][1]:.0f} µs")
+    return measured

@@ -93,7 +93,7 @@ final class FastCGIServer: @unchecked Sendable {
                     end()
                 }
                 if !queued {
-                    answer(owned.request, with: Self.busy)
+                    answer(owned.request, with: handler.callbackBusy())
                     Self.free(owned.request)
                     end()
                 }
@@ -108,12 +108,6 @@ final class FastCGIServer: @unchecked Sendable {
     private struct HandedOver: @unchecked Sendable {
         let request: UnsafeMutablePointer<FCGX_Request>
     }
-
-    /// What a callback gets when every network worker is busy and the queue is full.
-    private static let busy = Response(
-        status: 503,
-        headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "5")],
-        body: Array("Sign-in is busy right now. Please go back and try again in a few seconds.\n".utf8))
 
     private static func newRequest(_ socket: Int32) -> UnsafeMutablePointer<FCGX_Request> {
         let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EntraAuth
 
 /// `sitegen-auth`: Microsoft Entra ID sign-in for a sitegen site; `serve` unless another command is named.
 @main
@@ -15,7 +16,7 @@ struct SitegenAuth: ParsableCommand {
               sitegen-auth sessions list --config /etc/sitegen/auth.toml
               sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --user <object id>
             """,
-        version: "0.1.0",
+        version: BuildInfo.version,
         subcommands: [Serve.self, SessionsCommand.self],
         defaultSubcommand: Serve.self
     )

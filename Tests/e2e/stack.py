@@ -84,6 +84,8 @@ class Stack:
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
     # False when another stack's provider (at provider_port) is shared.
     runs_provider: bool = True
+    # When set, sitegen-auth serves /metrics on this loopback port (--metrics-listen).
+    metrics_port: int = 0
 
     @property
     def base_url(self) -> str:
@@ -92,6 +94,10 @@ class Stack:
     @property
     def provider_url(self) -> str:
         return f"http://127.0.0.1:{self.provider_port}"
+
+    @property
+    def metrics_url(self) -> str:
+        return f"http://127.0.0.1:{self.metrics_port}/metrics"
 
     @property
     def socket_path(self) -> Path:
@@ -157,8 +163,12 @@ class Stack:
             "--listen",
             f"unix:{self.socket_path}",
         ]
+        if self.metrics_port:
+            command += ["--metrics-listen", f"127.0.0.1:{self.metrics_port}"]
         self.spawn("auth", command)
         wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
+        if self.metrics_port:
+            wait_for(lambda: http_ok(self.metrics_url), "sitegen-auth's metrics listener")
 
     def stop_auth(self) -> None:
         self.terminate("auth")

@@ -18,6 +18,8 @@ public final class AuthHandler: Sendable {
     let transactions: TransactionCookies
     let validator: IDTokenValidator
     let redemption: CodeRedemption
+    /// What is counted for `/metrics`; nil (nothing counted or timed) without `--metrics-listen`.
+    let metrics: AuthMetrics?
 
     /// Wires the handler from its parts.
     public init(
@@ -28,7 +30,8 @@ public final class AuthHandler: Sendable {
         http: any HTTPClient,
         time: any TimeSource,
         random: any RandomSource,
-        log: AuthLog
+        log: AuthLog,
+        metrics: AuthMetrics? = nil
     ) {
         self.config = config
         self.provider = provider
@@ -36,6 +39,7 @@ public final class AuthHandler: Sendable {
         self.time = time
         self.random = random
         self.log = log
+        self.metrics = metrics
         scope = config.tenantScope
         func sealer(_ purpose: String) -> CookieSealer {
             CookieSealer(
@@ -43,20 +47,21 @@ public final class AuthHandler: Sendable {
         }
         sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
         transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)
-        sessions = SessionRegistry(store: sessionStore, config: config, time: time, random: random, log: log)
+        sessions = SessionRegistry(
+            store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics)
         validator = IDTokenValidator(
             clientID: config.clientID,
             allowedTenants: config.allowedTenants,
             provider: provider,
             time: time
         )
-        redemption = CodeRedemption(config: config, http: http, time: time, random: random)
+        redemption = CodeRedemption(config: config, http: http, time: time, random: random, metrics: metrics)
     }
 
     /// Routes one request. Never throws: any unexpected failure is a 500, never a 2xx (fail closed).
     public func handle(_ request: Request) -> Response {
         switch request.path {
-        case "/.auth/check": return check(request)
+        case "/.auth/check": return timedCheck(request)
         case config.callbackPath: return callback(request)
         case "/.auth/login": return login(request)
         case "/.auth/sign-in-required": return signInRequired(request)

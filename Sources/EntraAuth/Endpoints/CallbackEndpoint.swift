@@ -14,6 +14,7 @@ extension AuthHandler {
             let transactionCookie = transactions.name(forState: state)
         else {
             log.write(event: "signin_refused", ["reason": "unknown or expired state", "correlation": correlation])
+            metrics?.signIns.increment(.expiredAttempt)
             return expiredAttempt(correlation: correlation)
         }
         let clearTransaction = transactions.clearCookie(named: transactionCookie)
@@ -28,11 +29,13 @@ extension AuthHandler {
                     "correlation": correlation,
                 ]
             )
+            countProviderError(error, description: description)
             return providerErrorPage(error: error, description: description, correlation: correlation, retry: retry)
                 .adding(cookies: [clearTransaction])
         }
         guard let code = request.query["code"], !code.isEmpty else {
             log.write(event: "signin_refused", ["reason": "callback without code", "correlation": correlation])
+            metrics?.signIns.increment(.noCode)
             return refusal("The sign-in response had no authorization code.", correlation: correlation, retry: retry)
                 .adding(cookies: [clearTransaction])
         }
@@ -41,6 +44,7 @@ extension AuthHandler {
             let until = transaction.createdAt + Int(LoginTransaction.lifetime)
             guard try sessions.consume(state: state, until: until) else {
                 log.write(event: "signin_refused", ["reason": "state used before", "correlation": correlation])
+                metrics?.signIns.increment(.reusedAttempt)
                 return expiredAttempt(correlation: correlation).adding(cookies: [clearTransaction])
             }
             let tokenEndpoint = try provider.current().metadata.tokenEndpoint
@@ -56,6 +60,7 @@ extension AuthHandler {
                     "correlation": correlation,
                 ]
             )
+            metrics?.signIns.increment(.signedIn)
             return .redirect(303, to: transaction.returnPath, cookies: [clearTransaction, cookie])
         } catch let refusal as CodeRedemption.Refusal {
             log.write(
@@ -65,11 +70,13 @@ extension AuthHandler {
                     "code": Self.aadstsCode(in: refusal.errorDescription) ?? "", "correlation": correlation,
                 ]
             )
+            countProviderError(refusal.error, description: refusal.errorDescription)
             return providerErrorPage(
                 error: refusal.error, description: refusal.errorDescription, correlation: correlation, retry: retry
             ).adding(cookies: [clearTransaction])
         } catch let failure as SessionStoreError {
             log.write(event: "signin_refused", ["reason": failure.description, "correlation": correlation])
+            metrics?.signIns.increment(.sessionStoreError)
             return refusal(
                 "This site cannot store sessions right now, so you were not signed in. Please try again in a minute.",
                 correlation: correlation,
@@ -78,9 +85,11 @@ extension AuthHandler {
             ).adding(cookies: [clearTransaction])
         } catch let rejection as TokenRejection {
             log.write(event: "signin_refused", ["reason": rejection.description, "correlation": correlation])
+            metrics?.signIns.increment(SignInOutcome(rejection.kind))
             return rejectionPage(rejection, correlation: correlation, retry: retry).adding(cookies: [clearTransaction])
         } catch {
             log.write(event: "signin_refused", ["reason": "\(error)", "correlation": correlation])
+            metrics?.signIns.increment(error is ProviderError ? .providerUnreachable : .failed)
             return refusal(
                 "The sign-in service could not complete the sign-in. Please try again.",
                 correlation: correlation,
@@ -103,9 +112,26 @@ extension AuthHandler {
             event: "signin_refused",
             ["reason": "provider error without state", "error": code, "code": aadsts, "correlation": correlation]
         )
+        countProviderError(code, description: request.query["error_description"] ?? "")
         let retry = "/.auth/login?rd=" + FormEncoding.escape(newest?.transaction.returnPath ?? ReturnPath.fallback)
         return providerErrorPage(error: code, description: aadsts, correlation: correlation, retry: retry)
             .adding(cookies: newest.map { [transactions.clearCookie(named: $0.name)] } ?? [])
+    }
+
+    /// What a callback gets when every network worker is busy and the queue is full; counted as a sign-in refused.
+    public func callbackBusy() -> Response {
+        metrics?.signIns.increment(.busy)
+        return Response(
+            status: 503,
+            headers: [
+                ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "5"),
+            ],
+            body: Array("Sign-in is busy right now. Please go back and try again in a few seconds.\n".utf8))
+    }
+
+    private func countProviderError(_ error: String, description: String) {
+        metrics?.signIns.increment(.providerError)
+        metrics?.providerErrors.record(error: error, description: description)
     }
 
     /// The page for a callback whose attempt is unknown, expired or already completed.
@@ -220,5 +246,15 @@ extension Response {
         var copy = self
         copy.headers += cookies.map { ("Set-Cookie", $0) }
         return copy
+    }
+}
+
+extension SignInOutcome {
+    init(_ rejection: TokenRejection.Kind) {
+        switch rejection {
+        case .invalidToken: self = .invalidToken
+        case .tenantNotAllowed: self = .tenantNotAllowed
+        case .groupsOverage: self = .groupsOverage
+        }
     }
 }

@@ -11,7 +11,7 @@ extension AuthHandler {
         if let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) {
             if case .found(let found) = sessions.find(id: pointer.id) { session = found }
             do {
-                _ = try sessions.end(.session(id: pointer.id))
+                _ = try sessions.end(.session(id: pointer.id), because: .signOut)
             } catch {
                 return HTMLPage.render(
                     status: 503,

@@ -36,6 +36,7 @@ public final class IdentityProvider: @unchecked Sendable {
     private let time: any TimeSource
     private let cache: ProviderCache
     private let log: AuthLog
+    private let metrics: AuthMetrics?
     /// Guards every field below; callbacks wait on it, with the lock released, for a key refetch in flight.
     private let condition = NSCondition()
     private var metadata: ProviderMetadata?
@@ -48,12 +49,16 @@ public final class IdentityProvider: @unchecked Sendable {
     private var nextRefresh: Date
 
     /// Creates the provider; call `start()` before serving.
-    public init(metadataURL: URL, http: any HTTPClient, time: any TimeSource, cacheDirectory: String, log: AuthLog) {
+    public init(
+        metadataURL: URL, http: any HTTPClient, time: any TimeSource, cacheDirectory: String, log: AuthLog,
+        metrics: AuthMetrics? = nil
+    ) {
         self.metadataURL = metadataURL
         self.http = http
         self.time = time
         self.cache = ProviderCache(directory: cacheDirectory)
         self.log = log
+        self.metrics = metrics
         nextRefresh = time.now()
     }
 
@@ -139,7 +144,7 @@ public final class IdentityProvider: @unchecked Sendable {
         keyRefetchInFlight = true
         lastKeyRefetch = now
         condition.unlock()
-        let fetched = Result { try fetchKeys(from: jwksURI) }
+        let fetched = Result { try counting(.keys) { try fetchKeys(from: jwksURI) } }
         condition.lock()
         keyRefetchInFlight = false
         condition.broadcast()
@@ -190,13 +195,32 @@ public final class IdentityProvider: @unchecked Sendable {
     }
 
     private func refreshAll() throws {
-        let metadataAnswer = try fetch(metadataURL, what: "discovery document")
-        let metadata = try ProviderMetadata.decode(metadataAnswer.body, from: metadataURL)
-        let keysAnswer = try fetch(metadata.jwksURI, what: "key set")
-        try install(
-            metadataData: metadataAnswer.body, keysData: keysAnswer.body, renewAfter: Self.renewalInterval(keysAnswer))
+        let (metadataAnswer, metadata) = try counting(.metadata) {
+            let answer = try fetch(metadataURL, what: "discovery document")
+            let metadata = try ProviderMetadata.decode(answer.body, from: metadataURL)
+            _ = try IssuerPolicy.resolve(metadataURL: metadataURL, discoveredIssuer: metadata.issuer)
+            return (answer, metadata)
+        }
+        let keysAnswer = try counting(.keys) {
+            let answer = try fetch(metadata.jwksURI, what: "key set")
+            try install(
+                metadataData: metadataAnswer.body, keysData: answer.body, renewAfter: Self.renewalInterval(answer))
+            return answer
+        }
         try? cache.save(
             .init(metadataURL: metadataURL.absoluteString, metadata: metadataAnswer.body, keys: keysAnswer.body))
+    }
+
+    /// Runs a fetch of `document` and counts whether it succeeded.
+    private func counting<Value>(_ document: ProviderRefresh.Document, _ fetch: () throws -> Value) throws -> Value {
+        do {
+            let value = try fetch()
+            metrics?.providerRefreshes.increment(ProviderRefresh(document, succeeded: true))
+            return value
+        } catch {
+            metrics?.providerRefreshes.increment(ProviderRefresh(document, succeeded: false))
+            throw error
+        }
     }
 
     private func fetchKeys(from jwksURI: URL) throws -> (Keys, Data, TimeInterval) {

@@ -13,26 +13,31 @@ public struct AuthService: Sendable {
     public let manifest: ManifestStore
     /// The router every request goes through.
     public let handler: AuthHandler
-    private let time: any TimeSource
+    /// The `/metrics` page, when the service counts (`metrics` given).
+    public let metricsPage: MetricsPage?
 
-    /// Wires the service; tests pass fakes for the network and the clock.
+    /// Wires the service; tests pass fakes for the network and the clock. With `metrics`, every part counts into it.
     public init(
         config: AuthConfig, http: any HTTPClient = URLSessionHTTPClient(), time: any TimeSource = SystemTime(),
-        log: AuthLog = AuthLog()
+        log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil
     ) {
         self.config = config
         self.log = log
-        self.time = time
-        provider = IdentityProvider(
+        let provider = IdentityProvider(
             metadataURL: config.serverMetadataURL, http: http, time: time, cacheDirectory: config.cacheDirectory,
-            log: log)
-        manifest = ManifestStore(
+            log: log, metrics: metrics)
+        let manifest = ManifestStore(
             path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
-            log: log)
-        handler = AuthHandler(
+            log: log, metrics: metrics)
+        let handler = AuthHandler(
             config: config, provider: provider, manifest: manifest, sessionStore: config.sessionStore.open(),
-            http: http,
-            time: time, random: SystemRandom(), log: log)
+            http: http, time: time, random: SystemRandom(), log: log, metrics: metrics)
+        self.provider = provider
+        self.manifest = manifest
+        self.handler = handler
+        metricsPage = metrics.map {
+            MetricsPage(metrics: $0, manifest: manifest, provider: provider, sessions: handler.sessions)
+        }
     }
 
     /// Loads what it can, then keeps it current on background threads: the manifest is looked at every second, the
@@ -51,10 +56,9 @@ public struct AuthService: Sendable {
         }
         provider.startRefreshing()
         let sessions = handler.sessions
-        let time = self.time
         let sweeper = Thread {
             while true {
-                try? sessions.store.removeExpired(now: Int(time.now().timeIntervalSince1970))
+                try? sessions.removeExpired()
                 Thread.sleep(forTimeInterval: 600)
             }
         }

@@ -117,7 +117,10 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         _ = try withConnection { connection in try connection.command(["PING"]) }
     }
 
-    public func removeExpired(now: Int) throws {}
+    public func removeExpired(now: Int) throws -> Int { 0 }
+
+    /// Redis keeps no count of the sessions; counting them means scanning every key, too much for each scrape.
+    public func countLive() throws -> Int? { nil }
 
     static func sessionKey(_ id: String) -> String { prefix + "session:" + id }
     static func userKey(_ objectID: String) -> String { prefix + "user:" + objectID.lowercased() }

@@ -95,10 +95,18 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         try withConnection { connection in try connection.query("SELECT 1") }
     }
 
-    public func removeExpired(now: Int) throws {
+    public func removeExpired(now: Int) throws -> Int {
         try withConnection { connection in
             try connection.query("DELETE FROM sessions WHERE expires_at <= ?1", [.integer(now)])
+            let removed = connection.changes
             try connection.query("DELETE FROM used_states WHERE expires_at <= ?1", [.integer(now)])
+            return removed
+        }
+    }
+
+    public func countLive() throws -> Int? {
+        try withConnection { connection in
+            try connection.query("SELECT count(*) FROM sessions WHERE expires_at > unixepoch()").first?.first?.integer
         }
     }
 

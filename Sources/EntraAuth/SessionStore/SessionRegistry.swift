@@ -32,13 +32,15 @@ public final class SessionRegistry: @unchecked Sendable {
     private let time: any TimeSource
     private let random: any RandomSource
     private let log: AuthLog
+    private let metrics: AuthMetrics?
     private let lock = NSLock()
     private var decoded: [String: (sealed: [UInt8], session: Session)] = [:]
     private var outage: String?
 
     /// A registry over `store`, sealing records with a key derived from `config`'s cookie secrets.
     public init(
-        store: any SessionStore, config: AuthConfig, time: any TimeSource, random: any RandomSource, log: AuthLog
+        store: any SessionStore, config: AuthConfig, time: any TimeSource, random: any RandomSource, log: AuthLog,
+        metrics: AuthMetrics? = nil
     ) {
         self.store = store
         sealer = CookieSealer(
@@ -49,6 +51,7 @@ public final class SessionRegistry: @unchecked Sendable {
         self.time = time
         self.random = random
         self.log = log
+        self.metrics = metrics
     }
 
     /// Stores a new session for `session`'s reader, signed in by `issuer`; returns it with its id and times.
@@ -66,6 +69,7 @@ public final class SessionRegistry: @unchecked Sendable {
                     providerSessionID: session.providerSessionID, issuer: issuer, createdAt: now, lastSeen: now,
                     expiresAt: session.expiresAt, sealed: Array(sealed.utf8)))
         }
+        metrics?.sessionsStarted.increment()
         return session
     }
 
@@ -81,7 +85,9 @@ public final class SessionRegistry: @unchecked Sendable {
         let now = Int(time.now().timeIntervalSince1970)
         guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
         if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
-            _ = try? store.end(.session(id: id))
+            if let ended = try? store.end(.session(id: id)) {
+                metrics?.sessionsEnded.increment(.idle, by: UInt64(ended))
+            }
             return .none
         }
         if now - stored.lastSeen >= Self.touchInterval { try? store.touch(id: id, at: now) }
@@ -93,11 +99,31 @@ public final class SessionRegistry: @unchecked Sendable {
         try recording { try store.end(selection) }
     }
 
+    /// Ends the selected sessions for `reason`, and counts them.
+    func end(_ selection: SessionSelection, because reason: SessionEnd) throws -> Int {
+        let ended = try end(selection)
+        metrics?.sessionsEnded.increment(reason, by: UInt64(ended))
+        return ended
+    }
+
     /// Ends the sessions of Entra session `sid`, only those signed in by `issuer` when it is given.
     func end(providerSession sid: String, issuer: String?) throws -> Int {
-        guard let issuer else { return try end(.providerSession(sid)) }
+        guard let issuer else { return try end(.providerSession(sid), because: .frontChannel) }
         let matching = try recording { try store.sessions(.providerSession(sid)) }.filter { $0.issuer == issuer }
-        return try matching.reduce(0) { count, session in count + (try end(.session(id: session.id))) }
+        return try matching.reduce(0) { count, session in
+            count + (try end(.session(id: session.id), because: .frontChannel))
+        }
+    }
+
+    /// Removes sessions and sign-in states whose time is over, and counts the sessions as expired.
+    func removeExpired() throws {
+        let removed = try recording { try store.removeExpired(now: Int(time.now().timeIntervalSince1970)) }
+        metrics?.sessionsEnded.increment(.expired, by: UInt64(removed))
+    }
+
+    /// How many sessions the store holds that have not expired; nil when the store cannot tell cheaply (Redis).
+    func countLive() throws -> Int? {
+        try recording { try store.countLive() }
     }
 
     /// The selected live sessions with their readers, oldest first.
@@ -145,6 +171,7 @@ public final class SessionRegistry: @unchecked Sendable {
             }
             return result
         } catch {
+            metrics?.sessionStoreErrors.increment()
             let reason = "\(error)"
             let isNew = lock.withLock {
                 defer { outage = reason }

@@ -19,6 +19,7 @@ public final class ManifestStore: @unchecked Sendable {
     private let unknownPaths: UnknownPathPolicy
     private let emailRulesAllowed: Bool
     private let log: AuthLog
+    private let metrics: AuthMetrics?
     private let lock = NSLock()
     private var policy: AccessPolicy?
     private var rulesUseGroups = false
@@ -26,11 +27,15 @@ public final class ManifestStore: @unchecked Sendable {
     private var problem: String?
 
     /// Creates a store for the manifest at `path`; call `reloadIfChanged()` to load it.
-    public init(path: String, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool, log: AuthLog) {
+    public init(
+        path: String, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool, log: AuthLog,
+        metrics: AuthMetrics? = nil
+    ) {
         self.path = path
         self.unknownPaths = unknownPaths
         self.emailRulesAllowed = emailRulesAllowed
         self.log = log
+        self.metrics = metrics
     }
 
     /// The policy in force, or nil when no usable manifest is loaded (every check then fails closed).
@@ -72,6 +77,7 @@ public final class ManifestStore: @unchecked Sendable {
                 self.stamp = stamp
                 self.problem = nil
             }
+            metrics?.manifestReloads.increment(.success)
             log.write(event: "manifest_loaded", ["path": path, "paths": "\(manifest.paths.count)"])
             return nil
         } catch {
@@ -81,6 +87,7 @@ public final class ManifestStore: @unchecked Sendable {
 
     /// Drops the policy in force; logs once per distinct problem.
     private func refuse(_ problem: String, stamp: Stamp?) -> String {
+        metrics?.manifestReloads.increment(.failure)
         let isNew = lock.withLock {
             let isNew = problem != self.problem || self.policy != nil
             self.policy = nil

@@ -17,6 +17,7 @@ struct CodeRedemption: Sendable {
     let http: any HTTPClient
     let time: any TimeSource
     let random: any RandomSource
+    var metrics: AuthMetrics? = nil
 
     /// The raw ID token from the token response.
     func redeem(code: String, verifier: String, tokenEndpoint: URL) throws -> String {
@@ -50,9 +51,12 @@ struct CodeRedemption: Sendable {
         }
         request.httpBody = Data(FormEncoding.encode(form).utf8)
 
+        let started = MonotonicClock.nanoseconds()
+        let sent = Result { try http.send(request) }
+        metrics?.tokenEndpointDuration.observe(since: started)
         let answer: HTTPAnswer
         do {
-            answer = try http.send(request)
+            answer = try sent.get()
         } catch {
             throw ProviderError("the token endpoint could not be reached: \(error.localizedDescription)")
         }

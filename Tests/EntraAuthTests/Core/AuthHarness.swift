@@ -34,7 +34,8 @@ struct LoginAttempt {
     var nonce: String { query["nonce"] ?? "" }
 }
 
-/// A handler wired to fakes: a test provider, a movable clock, counting random bytes, a manifest in a temp folder.
+/// A handler wired to fakes: a test provider, a movable clock, counting random bytes, a manifest in a temp folder;
+/// with metrics on, so every test also runs the counting.
 final class AuthHarness {
     static let clientSecret = "Xq8~sEcReT.value-that-must-never-leak"
     static let finance = AccessRule.restricted(Requirement(roles: ["Finance.Read"]))
@@ -59,12 +60,14 @@ final class AuthHarness {
     let clock = MovableClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     let random = CountingRandom()
     let logs = LogCapture()
+    let metrics = AuthMetrics()
     let idp: TestProvider
     let config: AuthConfig
     let provider: IdentityProvider
     let manifest: ManifestStore
     let sessionStore: any SessionStore
     let handler: AuthHandler
+    let metricsPage: MetricsPage
 
     init(
         redirectURI: String = "https://site.example/.auth/callback",
@@ -104,10 +107,11 @@ final class AuthHarness {
         idp.serve(on: http)
         let log = logs.log(time: clock)
         provider = IdentityProvider(
-            metadataURL: idp.metadataURL, http: http, time: clock, cacheDirectory: config.cacheDirectory, log: log)
+            metadataURL: idp.metadataURL, http: http, time: clock, cacheDirectory: config.cacheDirectory, log: log,
+            metrics: metrics)
         if startProvider { try provider.start() }
         manifest = ManifestStore(
-            path: config.manifestPath, unknownPaths: .deny, emailRulesAllowed: false, log: log)
+            path: config.manifestPath, unknownPaths: .deny, emailRulesAllowed: false, log: log, metrics: metrics)
         if let accessManifest {
             try folder.write("access.json", String(decoding: try JSONEncoder().encode(accessManifest), as: UTF8.self))
             if let problem = manifest.reloadIfChanged() { throw HarnessError(description: problem) }
@@ -115,8 +119,9 @@ final class AuthHarness {
         self.sessionStore = sessionStore ?? SQLiteSessionStore(path: folder.path + "/state/sessions.db")
         handler = AuthHandler(
             config: config, provider: provider, manifest: manifest, sessionStore: self.sessionStore, http: http,
-            time: clock,
-            random: random, log: log)
+            time: clock, random: random, log: log, metrics: metrics)
+        metricsPage = MetricsPage(
+            metrics: metrics, manifest: manifest, provider: provider, sessions: handler.sessions)
     }
 
     /// Sends a GET with the jar's cookies.

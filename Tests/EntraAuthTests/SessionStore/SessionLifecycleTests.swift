@@ -244,8 +244,12 @@ final class CountingStore: SessionStore, @unchecked Sendable {
         try reachable()
         try inner.ping()
     }
-    func removeExpired(now: Int) throws {
+    func removeExpired(now: Int) throws -> Int {
         try reachable()
-        try inner.removeExpired(now: now)
+        return try inner.removeExpired(now: now)
+    }
+    func countLive() throws -> Int? {
+        try reachable()
+        return try inner.countLive()
     }
 }

@@ -1,0 +1,137 @@
+/// How an auth check was answered.
+enum CheckOutcome: Int, MetricSeries {
+    /// 2xx: nginx serves the file.
+    case allowed
+    /// 401: nginx sends the reader to sign in.
+    case signInRequired
+    /// 403: signed in, but not allowed this path.
+    case forbidden
+    /// 5xx: no manifest in force, the session store unreachable, a broken nginx configuration.
+    case error
+
+    init(status: Int) {
+        switch status {
+        case 200..<300: self = .allowed
+        case 401: self = .signInRequired
+        case 403: self = .forbidden
+        default: self = .error
+        }
+    }
+
+    var labels: [MetricLabel] {
+        switch self {
+        case .allowed: [.init("outcome", "allowed")]
+        case .signInRequired: [.init("outcome", "sign_in_required")]
+        case .forbidden: [.init("outcome", "forbidden")]
+        case .error: [.init("outcome", "error")]
+        }
+    }
+}
+
+/// How a return to the redirect URI ended: signed in, or refused for one class of reason.
+enum SignInOutcome: Int, MetricSeries {
+    case signedIn
+    /// The attempt is unknown to this browser or older than 10 minutes.
+    case expiredAttempt
+    /// The attempt was completed before: a second tab, the back button, or a copied callback address.
+    case reusedAttempt
+    /// The callback carried neither a code nor an error.
+    case noCode
+    /// The authority sent an error, or the token endpoint refused the code (details in `provider_errors_total`).
+    case providerError
+    /// The ID token failed validation.
+    case invalidToken
+    /// The reader's tenant is not admitted (`allowed_tenants`).
+    case tenantNotAllowed
+    /// Entra sent no groups: the reader is in more than 200.
+    case groupsOverage
+    /// The session could not be stored.
+    case sessionStoreError
+    /// The token endpoint could not be reached, or discovery was not loaded.
+    case providerUnreachable
+    /// Every network worker was busy and the queue was full.
+    case busy
+    /// Anything else.
+    case failed
+
+    var labels: [MetricLabel] {
+        let name =
+            switch self {
+            case .signedIn: "signed_in"
+            case .expiredAttempt: "expired_attempt"
+            case .reusedAttempt: "reused_attempt"
+            case .noCode: "no_code"
+            case .providerError: "provider_error"
+            case .invalidToken: "invalid_token"
+            case .tenantNotAllowed: "tenant_not_allowed"
+            case .groupsOverage: "groups_overage"
+            case .sessionStoreError: "session_store_error"
+            case .providerUnreachable: "provider_unreachable"
+            case .busy: "busy"
+            case .failed: "failed"
+            }
+        return [.init("outcome", name)]
+    }
+}
+
+/// A fetch of the provider's discovery document (metadata) or key set, and whether it succeeded.
+enum ProviderRefresh: Int, MetricSeries {
+    case metadataLoaded
+    case metadataFailed
+    case keysLoaded
+    case keysFailed
+
+    /// Which document: `metadata` or `keys`.
+    enum Document {
+        case metadata
+        case keys
+    }
+
+    init(_ document: Document, succeeded: Bool) {
+        switch (document, succeeded) {
+        case (.metadata, true): self = .metadataLoaded
+        case (.metadata, false): self = .metadataFailed
+        case (.keys, true): self = .keysLoaded
+        case (.keys, false): self = .keysFailed
+        }
+    }
+
+    var labels: [MetricLabel] {
+        switch self {
+        case .metadataLoaded: [.init("document", "metadata"), .init("result", "success")]
+        case .metadataFailed: [.init("document", "metadata"), .init("result", "failure")]
+        case .keysLoaded: [.init("document", "keys"), .init("result", "success")]
+        case .keysFailed: [.init("document", "keys"), .init("result", "failure")]
+        }
+    }
+}
+
+/// Whether reading the access manifest succeeded.
+enum ReloadResult: Int, MetricSeries {
+    case success
+    case failure
+
+    var labels: [MetricLabel] { [.init("result", self == .success ? "success" : "failure")] }
+}
+
+/// Why a session ended, as far as this process can see. Revocation by `sitegen-auth sessions revoke` runs in
+/// another process and is not counted here.
+enum SessionEnd: Int, MetricSeries {
+    /// The reader signed out here.
+    case signOut
+    /// Entra's front-channel logout: the reader signed out of Entra elsewhere.
+    case frontChannel
+    /// Unused for longer than `session_idle_timeout`; counted when the reader next comes back.
+    case idle
+    /// Past its lifetime; counted when the SQLite sweeper removes it (Redis expires sessions by itself, uncounted).
+    case expired
+
+    var labels: [MetricLabel] {
+        switch self {
+        case .signOut: [.init("reason", "sign_out")]
+        case .frontChannel: [.init("reason", "front_channel")]
+        case .idle: [.init("reason", "idle")]
+        case .expired: [.init("reason", "expired")]
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Where `--metrics-listen` serves: `HOST:PORT`, `[::1]:PORT` for IPv6, resolved once at start.
+///
+/// Loopback only, unless remote scrapers are allowed explicitly: `/metrics` has no sign-in, and it tells anyone who
+/// can reach it how many readers sign in, when, and which Entra errors they meet. The rule is checked on the
+/// resolved address, so a name that resolves elsewhere than loopback is refused as well.
+///
+/// ```swift
+/// let address = try MetricsAddress("127.0.0.1:9464")
+/// ```
+public struct MetricsAddress: Sendable {
+    /// The address as given.
+    public let text: String
+    /// Every address the host resolves to is loopback (`127.0.0.0/8`, `::1`).
+    public let isLoopback: Bool
+    let family: Int32
+    /// The `sockaddr` to bind, as bytes.
+    let socketAddress: [UInt8]
+
+    /// Resolves `text`; throws when it is malformed, does not resolve, or is not loopback without `allowRemote`.
+    public init(_ text: String, allowRemote: Bool = false) throws(MetricsError) {
+        guard let (host, port) = Self.split(text) else {
+            throw MetricsError(
+                "--metrics-listen must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
+        }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw MetricsError(
+                "--metrics-listen \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(found) }
+        var loopback = true
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = cursor {
+            loopback = loopback && Self.isLoopback(entry.pointee)
+            cursor = entry.pointee.ai_next
+        }
+        guard loopback || allowRemote else {
+            throw MetricsError(
+                "--metrics-listen \(text) is not a loopback address. /metrics has no sign-in, and tells anyone who "
+                    + "reaches it how many readers sign in, when, and which Entra errors they meet: listen on "
+                    + "127.0.0.1 and scrape from this machine (or through a tunnel), or add --metrics-allow-remote "
+                    + "and firewall the port.")
+        }
+        self.text = text
+        isLoopback = loopback
+        family = first.pointee.ai_family
+        socketAddress = Array(
+            UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+    }
+
+    /// `host:port` or `[v6]:port`; nil when either part is missing or the port is not 0…65535.
+    static func split(_ text: String) -> (host: String, port: Int)? {
+        let host: Substring
+        let portText: Substring
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = text[text.index(after: text.startIndex)..<close]
+            guard text[close...].hasPrefix("]:") else { return nil }
+            portText = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":") else { return nil }
+            host = text[..<colon]
+            portText = text[text.index(after: colon)...]
+            guard !host.contains(":") else { return nil }
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { return nil }
+        return (String(host), port)
+    }
+
+    private static func isLoopback(_ entry: addrinfo) -> Bool {
+        guard let address = entry.ai_addr else { return false }
+        switch entry.ai_family {
+        case AF_INET:
+            let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr }
+            return UInt32(bigEndian: ipv4) >> 24 == 127
+        case AF_INET6:
+            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
+            }
+            let mappedIPv4: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes == Array(repeating: 0, count: 15) + [1]
+                || (Array(bytes.prefix(12)) == mappedIPv4 && bytes[12] == 127)
+        default:
+            return false
+        }
+    }
+}
+
+/// The metrics address is not usable, or its socket cannot be opened; the description says what to do.
+public struct MetricsError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

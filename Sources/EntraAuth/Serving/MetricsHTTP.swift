@@ -1,0 +1,50 @@
+/// The little HTTP/1.1 the metrics listener speaks: `GET /metrics` (or `HEAD`), one request per connection, no body.
+///
+/// A request head in, a whole response out, so it is tested without sockets.
+enum MetricsHTTP {
+    /// The longest request head read; Prometheus sends a few hundred bytes.
+    static let headLimit = 8192
+
+    /// Whether `bytes` hold a whole request head (up to the blank line).
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let crlf: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 2 else { return false }
+        if bytes.count >= 4, bytes.indices.dropLast(3).contains(where: { bytes[$0..<$0 + 4].elementsEqual(crlf) }) {
+            return true
+        }
+        return bytes.indices.dropLast().contains { bytes[$0] == 10 && bytes[$0 + 1] == 10 }
+    }
+
+    /// The response to a request `head`; `page` is rendered only for a `GET` or `HEAD` of `/metrics`.
+    static func response(to head: [UInt8], page: () -> String) -> [UInt8] {
+        let line = String(decoding: head.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            return message(400, "Bad Request", "Not an HTTP/1.1 request.\n")
+        }
+        guard parts[0] == "GET" || parts[0] == "HEAD" else {
+            return message(405, "Method Not Allowed", "Only GET and HEAD.\n", extra: "Allow: GET, HEAD\r\n")
+        }
+        guard parts[1].prefix(while: { $0 != "?" }) == "/metrics" else {
+            return message(404, "Not Found", "Not found: the metrics are at /metrics.\n")
+        }
+        return serialized(
+            200, "OK", contentType: PrometheusText.contentType, body: Array(page().utf8),
+            sendsBody: parts[0] == "GET")
+    }
+
+    private static func message(_ status: Int, _ reason: String, _ text: String, extra: String = "") -> [UInt8] {
+        serialized(
+            status, reason, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), sendsBody: true,
+            extra: extra)
+    }
+
+    private static func serialized(
+        _ status: Int, _ reason: String, contentType: String, body: [UInt8], sendsBody: Bool, extra: String = ""
+    ) -> [UInt8] {
+        let head =
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+            + "Cache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
+        return Array(head.utf8) + (sendsBody ? body : [])
+    }
+}

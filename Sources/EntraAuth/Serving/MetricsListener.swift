@@ -1,0 +1,91 @@
+import Foundation
+
+/// The socket of `--metrics-listen`: one thread takes one connection at a time, reads its request head (at most
+/// 8 KiB, 2 s), answers through `MetricsHTTP` and closes it.
+///
+/// Prometheus scrapes every few seconds, so one thread is plenty; it shares nothing with the FastCGI threads but
+/// the counters, and a client that stalls holds it up for two seconds, never an auth check.
+///
+/// ```swift
+/// let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:9464"), page: page.render)
+/// listener.start()
+/// ```
+public final class MetricsListener: Sendable {
+    private static let timeout = timeval(tv_sec: 2, tv_usec: 0)
+    private let socket: Int32
+    private let page: @Sendable () -> String
+    /// The port listened on: the one asked for, or the one the system chose for port 0.
+    public let port: Int
+
+    /// Opens and binds the listening socket; throws when the address is taken or cannot be bound.
+    public init(address: MetricsAddress, page: @escaping @Sendable () -> String) throws(MetricsError) {
+        let socket = Foundation.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw MetricsError("cannot open a socket for \(address.text): \(Self.lastError)") }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = address.socketAddress.withUnsafeBytes { bytes in
+            bind(socket, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+        }
+        guard bound == 0, listen(socket, 16) == 0 else {
+            let reason = Self.lastError
+            close(socket)
+            throw MetricsError("cannot listen for metrics on \(address.text): \(reason)")
+        }
+        self.socket = socket
+        self.page = page
+        port = Self.boundPort(socket)
+    }
+
+    /// Serves on a thread of its own for as long as the process runs.
+    public func start() {
+        let thread = Thread { [self] in
+            while true { serveOne() }
+        }
+        thread.name = "metrics"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    private func serveOne() {
+        let connection = accept(socket, nil, nil)
+        guard connection >= 0 else {
+            // Out of descriptors or interrupted: try again shortly rather than spin.
+            if errno != EINTR { usleep(100_000) }
+            return
+        }
+        defer { close(connection) }
+        var timeout = Self.timeout
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while head.count < MetricsHTTP.headLimit, !MetricsHTTP.isComplete(head) {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            head += buffer.prefix(count)
+        }
+        let response = MetricsHTTP.response(to: head, page: page)
+        response.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let count = send(connection, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                guard count > 0 else { return }
+                sent += count
+            }
+        }
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+
+    private static func boundPort(_ socket: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return withUnsafeBytes(of: storage) { bytes in
+            // sin_port and sin6_port sit at the same offset, in network byte order.
+            Int(UInt16(bytes[2]) << 8 | UInt16(bytes[3]))
+        }
+    }
+}

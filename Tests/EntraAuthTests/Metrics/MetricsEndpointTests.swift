@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import EntraAuth
+
+/// The metrics listener: the HTTP it speaks, the addresses it accepts, and a real scrape over a loopback socket.
+struct MetricsEndpointTests {
+    func answer(_ head: String) -> (head: String, body: String) {
+        let text = String(decoding: MetricsHTTP.response(to: Array(head.utf8)) { "sitegen_auth_x 1\n" }, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        return (parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    @Test func getMetricsAnswersTheTextFormat() {
+        let (head, body) = answer("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:9464\r\nAccept: text/plain\r\n\r\n")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(head.contains("\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8"))
+        #expect(head.contains("\r\nContent-Length: 17"))
+        #expect(head.contains("\r\nConnection: close"))
+        #expect(body == "sitegen_auth_x 1\n")
+        #expect(answer("GET /metrics?name[]=x HTTP/1.0\r\n\r\n").body == "sitegen_auth_x 1\n")
+    }
+
+    @Test func headHasTheLengthButNoBody() {
+        let (head, body) = answer("HEAD /metrics HTTP/1.1\r\n\r\n")
+        #expect(head.contains("Content-Length: 17"))
+        #expect(body.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("GET / HTTP/1.1\r\n\r\n", "404 Not Found"), ("GET /.auth/check HTTP/1.1\r\n\r\n", "404 Not Found"),
+        ("POST /metrics HTTP/1.1\r\n\r\n", "405 Method Not Allowed"), ("hello\r\n\r\n", "400 Bad Request"),
+        ("GET /metrics HTTP/2\r\n\r\n", "400 Bad Request"),
+    ])
+    func otherRequestsAreRefusedWithoutThePage(request: String, status: String) {
+        let (head, body) = answer(request)
+        #expect(head.hasPrefix("HTTP/1.1 \(status)\r\n"))
+        #expect(!body.contains("sitegen_auth_x"))
+    }
+
+    @Test func aRequestHeadIsCompleteAtItsBlankLine() {
+        #expect(!MetricsHTTP.isComplete(Array("GET /metrics HTTP/1.1\r\nHost: x\r\n".utf8)))
+        #expect(MetricsHTTP.isComplete(Array("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+        #expect(MetricsHTTP.isComplete(Array("GET /metrics HTTP/1.0\n\n".utf8)))
+    }
+
+    @Test(arguments: ["127.0.0.1:9464", "127.0.0.2:9464", "[::1]:9464", "localhost:9464"])
+    func loopbackAddressesAreAccepted(text: String) throws {
+        let address = try MetricsAddress(text)
+        #expect(address.isLoopback)
+        #expect(address.text == text)
+    }
+
+    @Test(arguments: ["0.0.0.0:9464", "[::]:9464", "192.0.2.10:9464"])
+    func otherAddressesNeedToBeAllowedExplicitly(text: String) throws {
+        let refused = #expect(throws: MetricsError.self) { try MetricsAddress(text) }
+        #expect(refused?.description.contains("not a loopback address") == true)
+        #expect(refused?.description.contains("--metrics-allow-remote") == true)
+        #expect(try !MetricsAddress(text, allowRemote: true).isLoopback)
+    }
+
+    @Test(arguments: ["9464", "127.0.0.1", ":9464", "::1:9464", "127.0.0.1:65536", "127.0.0.1:http", "[::1]9464"])
+    func malformedAddressesAreRefusedWithAnExample(text: String) {
+        let refused = #expect(throws: MetricsError.self) { try MetricsAddress(text) }
+        #expect(refused?.description.contains("127.0.0.1:9464") == true)
+    }
+
+    @Test func aScrapeOverTheSocketGetsThePage() throws {
+        let harness = try AuthHarness()
+        #expect(harness.get("/.auth/check", headers: ["X-Original-URI": "/"]).status == 204)
+        let page = harness.metricsPage
+        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0"), page: page.render)
+        listener.start()
+        #expect(listener.port > 0)
+
+        let response = try Self.get("/metrics", port: listener.port)
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(response.contains("\r\n\r\n# HELP sitegen_auth_build_info "))
+        #expect(response.contains("\nsitegen_auth_checks_total{outcome=\"allowed\"} 1\n"))
+        #expect(try Self.get("/", port: listener.port).hasPrefix("HTTP/1.1 404 "))
+    }
+
+    @Test func aTakenPortIsAReadableError() throws {
+        let first = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "" }
+        let taken = #expect(throws: MetricsError.self) {
+            try MetricsListener(address: MetricsAddress("127.0.0.1:\(first.port)")) { "" }
+        }
+        #expect(taken?.description.contains("cannot listen for metrics on 127.0.0.1:\(first.port)") == true)
+    }
+
+    /// One HTTP/1.1 request over a plain socket; the whole answer, read until the server closes.
+    static func get(_ path: String, port: Int) throws -> String {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw HarnessError(description: "cannot connect to port \(port)") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            answer += buffer.prefix(count)
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+}
