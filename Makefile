@@ -13,8 +13,9 @@ PREFIX       ?= /usr/local
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests and the demo need.
-DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libfcgi-dev libfcgi-bin \
-                   libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx chromium chromium-driver python3-venv
+DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev \
+                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx chromium \
+                   chromium-driver python3-venv
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick \
         fuzz fuzz-smoke soak
@@ -26,7 +27,7 @@ help:
 	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
 	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
-	@echo "make site      render site/ with templates/ into public/"
+	@echo "make site      render site/ into public/ (templates/ beside it overrides the built-in theme)"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 	@echo "make fuzz      libFuzzer on the 7 parsers, FUZZ_SECONDS (300) each; crashes fail it (BENCHMARKS.md)"
@@ -57,13 +58,13 @@ release: deps
 	$(SWIFT) build -c release
 
 site: build
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output public
+	$(DEBUG_BIN)/sitegen build --site site --output public
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+	$(SWIFT) format lint --strict --recursive Package.swift Plugins Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+	$(SWIFT) format --in-place --recursive Package.swift Plugins Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 unit-test: deps
 	$(SWIFT) build --build-tests
@@ -89,7 +90,7 @@ soak: deps venv
 	$(VENV)/bin/python Benchmarks/soak.py
 
 demo: build venv
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output .demo/public
+	$(DEBUG_BIN)/sitegen build --site site --output .demo/public
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release

@@ -7,6 +7,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Qt 5's headers, which KSyntaxHighlighting's include (Debian `libkf5syntaxhighlighting-dev` brings
+/// them). pkg-config would find them too, but its `-DQT_CORE_LIB` makes SwiftPM warn on every build.
+#if arch(arm64)
+    let qtHeaders = "/usr/include/aarch64-linux-gnu/qt5"
+#else
+    let qtHeaders = "/usr/include/x86_64-linux-gnu/qt5"
+#endif
+
 let package = Package(
     name: "sitegen",
     platforms: [.macOS(.v14)],
@@ -28,6 +36,16 @@ let package = Package(
         .systemLibrary(
             name: "CMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(
+            name: "CKSyntaxHighlighting",
+            cxxSettings: [
+                .unsafeFlags([
+                    "-isystem", qtHeaders, "-isystem", qtHeaders + "/QtCore", "-isystem", qtHeaders + "/QtGui",
+                ])
+            ],
+            linkerSettings: [
+                .linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core"),
+            ]),
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -38,13 +56,16 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CMarkGFM", "CLinux", "COpenSSL", "AccessRules", "TextTools",
+                "CMarkGFM", "CKSyntaxHighlighting", "CLinux", "COpenSSL", "AccessRules", "TextTools",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]
         ),
+        .executableTarget(name: "theme-embedder", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
         .executableTarget(
             name: "sitegen",
             dependencies: ["SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -69,5 +90,6 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -6,6 +6,7 @@ Called by Benchmarks/run.sh (which installs the tools and builds the release bin
 
 Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
 minutes), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 1 round of 3 s.
+--builds-only: the site builds and their targets, without servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
 
@@ -93,7 +94,7 @@ def profile_section(work: Path, builders: site_builds.Builders, servers: Servers
     lines = ["### Profiles", ""]
     sitegen_command = [
         str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
-        "--templates", str(REPO / "templates"), "--output", str(work / "profile-build" / "public"),
+        "--output", str(work / "profile-build" / "public"),
     ]
     shutil.rmtree(work / "profile-build", ignore_errors=True)
     (work / "profile-build").mkdir(parents=True)
@@ -132,6 +133,7 @@ def profile_section(work: Path, builders: site_builds.Builders, servers: Servers
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="1,000 pages once, throughput 1 round of 3 s")
+    parser.add_argument("--builds-only", action="store_true", help="site builds only: no servers, throughput or profiles")
     parser.add_argument("--work", type=Path, default=HERE / ".work", help="folder for all generated state")
     parser.add_argument("--bin", type=Path, default=REPO / ".build-bench" / "release", help="release binaries")
     parser.add_argument(
@@ -172,6 +174,10 @@ def main() -> int:
         build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, gate, log)
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
+    if arguments.builds_only:
+        lines += report.targets_table(build_results[sizes[-1]], [], arguments.quick)
+        return finish(lines, work, build_results, [], gate, started)
+
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
@@ -195,6 +201,11 @@ def main() -> int:
         lines += profile_section(work, small, servers, page)
     finally:
         servers.stop()
+    return finish(lines, work, build_results, served, gate, started)
+
+
+def finish(lines: list[str], work: Path, build_results: dict, served: list, gate: QuietGate, started: float) -> int:
+    """Prints the tables and writes them to results.md, the raw numbers to results.json."""
     lines.append(f"Quiet machine: {gate.summary()} Total benchmark time: {(time.time() - started) / 60:.1f} min.")
     text = "\n".join(lines) + "\n"
     (work / "results.md").write_text(text)

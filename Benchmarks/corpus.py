@@ -312,7 +312,11 @@ def write_mkdocs(corpus: Corpus, root: Path) -> None:
         "  features:\n"
         "    - navigation.indexes\n"
         "    # Material's setting for large sites: each page carries only the navigation it shows, like sitegen.\n"
-        "    - navigation.prune\n",
+        "    - navigation.prune\n"
+        "# Code highlighted at build time (Pygments), as sitegen and Hugo do; Material's recommended setup.\n"
+        "markdown_extensions:\n"
+        "  - pymdownx.highlight\n"
+        "  - pymdownx.superfences\n",
     )
     for page in corpus.pages:
         write(root / "docs" / page.path, front_matter(page) + "\n" + page.body)
@@ -328,10 +332,13 @@ def write_hugo(corpus: Corpus, root: Path) -> None:
         root / "config.toml",
         'baseURL = "https://docs.example.com/"\n'
         'title = "Handbook"\n'
-        "# sitegen writes no taxonomy pages and no feeds, and does not highlight code: neither does Hugo here.\n"
+        "# sitegen writes no taxonomy pages and no feeds: neither does Hugo here. Both highlight code at build\n"
+        "# time, as token spans with CSS classes and a stylesheet (Hugo's default would be inline styles).\n"
         'disableKinds = ["taxonomy", "term", "RSS"]\n'
         "[markup.highlight]\n"
-        "  codeFences = false\n",
+        "  codeFences = true\n"
+        "  noClasses = false\n"
+        "  guessSyntax = false\n",
     )
     for page in corpus.pages:
         name = "_index.md" if page.name == "index" else page.name + ".md"

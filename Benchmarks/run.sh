@@ -3,6 +3,7 @@
 #
 #   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 20 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
+#   Benchmarks/run.sh --builds-only   the site builds alone, no servers (add --quick for 1,000 pages once)
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
 # release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
@@ -40,7 +41,7 @@ swift build -c release --scratch-path .build-bench >&2
 # (c₀): sitegen-auth as it was just before the session store, whose sealed cookie carried the whole session;
 # built once from that commit, so the store's cost is measured against it in the same run.
 STATELESS_COMMIT=4e9c8ca
-if [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
+if [[ " $* " != *" --builds-only "* ]] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
     echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2
     rm -rf "$WORK/stateless-src" && mkdir -p "$WORK/stateless-src"
     git archive "$STATELESS_COMMIT" | tar -x -C "$WORK/stateless-src"

@@ -18,8 +18,6 @@ from pathlib import Path
 
 from quiet import QuietGate
 
-REPO = Path(__file__).resolve().parents[1]
-
 
 @dataclass
 class Run:
@@ -88,8 +86,6 @@ class Builders:
                 "build",
                 "--site",
                 str(self.corpus / "sitegen"),
-                "--templates",
-                str(REPO / "templates"),
                 "--output",
                 str(self.sitegen_output),
             ]

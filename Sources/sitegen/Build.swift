@@ -12,6 +12,11 @@ struct Build: ParsableCommand {
             file is copied as it is. Links between pages are written as relative .md links and \
             checked: a link to a missing page or heading fails the build.
 
+            The theme is built in. A file in the templates folder (--templates, by default \
+            templates/ beside the site folder) replaces the built-in file of the same name; \
+            `sitegen theme list` shows which is used. Fenced code naming its language is \
+            highlighted.
+
             Front matter `access:` says who may read a page (and, on a section page, everything \
             below it); the rules go into the access manifest .sitegen/access.json, published \
             with the site, and the summary counts pages by rule. `sitegen access` lists them.
@@ -22,7 +27,7 @@ struct Build: ParsableCommand {
 
             Examples:
               sitegen build
-              sitegen build --site site --templates templates --output public
+              sitegen build --site docs --templates docs-theme --output public
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
             """

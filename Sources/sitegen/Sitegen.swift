@@ -8,12 +8,15 @@ struct Sitegen: ParsableCommand {
         commandName: "sitegen",
         abstract: "Build a private documentation site from Markdown and Mustache templates.",
         discussion: """
-            Authors write pages in Markdown with YAML front matter in site/; the theme lives in \
-            templates/. `sitegen build` renders them into public/, which nginx serves.
+            Authors write pages in Markdown with YAML front matter in site/. The theme is built \
+            in; files in templates/ beside site/ override it file by file. `sitegen build` renders \
+            the site into public/, which nginx serves.
 
             Examples:
+              sitegen new handbook
+                  Create a site in handbook/ that builds as it is.
               sitegen build
-                  Build site/ with templates/ into public/.
+                  Build site/ into public/.
               sitegen build --verbose
                   The same, listing each stage as it starts.
               sitegen build --drafts --output preview
@@ -21,11 +24,13 @@ struct Sitegen: ParsableCommand {
               sitegen build --site docs --templates theme --output /srv/www/docs
               sitegen access
                   List every published path with its access rule.
+              sitegen theme export templates partials/footer.mustache
+                  Copy the built-in footer into templates/ to edit it.
 
             A build either succeeds completely or publishes nothing: every error is listed with \
             its file and line, the exit status is 1, and the previous output stays as it was.
             """,
         version: SiteBuilder.version,
-        subcommands: [Build.self, Access.self]
+        subcommands: [New.self, Build.self, Access.self, Theme.self]
     )
 }

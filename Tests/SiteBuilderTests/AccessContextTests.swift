@@ -174,8 +174,8 @@ struct AccessContextTests {
         #expect(try Self.condition(aroundLinkTo: "/fin/open/", in: crumbs) == nil)
     }
 
-    @Test("A site file at the URL of the 403 or signed-out page is an error; their templates are required")
-    func clashesAndRequiredTemplates() throws {
+    @Test("A site file at the URL of the 403 or signed-out page is an error")
+    func clashes() throws {
         let site = try TestSite(pages: ["index.md": "", "403.html": "<p>mine</p>", "signed-out/index.md": ""])
         #expect(
             site.buildErrors() == [
@@ -183,14 +183,6 @@ struct AccessContextTests {
                     + "rename or move one of them",
                 "site/signed-out/index.md: url: the signed-out page (signed-out.mustache) and "
                     + "site/signed-out/index.md both map to /signed-out/; rename or move one of them",
-            ])
-        var templates = TestSite.contentOnlyTemplates
-        templates["signed-out.mustache"] = nil
-        let themeless = try TestSite(pages: ["index.md": ""], templates: templates)
-        #expect(
-            themeless.buildErrors() == [
-                "templates/signed-out.mustache: template: this required template is missing; "
-                    + "every theme needs page, section, 404, 403 and signed-out"
             ])
     }
 }

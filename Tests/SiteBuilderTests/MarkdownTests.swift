@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Markdown rendering")
 struct MarkdownTests {
-    @Test("GFM extensions, raw HTML, tag filter and code classes render as expected")
+    @Test("GFM extensions, raw HTML, tag filter and highlighted code render as expected")
     func extensions() throws {
         let site = try TestSite(pages: [
             "index.md": """
@@ -56,7 +56,8 @@ struct MarkdownTests {
             </ul>
             <div class="note">raw</div>
             &lt;script>alert(1)&lt;/script>
-            <pre><code class="language-swift">let x = 1
+            <pre><code class="language-swift"><span class="hl-keyword">let</span> <span class="hl-variable">x</span> \
+            <span class="hl-operator">=</span> <span class="hl-dec-val">1</span>
             </code></pre>
             <p>Note<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>.</p>
             <section class="footnotes" data-footnotes>

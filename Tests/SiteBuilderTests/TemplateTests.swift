@@ -4,23 +4,6 @@ import Testing
 
 @Suite("Templates")
 struct TemplateTests {
-    @Test("Missing required templates and partials are errors when templates load, all of them")
-    func missingRequired() throws {
-        var templates = TestSite.contentOnlyTemplates
-        templates["404.mustache"] = nil
-        templates["partials/toc.mustache"] = nil
-        templates["partials/footer.mustache"] = nil
-        let site = try TestSite(pages: ["index.md": ""], templates: templates)
-        let required = "every theme needs head, nav, breadcrumbs, toc, footer"
-        #expect(
-            site.buildErrors() == [
-                "templates/404.mustache: template: this required template is missing; "
-                    + "every theme needs page, section, 404, 403 and signed-out",
-                "templates/partials/toc.mustache: template: this required partial is missing; \(required)",
-                "templates/partials/footer.mustache: template: this required partial is missing; \(required)",
-            ])
-    }
-
     @Test("A {{> partial}} or {{<parent}} naming nothing is an error with the template's file and line")
     func unresolvedNames() throws {
         let templates = TestSite.contentOnlyTemplates.merging([
@@ -32,9 +15,8 @@ struct TemplateTests {
         #expect(
             site.buildErrors() == [
                 "templates/page.mustache:2: template: '{{> sidebar}}' names no partial; "
-                    + "add partials/sidebar.mustache to the templates folder",
-                "templates/section.mustache:3: template: '{{<base}}' names no template; "
-                    + "add base.mustache to the templates folder",
+                    + "add templates/partials/sidebar.mustache",
+                "templates/section.mustache:3: template: '{{<base}}' names no template; add templates/base.mustache",
             ])
     }
 

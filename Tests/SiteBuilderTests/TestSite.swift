@@ -1,5 +1,6 @@
 import Foundation
-import SiteBuilder
+
+@testable import SiteBuilder
 
 /// A site written into its own temporary folder for one test, removed when the test drops it.
 ///
@@ -22,6 +23,9 @@ final class TestSite {
         "partials/toc.mustache": "",
         "partials/footer.mustache": "",
     ]
+
+    /// The output paths of the built-in theme's assets, which every build publishes unless overridden.
+    static let builtInAssets = BuiltInTheme.files.keys.filter { $0.hasPrefix("assets/") }.sorted()
 
     /// The repository's default theme, `templates/`.
     static let defaultTheme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

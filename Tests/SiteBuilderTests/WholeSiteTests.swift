@@ -119,10 +119,11 @@ struct WholeSiteTests {
         try site.write(templates, under: "templates")
         try site.build()
         #expect(
-            site.outputFiles().keys.sorted() == [
-                ".sitegen/access.json", "403.html", "404.html", "My Page/index.html", "a/index.html", "b/c/index.html",
-                "b/d/index.html", "b/index.html", "index.html", "signed-out/index.html",
-            ])
+            site.outputFiles().keys.sorted()
+                == ([
+                    ".sitegen/access.json", "403.html", "404.html", "My Page/index.html", "a/index.html",
+                    "b/c/index.html", "b/d/index.html", "b/index.html", "index.html", "signed-out/index.html",
+                ] + TestSite.builtInAssets).sorted())
         #expect(site.output("b/c/index.html") == "/b/c/ b/c.md")
         #expect(site.output("My Page/index.html") == "/My%20Page/ My Page.md")
     }

@@ -2,8 +2,9 @@
 public struct BuildOptions: Sendable {
     /// The folder of Markdown pages and assets, e.g. `site`.
     public var siteFolder: String
-    /// The folder of Mustache templates, partials and theme assets, e.g. `templates`.
-    public var templatesFolder: String
+    /// The folder whose templates, partials and assets override the built-in theme's, file by file;
+    /// nil for `templates` beside the site folder. A folder named here must exist; the default need not.
+    public var templatesFolder: String?
     /// The folder the finished site is published to, e.g. `public`.
     public var outputFolder: String
     /// Build pages marked `draft: true` too.
@@ -11,10 +12,11 @@ public struct BuildOptions: Sendable {
     /// Report broken links and anchors as warnings instead of failing the build.
     public var brokenLinksAreWarnings: Bool
 
-    /// Options with the command-line defaults: `site/`, `templates/`, `public/`, no drafts, strict links.
+    /// Options with the command-line defaults: `site/`, the theme overrides in `templates/` beside it,
+    /// `public/`, no drafts, strict links.
     public init(
         siteFolder: String = "site",
-        templatesFolder: String = "templates",
+        templatesFolder: String? = nil,
         outputFolder: String = "public",
         includeDrafts: Bool = false,
         brokenLinksAreWarnings: Bool = false

@@ -20,7 +20,7 @@ public enum SiteBuilder {
         let start = Date()
         // Publishing replaces the output folder: refuse a dangerous one before reading anything.
         if let problem = OutputSafety.problem(
-            output: options.outputFolder, site: options.siteFolder, templates: options.templatesFolder)
+            output: options.outputFolder, site: options.siteFolder, templates: options.themeFolder)
         {
             let error = BuildError(
                 stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)

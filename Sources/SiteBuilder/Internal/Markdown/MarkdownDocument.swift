@@ -11,6 +11,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let root: OpaquePointer
     private var headingNodes: [OpaquePointer] = []
     private var linkNodes: [OpaquePointer] = []
+    /// Fenced and indented code blocks, which `renderHTML` highlights.
+    private(set) var codeBlockNodes: [OpaquePointer] = []
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
@@ -57,6 +59,7 @@ final class MarkdownDocument: @unchecked Sendable {
             }
         }
         headingNodes = []
+        highlightCodeBlocks()
         return CMark.renderHTML(root, parser: parser)
     }
 
@@ -91,6 +94,8 @@ final class MarkdownDocument: @unchecked Sendable {
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 wordCount += Self.wordCount(of: node)
+            } else if type == CMARK_NODE_CODE_BLOCK {
+                codeBlockNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = Self.literal(of: node)
                 htmlAnchors.formUnion(HTMLAnchors.find(in: html))

@@ -37,7 +37,7 @@ final class BuildState {
 
     init(options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options
-        self.display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.templatesFolder)
+        self.display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.themeFolder)
         self.progress = progress
     }
 
@@ -82,4 +82,11 @@ struct AssetFile: Sendable {
     let outputPath: String
     /// True for the theme's files, which every reader may load, signed in or not.
     var isThemeAsset = false
+    /// The bytes of a file of the built-in theme, which has no `sourcePath` on disk.
+    var builtInContents: Data?
+
+    /// The bytes to copy; nil when the file cannot be read.
+    func contents() -> Data? {
+        builtInContents ?? FileManager.default.contents(atPath: sourcePath)
+    }
 }

@@ -10,7 +10,7 @@ struct CopyAssets: BuildStep {
         guard let writer = build.writer else { return }
         let problems = concurrentMap(build.assets, onProgress: build.itemProgress(total: build.assets.count)) {
             asset -> [Problem] in
-            guard let data = FileManager.default.contents(atPath: asset.sourcePath) else {
+            guard let data = asset.contents() else {
                 return [Problem(file: asset.sourcePath, message: "cannot read this file")]
             }
             if !asset.isThemeAsset, Self.isServedAsHTML(asset.outputPath) {

@@ -1,13 +1,13 @@
-import Foundation
-
-/// Compiles the templates once and checks them: required templates and partials exist, every
-/// `{{> partial}}` and `{{<parent}}` resolves, and every page's `template:` names a template.
-/// Also lists the theme's `assets/` folder, copied to `assets/` in the output.
+/// Compiles the templates once and checks them: every `{{> partial}}` and `{{<parent}}` resolves,
+/// and every page's `template:` names a template.
+/// Also lists the theme's `assets/` files, copied to `assets/` in the output. Each file comes from the
+/// site's templates folder when it has one of that path, else from the built-in theme (`ThemeFiles`).
 struct LoadTemplates: BuildStep {
     let stage = BuildStage.loadTemplates
 
     func run(_ build: BuildState) {
-        let (templates, problems) = TemplateSet.load(from: build.options.templatesFolder, display: build.display)
+        let theme = ThemeFiles(options: build.options)
+        let (templates, problems) = TemplateSet.load(from: theme)
         build.report(problems)
         guard let templates else { return }
         build.templates = templates
@@ -21,30 +21,16 @@ struct LoadTemplates: BuildStep {
                 + " or use one of: \(known)"
             build.report(Problem(file: build.display.site(page.source.path), line: template.line, message: message))
         }
-        addThemeAssets(build)
+        addThemeAssets(build, theme: theme)
     }
 
-    private func addThemeAssets(_ build: BuildState) {
-        let folder = build.display.templates("assets")
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
-        var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if SitePath.lastComponent(of: path).hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            let source = DisplayPaths.join(folder, path)
-            if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue {
-                paths.append(path)
-            }
-        }
-        for path in paths.sorted() {
-            let source = DisplayPaths.join(folder, path)
-            let output = "assets/" + path
-            build.assets.append(AssetFile(sourcePath: source, outputPath: output, isThemeAsset: true))
+    private func addThemeAssets(_ build: BuildState, theme: ThemeFiles) {
+        for file in theme.files(below: "assets") {
+            let asset = AssetFile(theme: file)
+            build.assets.append(asset)
             if let problem = build.claims.claim(
-                output, by: source, url: build.config.rootURL + SitePath.urlEncoded(output))
+                asset.outputPath, by: file.displayPath,
+                url: build.config.rootURL + SitePath.urlEncoded(asset.outputPath))
             {
                 build.report(problem)
             }

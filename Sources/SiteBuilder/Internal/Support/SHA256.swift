@@ -4,11 +4,16 @@ import Foundation
 /// SHA-256 digests, for cache keys.
 enum SHA256 {
     /// A digest as four words: cheap to store, compare and feed into another digest.
-    struct Digest: Equatable, Sendable {
+    struct Digest: Hashable, Sendable {
         fileprivate var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
         static func == (lhs: Digest, rhs: Digest) -> Bool {
             lhs.words == rhs.words
+        }
+
+        /// The first 64 bits of a SHA-256 digest hash as well as all of them.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
         }
 
         /// Appends the 32 digest bytes to `output`.

@@ -3,12 +3,11 @@ import Mustache
 
 /// The theme's Mustache templates, compiled once per build and checked when they load.
 ///
-/// `templates/NAME.mustache` is registered as NAME (pickable with `template: NAME`),
-/// `templates/partials/NAME.mustache` as the partial NAME.
+/// `NAME.mustache` at the theme's root is registered as NAME (pickable with `template: NAME`),
+/// `partials/NAME.mustache` as the partial NAME; see `ThemeFiles` for where each file comes from.
+/// The built-in theme provides every template and partial the build renders, so a site's override
+/// folder can hold any subset of them.
 struct TemplateSet: Sendable {
-    static let requiredTemplates = ["page", "section"] + SpecialPage.allCases.map(\.template)
-    static let requiredPartials = ["head", "nav", "breadcrumbs", "toc", "footer"]
-
     let library: MustacheLibrary
     /// Names that pages may pick with `template:`.
     let pageTemplates: Set<String>
@@ -30,85 +29,64 @@ struct TemplateSet: Sendable {
         return { library.render($0, withTemplate: reuse.themeCopy) ?? "" }
     }
 
-    /// Loads and checks every template in `folder`; all problems are returned, not only the first.
-    static func load(from folder: String, display: DisplayPaths) -> (TemplateSet?, [Problem]) {
+    /// Loads and checks every template of `theme`; all problems are returned, not only the first.
+    static func load(from theme: ThemeFiles) -> (TemplateSet?, [Problem]) {
+        if let problem = theme.problem { return (nil, [problem]) }
         var problems: [Problem] = []
-        let templateFiles = mustacheFiles(in: folder)
-        guard let templateFiles else {
-            let message = "the templates folder '\(folder)' does not exist; pass --templates DIR"
-            return (nil, [Problem(file: nil, message: message)])
-        }
-        let partialFiles = mustacheFiles(in: DisplayPaths.join(folder, "partials")) ?? []
+        let templateFiles = theme.files(in: "", endingWith: ".mustache")
+        let partialFiles = theme.files(in: "partials", endingWith: ".mustache")
+        let templateNames = Set(templateFiles.map { name(of: $0) })
         var library = MustacheLibrary()
         var digestInput = ""
         var sources: [(file: String, text: String)] = []
         var texts: (templates: [String: String], partials: [String: String]) = ([:], [:])
-        for (names, subfolder) in [(templateFiles, ""), (partialFiles, "partials")] {
-            for name in names {
-                let relative = SitePath.join(subfolder, name + ".mustache")
-                let file = display.templates(relative)
-                if subfolder == "partials", templateFiles.contains(name) {
-                    let message =
-                        "the partial '\(name)' has the same name as \(display.templates(name + ".mustache")); rename one"
-                    problems.append(Problem(file: file, message: message))
+        for (files, arePartials) in [(templateFiles, false), (partialFiles, true)] {
+            for file in files {
+                let name = name(of: file)
+                if arePartials, let template = templateFiles.first(where: { Self.name(of: $0) == name }) {
+                    let message = "the partial '\(name)' has the same name as \(template.displayPath); rename one"
+                    problems.append(Problem(file: file.displayPath, message: message))
                     continue
                 }
-                guard let data = FileManager.default.contents(atPath: DisplayPaths.join(folder, relative)) else {
-                    problems.append(Problem(file: file, message: "cannot read this template"))
+                guard let data = file.contents() else {
+                    problems.append(Problem(file: file.displayPath, message: "cannot read this template"))
                     continue
                 }
                 let text = String(decoding: data, as: UTF8.self)
-                digestInput += "\(relative.utf8.count):\(relative)\(text.utf8.count):\(text)"
+                digestInput += "\(file.path.utf8.count):\(file.path)\(text.utf8.count):\(text)"
                 do {
                     library.register(try MustacheTemplate(string: text), named: name)
-                    sources.append((file, text))
-                    if subfolder.isEmpty { texts.templates[name] = text } else { texts.partials[name] = text }
+                    sources.append((file.displayPath, text))
+                    if arePartials { texts.partials[name] = text } else { texts.templates[name] = text }
                 } catch let error as MustacheTemplate.ParserError {
-                    problems.append(TemplateErrors.problem(for: error, file: file))
+                    problems.append(TemplateErrors.problem(for: error, file: file.displayPath))
                 } catch {
-                    problems.append(Problem(file: file, message: "cannot parse: \(error)"))
+                    problems.append(Problem(file: file.displayPath, message: "cannot parse: \(error)"))
                 }
             }
         }
-        problems += missingRequired(templates: templateFiles, partials: partialFiles, display: display)
-        problems += unresolvedReferences(in: sources, library: library)
+        problems += unresolvedReferences(in: sources, library: library, overrideFolder: theme.overrideFolder)
         let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
         let set = TemplateSet(
-            library: library, pageTemplates: Set(templateFiles), hash: SHA256.hex(digestInput), reused: reused)
+            library: library, pageTemplates: templateNames, hash: SHA256.hex(digestInput), reused: reused)
         return (set, problems)
     }
 
-    /// Names of the `*.mustache` files directly in `folder`, without the extension; nil if no folder.
-    private static func mustacheFiles(in folder: String) -> [String]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        return names.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix(".") }.map { String($0.dropLast(9)) }.sorted()
+    /// `partials/nav.mustache` → `nav`.
+    private static func name(of file: ThemeFiles.File) -> String {
+        String(SitePath.lastComponent(of: file.path).dropLast(".mustache".count))
     }
 
-    private static func missingRequired(templates: [String], partials: [String], display: DisplayPaths) -> [Problem] {
-        let missingTemplates = requiredTemplates.filter { !templates.contains($0) }.map {
-            Problem(
-                file: display.templates("\($0).mustache"),
-                message: "this required template is missing; every theme needs page, section, 404, 403 and signed-out")
-        }
-        let missingPartials = requiredPartials.filter { !partials.contains($0) }.map {
-            let required = requiredPartials.joined(separator: ", ")
-            return Problem(
-                file: display.templates("partials/\($0).mustache"),
-                message: "this required partial is missing; every theme needs \(required)")
-        }
-        return missingTemplates + missingPartials
-    }
-
-    private static func unresolvedReferences(in sources: [(file: String, text: String)], library: MustacheLibrary)
-        -> [Problem]
-    {
+    private static func unresolvedReferences(
+        in sources: [(file: String, text: String)], library: MustacheLibrary, overrideFolder: String
+    ) -> [Problem] {
         var problems: [Problem] = []
         for (file, text) in sources {
             for reference in TemplateReferences.find(in: text) where library.getTemplate(named: reference.name) == nil {
                 let message =
                     reference.isParent
-                    ? "'{{<\(reference.name)}}' names no template; add \(reference.name).mustache to the templates folder"
-                    : "'{{> \(reference.name)}}' names no partial; add partials/\(reference.name).mustache to the templates folder"
+                    ? "'{{<\(reference.name)}}' names no template; add \(DisplayPaths.join(overrideFolder, reference.name + ".mustache"))"
+                    : "'{{> \(reference.name)}}' names no partial; add \(DisplayPaths.join(overrideFolder, "partials/" + reference.name + ".mustache"))"
                 problems.append(Problem(file: file, line: reference.line, message: message))
             }
         }

@@ -1,0 +1,110 @@
+"""The authoring loop from the command line: sitegen new, the built-in theme and its overrides, and
+highlighted code with its copy button in a browser, under the Content-Security-Policy nginx sends."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import new_browser
+from pages import wait
+from stack import REPO
+
+SITEGEN = str(REPO / ".build" / "debug" / "sitegen")
+CSP = re.search(r'Content-Security-Policy "([^"]+)"', (REPO / "nginx" / "sitegen-auth.conf").read_text()).group(1)
+
+
+def sitegen(*arguments: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([SITEGEN, *arguments], cwd=cwd, capture_output=True, text=True, check=False)
+
+
+@pytest.fixture(scope="module")
+def new_site(workdir: Path) -> Path:
+    """A site made by `sitegen new` and built as it is."""
+    created = sitegen("new", "handbook", cwd=workdir)
+    assert created.returncode == 0, created.stderr
+    built = sitegen("build", cwd=workdir / "handbook")
+    assert built.returncode == 0, built.stderr
+    return workdir / "handbook"
+
+
+class PolicyHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the production Content-Security-Policy, so an inline script or style fails here."""
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def served(new_site: Path):
+    handler = functools.partial(PolicyHandler, directory=str(new_site / "public"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_new_site_builds_and_overrides_one_partial(workdir: Path, new_site: Path):
+    page = (new_site / "public" / "guide" / "first-page" / "index.html").read_text()
+    assert '<span class="hl-keyword">def</span>' in page
+    assert '<footer class="site-footer">' in page
+
+    again = sitegen("new", "handbook", cwd=workdir)
+    assert again.returncode == 1 and "is not empty" in again.stderr
+
+    exported = sitegen("theme", "export", "templates", "partials/footer.mustache", cwd=new_site)
+    assert exported.returncode == 0, exported.stderr
+    refused = sitegen("theme", "export", "templates", "partials/footer.mustache", cwd=new_site)
+    assert refused.returncode == 1 and "--force" in refused.stderr
+    footer = new_site / "templates" / "partials" / "footer.mustache"
+    footer.write_text('<footer class="my-footer">Our handbook</footer>\n')
+    listing = sitegen("theme", "list", cwd=new_site).stdout
+    assert re.search(r"^partials/footer\.mustache +templates/partials/footer\.mustache$", listing, re.M)
+    assert re.search(r"^partials/nav\.mustache +built-in$", listing, re.M)
+
+    rebuilt = sitegen("build", cwd=new_site)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    page = (new_site / "public" / "guide" / "first-page" / "index.html").read_text()
+    assert '<footer class="my-footer">Our handbook</footer>' in page
+    assert '<nav class="site-nav" aria-label="Site">' in page
+    footer.unlink()
+    assert sitegen("build", cwd=new_site).returncode == 0
+
+
+@pytest.fixture
+def logging_browser():
+    driver = new_browser(console_logs=True)
+    yield driver
+    driver.quit()
+
+
+def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, logging_browser):
+    browser = logging_browser
+    browser.get(served + "/guide/first-page/")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".code-block .copy-button"))
+    assert browser.find_element(By.CSS_SELECTOR, "pre code.language-python .hl-keyword").text == "def"
+    button = browser.find_element(By.CSS_SELECTOR, ".copy-button")
+    for _ in range(60):
+        if browser.switch_to.active_element == button:
+            break
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert browser.switch_to.active_element == button, "the copy button is reachable with Tab"
+    button.send_keys(Keys.ENTER)
+    status = browser.find_element(By.CSS_SELECTOR, "[role=status]")
+    wait(browser).until(lambda d: status.get_attribute("textContent"))
+    assert button.text in ("Copied", "Selected")
+    errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == [], "no Content-Security-Policy violation or script error"
