@@ -4,21 +4,22 @@ struct LinkCheck: Sendable {
     enum Kind: Sendable, Equatable {
         /// The link is broken for the reason given.
         case broken(String)
-        /// The link is fine if page number `page` has a heading (or HTML anchor) `id`; else `message` says why not.
-        case anchor(page: Int, id: String, message: String)
+        /// The link is fine if the page at `target` (its source path, e.g. `guide/setup.md`) has a heading
+        /// (or HTML anchor) `id`; else `message` says why not.
+        case anchor(target: String, id: String, message: String)
     }
 
     /// The line of the link in its page's file.
     let line: Int
     let kind: Kind
 
-    /// Why the link is broken, given every page's anchors; nil when it is fine.
-    func failure(anchors: (Int) -> Set<String>) -> String? {
+    /// Why the link is broken, given every page's anchors by source path; nil when it is fine.
+    func failure(anchors: (String) -> Set<String>) -> String? {
         switch kind {
         case .broken(let message):
             message
-        case .anchor(let page, let id, let message):
-            anchors(page).contains(id) ? nil : message
+        case .anchor(let target, let id, let message):
+            anchors(target).contains(id) ? nil : message
         }
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 /// Reads `site.toml` from the site root; a missing file means the defaults.
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
+    /// `site.toml` as the user names it, e.g. `site/site.toml`.
+    let file: String
 
-    func run(_ build: BuildState) {
-        let path = build.display.site("site.toml")
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let (config, problems) = SiteConfig.parse(String(decoding: data, as: UTF8.self), file: path)
-        build.config = config
-        build.report(problems)
+    func run(_ log: BuildLog) -> SiteConfig {
+        guard let data = FileManager.default.contents(atPath: file) else { return SiteConfig() }
+        let (config, problems) = SiteConfig.parse(String(decoding: data, as: UTF8.self), file: file)
+        log.report(problems)
+        return config
     }
 }

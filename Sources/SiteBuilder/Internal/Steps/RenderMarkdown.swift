@@ -1,53 +1,48 @@
-/// Turns every page's Markdown into HTML, in parallel and in one pass per page: parse, give headings
-/// their ids, rewrite links to built URLs, render, and free the syntax tree, so a page's tree lives
-/// only while that page is worked on. Links are checked by the next stage, once every heading is known.
+/// Turns every page's Markdown into HTML, in parallel (see `PageMarkdown`). A page whose file is as the
+/// build cache recorded it, and whose links all resolve as they did, is not rendered: its summary comes
+/// from the cache, and its HTML is rendered again only if "Render pages" needs it.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
+    let pages: [ParsedPage]
+    /// The output paths of the site's assets, which links may point at.
+    let assets: [String]
+    let drafts: Set<String>
+    let config: SiteConfig
+    let store: PageStore
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let index = LinkIndex(
-            pages: build.pages, assets: build.assets.map(\.outputPath),
-            drafts: build.drafts, rootURL: build.config.rootURL)
-        let resolver = LinkResolver(index: index)
-        let siteTitle = build.config.title
-        build.pages = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            Self.render(page, resolver: resolver, siteTitle: siteTitle)
+    func run(_ log: BuildLog) -> RenderedMarkdown {
+        let index = LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL)
+        let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
+        let (store, siteTitle) = (store, config.title)
+        let rendered = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
+            Self.render(page, bodies: bodies, store: store, siteTitle: siteTitle)
         }
+        return RenderedMarkdown(pages: rendered, bodies: bodies)
     }
 
-    private static func render(_ page: Page, resolver: LinkResolver, siteTitle: String) -> Page {
-        var page = page
-        guard page.source.kind != .implicitSection else {
-            page.title = PageTitle.fromName(page.source.name, siteTitle: siteTitle)
-            return page
-        }
-        let document = MarkdownDocument(markdown: page.body)
-        page.body = ""
-        var ids = HeadingIDs()
-        let headingIDs = document.headings.map { ids.uniqueID(for: $0.text) }
-        page.anchors = Set(headingIDs).union(document.htmlAnchors)
-        page.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
-        page.wordCount = document.wordCount
-        let firstHeading = document.headings.first { $0.level == 1 }?.text
-        page.title =
-            page.frontMatter.title ?? firstHeading ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle)
-        // The theme shows the title above the text, so an opening heading that repeats it would show it
-        // twice. Its id stays taken and valid for links, and the theme may give it to the title.
-        let omitsOpeningHeading = document.openingHeading?.text == page.title
-        page.titleID = omitsOpeningHeading ? headingIDs.first : nil
-        for (number, link) in document.links.enumerated() {
-            let line = link.line + page.bodyLineOffset
-            switch resolver.resolve(link.destination, folder: page.source.folder, anchors: page.anchors) {
-            case .unchanged:
-                break
-            case .rewritten(let url, let anchor):
-                document.setLinkDestination(url, at: number)
-                if let anchor { page.linkChecks.append(LinkCheck(line: line, kind: anchor)) }
-            case .broken(let message):
-                page.linkChecks.append(LinkCheck(line: line, kind: .broken(message)))
+    private static func render(_ page: ParsedPage, bodies: PageBodies, store: PageStore, siteTitle: String) -> Page {
+        var markdown = MarkdownSummary()
+        var html: String?
+        if page.source.kind != .implicitSection {
+            if let file = page.file, let cached = store.entry(for: page.source.path, digest: file.digest)?.markdown,
+                PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
+            {
+                markdown = cached
+            } else {
+                let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
+                (markdown, html) = bodies.render(body, of: page)
             }
         }
-        page.contentHTML = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
-        return page
+        return Page(
+            source: page.source, url: page.url, frontMatter: page.frontMatter,
+            title: markdown.title ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle), markdown: markdown,
+            html: html)
     }
+}
+
+/// Every page with its rendered Markdown, and how to render again the HTML of a page the cache vouched for.
+struct RenderedMarkdown {
+    let pages: [Page]
+    let bodies: PageBodies
 }

@@ -12,8 +12,8 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Names that pages may pick with `template:`.
     let pageTemplates: Set<String>
-    /// A digest of every template file, part of each page's cache key.
-    let hash: String
+    /// The text of every template and partial by name, for the cache keys of the pages they render.
+    let sources: [String: String]
     /// The partials rendered once and pasted, by name (see `PartialReuse`).
     let reused: Set<String>
 
@@ -40,7 +40,6 @@ struct TemplateSet: Sendable {
         }
         let partialFiles = mustacheFiles(in: DisplayPaths.join(folder, "partials")) ?? []
         var library = MustacheLibrary()
-        var digestInput = ""
         var sources: [(file: String, text: String)] = []
         var texts: (templates: [String: String], partials: [String: String]) = ([:], [:])
         for (names, subfolder) in [(templateFiles, ""), (partialFiles, "partials")] {
@@ -58,7 +57,6 @@ struct TemplateSet: Sendable {
                     continue
                 }
                 let text = String(decoding: data, as: UTF8.self)
-                digestInput += "\(relative.utf8.count):\(relative)\(text.utf8.count):\(text)"
                 do {
                     library.register(try MustacheTemplate(string: text), named: name)
                     sources.append((file, text))
@@ -74,7 +72,8 @@ struct TemplateSet: Sendable {
         problems += unresolvedReferences(in: sources, library: library)
         let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
         let set = TemplateSet(
-            library: library, pageTemplates: Set(templateFiles), hash: SHA256.hex(digestInput), reused: reused)
+            library: library, pageTemplates: Set(templateFiles),
+            sources: texts.templates.merging(texts.partials) { template, _ in template }, reused: reused)
         return (set, problems)
     }
 

@@ -1,0 +1,9 @@
+/// A file copied byte for byte into the output.
+struct AssetFile: Sendable {
+    /// Where to read it, e.g. `site/images/logo.png` or `templates/assets/theme.css`.
+    let sourcePath: String
+    /// Where it goes below the output folder, e.g. `images/logo.png` or `assets/theme.css`.
+    let outputPath: String
+    /// True for the theme's files, which every reader may load, signed in or not.
+    var isThemeAsset = false
+}
