@@ -11,6 +11,7 @@ struct BuildCacheTests {
             generator: "sitegen 0.1.0",
             options: "ab12",
             started: 1_763_772_000_000_000_000,
+            linkTargets: "77c0",
             inputs: [
                 "site/guide/setup.md": InputRecord(
                     stamp: FileStamp(size: 2210, modified: 1_763_771_000_123_456_789), digest: "9d0e"),
@@ -46,7 +47,7 @@ struct BuildCacheTests {
         let old = FileStamp(size: 5, modified: started - BuildRecord.racyWindow - 1)
         let recent = FileStamp(size: 5, modified: started - 1)
         let record = BuildRecord(
-            generator: "", options: "", started: started,
+            generator: "", options: "", started: started, linkTargets: "",
             inputs: [
                 "old.md": InputRecord(stamp: old, digest: "a"), "recent.md": InputRecord(stamp: recent, digest: "b"),
             ],
@@ -82,7 +83,7 @@ struct BuildCacheTests {
         markdown.links = [
             ResolvedLink(
                 destination: "a.md#x", line: 9,
-                resolution: .rewritten("/a/#x", anchor: .anchor(target: "a.md", id: "x", message: "m"))),
+                resolution: .rewritten("/a/#x", anchor: .anchor(target: "a.md", id: "x"))),
             ResolvedLink(destination: "b.md", line: 10, resolution: .broken("gone")),
             ResolvedLink(destination: "https://x", line: 11, resolution: .unchanged),
             ResolvedLink(destination: "c.md", line: 12, resolution: .rewritten("/c/", anchor: nil)),
@@ -107,5 +108,33 @@ struct BuildCacheTests {
         #expect(read.entry(for: "draft.md", digest: "d2")?.markdown == nil)
         #expect(PageStore(bytes: Array(store.bytes.dropLast())) == nil)
         #expect(PageStore(bytes: Array("sitegen-pages 0\n".utf8)) == nil)
+    }
+
+    @Test("A page store is appended to with its changed entries, and rewritten once replaced ones would dominate")
+    func pageStoreAppends() throws {
+        var store = PageStore()
+        for number in 0..<10 {
+            store.entries["page\(number).md"] = PageStore.Entry(
+                digest: "d\(number)", frontMatter: FrontMatter(), markdown: MarkdownSummary())
+        }
+        #expect(store.appendix == nil)
+        var file = store.bytes
+        var loaded = try #require(PageStore(bytes: file))
+        #expect(loaded.appendix == [])
+        var changed = MarkdownSummary()
+        changed.wordCount = 7
+        loaded.entries["page3.md"] = loaded.entries["page3.md"]?.with(markdown: changed)
+        loaded.entries["new.md"] = PageStore.Entry(digest: "n", frontMatter: FrontMatter(), markdown: nil)
+        loaded.entries["page4.md"] = nil
+        file += try #require(loaded.appendix)
+        let reread = try #require(PageStore(bytes: file))
+        #expect(reread.entry(for: "page3.md", digest: "d3")?.markdown?.wordCount == 7)
+        #expect(reread.entry(for: "new.md", digest: "n") != nil)
+        #expect(reread.entry(for: "page4.md", digest: "d4") != nil, "a replaced entry lingers, harmless")
+        var rewritten = reread
+        for number in 0..<10 {
+            rewritten.entries["page\(number).md"] = rewritten.entries["page\(number).md"]?.with(markdown: nil)
+        }
+        #expect(rewritten.appendix == nil)
     }
 }

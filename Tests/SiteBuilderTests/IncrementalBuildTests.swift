@@ -54,6 +54,19 @@ struct IncrementalBuildTests {
         #expect(site.output("b/index.html") == "<p>B, edited</p>\n")
     }
 
+    @Test("After a one-page edit, the page store is appended to, not rewritten")
+    func pageStoreIsAppendedTo() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "A\n", "b.md": "B\n"])
+        try site.build()
+        let file = site.root + "/.sitegen-cache/public.pages"
+        let before = try FileManager.default.attributesOfItem(atPath: file)
+        try site.write(["b.md": "B, edited\n"], under: "site")
+        try site.build()
+        let after = try FileManager.default.attributesOfItem(atPath: file)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+        #expect((after[.size] as? Int ?? 0) > (before[.size] as? Int ?? 0))
+    }
+
     @Test("A deleted page's file, its alias and its emptied folders leave the output")
     func deletedPageLeavesNoTrace() throws {
         let site = try TestSite(pages: [

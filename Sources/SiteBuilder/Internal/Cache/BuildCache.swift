@@ -40,11 +40,29 @@ struct BuildCache {
     }
 
     /// Saves both files; each entry of the page store names the digest it is valid for, so either file
-    /// is safe to use without the other.
+    /// is safe to use without the other. The page store is appended to when it can be (see
+    /// `PageStore.appendix`); if appending fails, the file is removed rather than left torn.
     func save(_ record: BuildRecord, pages: PageStore) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
+        if let appendix = pages.appendix {
+            do {
+                try append(appendix, to: pagesFile)
+            } catch {
+                try? FileManager.default.removeItem(atPath: pagesFile)
+                throw error
+            }
+        } else {
+            try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
+        }
         try Data(record.text.utf8).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+    }
+
+    private func append(_ bytes: [UInt8], to file: String) throws {
+        guard !bytes.isEmpty else { return }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: bytes)
     }
 }

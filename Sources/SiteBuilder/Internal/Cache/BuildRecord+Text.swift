@@ -7,6 +7,7 @@
 /// generator	sitegen 0.1.0
 /// options	3f2a…
 /// started	1763772000123456789
+/// links	77c0…
 /// counts	812	37	4	790	2	20
 /// warning	5	12	site/guide/setup.md	'x.md' names no page; …
 /// input	9d0e…	2210	1763771000123456789	site/guide/setup.md
@@ -18,6 +19,7 @@ extension BuildRecord {
     var text: String {
         var lines = [
             Self.header, "generator\t" + Self.escaped(generator), "options\t" + options, "started\t\(started)",
+            "links\t" + linkTargets,
         ]
         let counts = [pageCount, assetCount, aliasCount, access.signedIn, access.public, access.restricted]
         lines.append("counts\t" + counts.map(String.init).joined(separator: "\t"))
@@ -43,7 +45,8 @@ extension BuildRecord {
         var lines = bytes.split(separator: 0x0A)[...]
         guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return nil }
         var record = BuildRecord(
-            generator: "", options: "", started: 0, inputs: [:], files: [:], pageCount: 0, assetCount: 0,
+            generator: "", options: "", started: 0, linkTargets: "", inputs: [:], files: [:], pageCount: 0,
+            assetCount: 0,
             aliasCount: 0, access: AccessCounts(), warnings: [])
         record.files.reserveCapacity(lines.count / 2)
         record.inputs.reserveCapacity(lines.count / 2)
@@ -52,6 +55,7 @@ extension BuildRecord {
             switch (fields.first, fields.count) {
             case ("generator", 2): record.generator = fields[1]
             case ("options", 2): record.options = fields[1]
+            case ("links", 2): record.linkTargets = fields[1]
             case ("started", 2):
                 guard let started = Int(fields[1]) else { return nil }
                 record.started = started

@@ -15,6 +15,8 @@ struct BuildRecord: Sendable, Equatable {
     /// When the build started, in nanoseconds since 1970: files written since shortly before then
     /// cannot be told apart by their stamps alone, so the next build reads them again.
     var started: Int
+    /// The digest of the link targets every page's Markdown summary was made against; see `LinkIndex.digest`.
+    var linkTargets: String
     /// Every file the build read (`site/guide/setup.md`, `templates/page.mustache`), as it saw them.
     var inputs: [String: InputRecord]
     var files: [String: Entry]

@@ -53,10 +53,11 @@ struct ByteReader {
     struct Damaged: Error {}
 
     private let bytes: [UInt8]
-    private var position = 0
+    private(set) var position: Int
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], from position: Int = 0) {
         self.bytes = bytes
+        self.position = position
     }
 
     var isAtEnd: Bool { position == bytes.count }
@@ -111,6 +112,13 @@ struct ByteReader {
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try read(&self)) }
         return elements
+    }
+
+    /// Skips `count` bytes and returns where they are.
+    mutating func skip(_ count: Int) throws(Damaged) -> Range<Int> {
+        guard count >= 0, count <= bytes.count - position else { throw Damaged() }
+        position += count
+        return position - count..<position
     }
 
     /// A tag byte naming which case of an enumeration follows.

@@ -52,8 +52,7 @@ extension LinkResolver.Resolution: ByteCodable {
         case 1:
             let url = try reader.string()
             let anchor = try reader.optional { reader throws(ByteReader.Damaged) in
-                LinkCheck.Kind.anchor(
-                    target: try reader.string(), id: try reader.string(), message: try reader.string())
+                LinkCheck.Kind.anchor(target: try reader.string(), id: try reader.string())
             }
             self = .rewritten(url, anchor: anchor)
         case 2: self = .broken(try reader.string())
@@ -68,11 +67,10 @@ extension LinkResolver.Resolution: ByteCodable {
         case .rewritten(let url, let anchor):
             writer.tag(1)
             writer.string(url)
-            if case .anchor(let target, let id, let message)? = anchor {
+            if case .anchor(let target, let id)? = anchor {
                 writer.bool(true)
                 writer.string(target)
                 writer.string(id)
-                writer.string(message)
             } else {
                 writer.bool(false)
             }

@@ -5,6 +5,8 @@ struct Page: Sendable {
     /// The page's absolute URL path, e.g. `/docs/guide/setup/`.
     let url: String
     let frontMatter: FrontMatter
+    /// The SHA-256 of the Markdown file, as hex; nil for an implicit section page, which has none.
+    let fileDigest: String?
     let title: String
     /// Headings, links and words of the Markdown, and the digest of its HTML.
     let markdown: MarkdownSummary

@@ -28,4 +28,21 @@ struct LinkIndex: Sendable {
         self.drafts = drafts
         self.rootURL = rootURL
     }
+
+    /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
+    /// what links resolved to while the site's pages, sections, assets and drafts stay as they are.
+    var digest: String {
+        var writer = ByteWriter()
+        for targets in [pages, sections] {
+            writer.list(targets.sorted { $0.key < $1.key }) { writer, target in
+                writer.string(target.key)
+                writer.string(target.value.url)
+                writer.string(target.value.path)
+            }
+        }
+        writer.list(assets.sorted()) { $0.string($1) }
+        writer.list(drafts.sorted()) { $0.string($1) }
+        writer.string(rootURL)
+        return SHA256.hex(writer.bytes)
+    }
 }

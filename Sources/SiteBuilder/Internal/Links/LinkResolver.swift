@@ -68,8 +68,7 @@ struct LinkResolver: Sendable {
         let url = target.url + suffix + "#" + fragment
         let id = Self.decoded(fragment)
         guard !Self.alwaysExists(id) else { return .rewritten(url) }
-        let message = "'\(destination)': the page has no heading '#\(fragment)'"
-        return .rewritten(url, anchor: .anchor(target: target.path, id: id, message: message))
+        return .rewritten(url, anchor: .anchor(target: target.path, id: id))
     }
 
     private static func isKnown(_ fragment: String, in anchors: Set<String>) -> Bool {

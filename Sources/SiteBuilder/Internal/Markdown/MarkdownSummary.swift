@@ -21,8 +21,8 @@ struct MarkdownSummary: Sendable, Equatable {
         links.compactMap { link in
             switch link.resolution {
             case .unchanged, .rewritten(_, anchor: nil): nil
-            case .rewritten(_, let anchor?): LinkCheck(line: link.line, kind: anchor)
-            case .broken(let message): LinkCheck(line: link.line, kind: .broken(message))
+            case .rewritten(_, let anchor?): LinkCheck(line: link.line, destination: link.destination, kind: anchor)
+            case .broken(let message): LinkCheck(line: link.line, destination: link.destination, kind: .broken(message))
             }
         }
     }

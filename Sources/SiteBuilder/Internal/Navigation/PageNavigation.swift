@@ -186,4 +186,12 @@ struct PageNavigation: Sendable {
     func sectionPages(of section: Int) -> [TemplateValue] {
         tree.children[section].map { .node(cards[$0]) }
     }
+
+    /// The digest of everything other pages show of page `index`: its nav entry, its link in breadcrumbs
+    /// and the pager, and its card in its section's list (see `RenderKeys`).
+    func shownDigest(of index: Int) -> SHA256.Digest {
+        var bytes: [UInt8] = []
+        for node in [entries[index], links[index], cards[index]] { node.digest.append(to: &bytes) }
+        return SHA256.digest(bytes)
+    }
 }

@@ -39,8 +39,11 @@ final class OutputWriter: @unchecked Sendable {
     private var madeFolders: [String] = []
     private var removed: [String] = []
 
-    /// Lists the output folder and picks the mode from `newFiles`, every file the new site will have.
-    init(outputFolder: String, previous: BuildRecord?, newFiles: Set<String>) throws(Failure) {
+    /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
+    /// new site will have.
+    init(
+        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: Set<String>
+    ) throws(Failure) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         self.outputFolder = output.path
         self.previous = previous?.files ?? [:]
@@ -49,7 +52,7 @@ final class OutputWriter: @unchecked Sendable {
         if exists, !isDirectory.boolValue {
             throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
         }
-        current = exists ? OutputTree.files(in: output.path) : [:]
+        self.current = current
         if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
             mode = .inPlace
             return
@@ -66,16 +69,19 @@ final class OutputWriter: @unchecked Sendable {
         mode = .staging(staging)
     }
 
-    /// True when a new file's folder is a file now, or a new file is a folder now.
+    /// True when a new file's folder is a file now, or a new file is a folder now. Only files the output
+    /// does not have yet can be either, and most builds have none.
     private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: Set<String>)
         -> Bool
     {
+        let added = newFiles.filter { !currentFiles.contains($0) }
+        guard !added.isEmpty else { return false }
         var currentFolders: Set<String> = []
         for path in currentFiles {
             var folder = SitePath.parent(of: path)
             while !folder.isEmpty, currentFolders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
         }
-        for path in newFiles {
+        for path in added {
             if currentFolders.contains(path) { return true }
             var folder = SitePath.parent(of: path)
             while !folder.isEmpty {

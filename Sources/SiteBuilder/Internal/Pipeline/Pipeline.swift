@@ -49,7 +49,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
-                store: cache.pages, display: display))
+                store: cache.pages, previousLinkTargets: cache.previous?.linkTargets, display: display))
         run(CheckLinks(pages: markdown.pages, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let theme = run(
@@ -63,7 +63,9 @@ struct Pipeline {
                 display: display))
         guard !log.hasErrors, let templates = theme.templates,
             let writer = run(
-                PrepareOutput(outputFolder: options.outputFolder, previous: cache.previous, claims: theme.claims))
+                PrepareOutput(
+                    outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
+                    claims: theme.claims))
         else { return .failed }
         let rendered = run(
             RenderPages(
@@ -80,14 +82,14 @@ struct Pipeline {
         }
         let record = BuildRecord(
             generator: PageContext.generator, options: options.digest,
-            started: Int(started.timeIntervalSince1970 * 1_000_000_000),
+            started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
             inputs: Self.inputs(parsed, display: display).merging(cache.settings) { page, _ in page }
                 .merging(assetInputs) { _, asset in asset },
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
             access: access.counts, warnings: [])
         let unchanged = run(
             Publish(
-                writer: writer, record: record, pages: Self.store(parsed, markdown.pages),
+                writer: writer, record: record, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
                 outputFolder: options.outputFolder))
         guard !log.hasErrors else {
             writer.discard()
@@ -142,15 +144,18 @@ struct Pipeline {
         return inputs
     }
 
-    /// What this build found in every Markdown file, for the next build.
-    private static func store(_ parsed: [ParsedPage], _ pages: [Page]) -> PageStore {
+    /// What this build found in every Markdown file, for the next build; entries of the last build's
+    /// store that still hold are taken over as they are.
+    private static func store(_ parsed: [ParsedPage], _ pages: [Page], previous: PageStore) -> PageStore {
         let summaries = Dictionary(pages.map { ($0.source.path, $0.markdown) }, uniquingKeysWith: { $1 })
-        var store = PageStore()
+        var entries: [String: PageStore.Entry] = [:]
         for page in parsed {
             guard let file = page.file else { continue }
-            store.entries[page.source.path] = PageStore.Entry(
-                digest: file.digest, frontMatter: page.frontMatter, markdown: summaries[page.source.path])
+            let markdown = summaries[page.source.path]
+            entries[page.source.path] =
+                previous.entry(for: page.source.path, digest: file.digest)?.with(markdown: markdown)
+                ?? PageStore.Entry(digest: file.digest, frontMatter: page.frontMatter, markdown: markdown)
         }
-        return store
+        return previous.replacing(entries: entries)
     }
 }

@@ -39,14 +39,12 @@ struct PageContext: Sendable {
         renderToc = templates.renderer(for: .toc)
     }
 
-    /// The full context of page `index`: site, page, pruned nav, breadcrumbs, prev/next, section pages.
-    /// The page's HTML is `html`, else the page's own; without either, the context is good for its
-    /// digest only (see `TemplateValue.digested`).
-    func context(for index: Int, html: String? = nil) -> TemplateNode {
+    /// The full context of page `index`, whose Markdown rendered to `html`: site, page, pruned nav,
+    /// breadcrumbs, prev/next, section pages.
+    func context(for index: Int, html: String) -> TemplateNode {
         let page = pages[index]
         let breadcrumbs = navigation.breadcrumbs(for: index)
-        let pageNode = Self.pageNode(
-            page, html: html ?? page.html, isHome: index == tree.home, rule: access.pageRules[index].rule)
+        let pageNode = Self.pageNode(page, html: html, isHome: index == tree.home, rule: access.pageRules[index].rule)
         var fields: [String: TemplateValue] = [
             "site": .node(site),
             "page": .node(pageNode),
@@ -65,6 +63,11 @@ struct PageContext: Sendable {
             derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
         }
         return TemplateNode(fields, derived: derived)
+    }
+
+    /// The digest of everything other pages show of page `index`; see `PageNavigation.shownDigest(of:)`.
+    func shownDigest(of index: Int) -> SHA256.Digest {
+        navigation.shownDigest(of: index)
     }
 
     /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current.
@@ -92,7 +95,7 @@ struct PageContext: Sendable {
         ])
     }
 
-    private static func pageNode(_ page: Page, html: String?, isHome: Bool, rule: AccessRule) -> TemplateNode {
+    private static func pageNode(_ page: Page, html: String, isHome: Bool, rule: AccessRule) -> TemplateNode {
         let matter = page.frontMatter
         let markdown = page.markdown
         let tocCount = markdown.toc.reduce(0) { $0 + 1 + $1.children.count }
@@ -113,7 +116,7 @@ struct PageContext: Sendable {
         fields["description"] = .text(matter.description)
         fields["date"] = matter.date.map { .string($0.iso) }
         fields["date_display"] = matter.date.map { .string($0.display) }
-        fields["content_html"] = markdown.contentIsEmpty ? nil : .digested(html, markdown.contentDigest)
+        fields["content_html"] = html.isEmpty ? nil : .digested(html, markdown.contentDigest)
         fields["title_id"] = markdown.titleID.map(TemplateValue.string)
         fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
         return TemplateNode(fields)

@@ -69,7 +69,7 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
         case .digested(let text, let digest):
             encoding.append(UInt8(ascii: "h"))
             digest.append(to: &encoding)
-            return text ?? ""
+            return text
         case .null:
             encoding.append(UInt8(ascii: "z"))
             // swift-mustache stops looking up the stack at any value and reads `NSNull` as no value.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the build cache and ends the build when nothing changed: the options, `site.toml`, every page,
+/// Reads the build cache, starts listing the output folder, and ends the build when nothing changed: the options, `site.toml`, every page,
 /// asset and theme file are as the last build recorded them, and the output is exactly as that build
 /// left it. Files are compared by stamp, except those written shortly before the last build started,
 /// which are read and compared by digest. Otherwise hands the record on, for the stages that reuse
@@ -12,6 +12,8 @@ struct CheckCache: BuildStep {
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> CacheCheck {
+        let folder = options.outputFolder
+        let output = Background { OutputTree.files(in: folder) }
         let cache = BuildCache(outputFolder: options.outputFolder)
         let previous = cache.loadRecord()
         let settings = settingsFiles().reduce(into: [String: InputRecord]()) { inputs, file in
@@ -21,10 +23,12 @@ struct CheckCache: BuildStep {
                 ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
             if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
         }
-        if let previous, !log.hasErrors, isUnchanged(since: previous, settings: settings) {
-            return CacheCheck(previous: previous, pages: PageStore(), settings: settings, upToDate: true)
+        if let previous, !log.hasErrors, isUnchanged(since: previous, settings: settings, output: output) {
+            return CacheCheck(
+                previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
         }
-        return CacheCheck(previous: previous, pages: cache.loadPages(), settings: settings, upToDate: false)
+        return CacheCheck(
+            previous: previous, pages: cache.loadPages(), settings: settings, output: output, upToDate: false)
     }
 
     /// `site.toml` and every file of the templates folder that is not hidden or in a hidden folder.
@@ -42,7 +46,9 @@ struct CheckCache: BuildStep {
         return files
     }
 
-    private func isUnchanged(since previous: BuildRecord, settings: [String: InputRecord]) -> Bool {
+    private func isUnchanged(
+        since previous: BuildRecord, settings: [String: InputRecord], output: Background<[String: FileStamp]>
+    ) -> Bool {
         guard previous.options == options.digest,
             previous.inputs.count == settings.count + files.pages.count + files.assets.count,
             settings.allSatisfy({ previous.inputs[$0.key] == $0.value })
@@ -56,7 +62,7 @@ struct CheckCache: BuildStep {
                 || FileManager.default.contents(atPath: file).map(SHA256.hex) == recorded.digest
         }
         guard !unchanged.contains(false) else { return false }
-        return OutputTree.files(in: options.outputFolder) == previous.files.mapValues(\.stamp)
+        return output.value == previous.files.mapValues(\.stamp)
     }
 }
 
@@ -68,6 +74,8 @@ struct CacheCheck {
     let pages: PageStore
     /// `site.toml` and the theme's files as this build sees them, for its record.
     let settings: [String: InputRecord]
+    /// The output folder as it is, listed in the background while the build goes on.
+    let output: Background<[String: FileStamp]>
     /// Nothing changed: the output already is the site, and the build ends here.
     let upToDate: Bool
 }

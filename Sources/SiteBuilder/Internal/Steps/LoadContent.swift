@@ -1,4 +1,4 @@
-/// Lists the site folder into pages and assets, stamps every page's file (in parallel), and claims the
+/// Lists the site folder into pages and assets with their files' stamps, and claims the
 /// output paths of the special pages, the sitemap and the assets. Reading the pages is left to
 /// "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
@@ -18,8 +18,7 @@ struct LoadContent: BuildStep {
         }
         let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: display)
         log.report(problems)
-        let display = display
-        files.pages = concurrentMap(sources) { PageFile(source: $0, stamp: FileStamp.of(display.site($0.path))) }
+        files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
         for page in SpecialPage.allCases {
             _ = files.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)

@@ -1,12 +1,13 @@
 import AccessRules
 
-/// Lists the output folder as it is and opens the writer for the new site: in place over an existing
+/// Opens the writer for the new site over the output folder as "Check build cache" listed it: in place over an existing
 /// output, or in a staging folder for a new output or one whose layout changes (see `OutputWriter`).
 /// Nothing is written before this stage, and it runs only when the build found no error.
 struct PrepareOutput: BuildStep {
     let stage = BuildStage.prepareOutput
     let outputFolder: String
     let previous: BuildRecord?
+    let current: Background<[String: FileStamp]>
     /// Every output path the site claimed; the access manifest is added to them here.
     let claims: OutputClaims
 
@@ -14,7 +15,8 @@ struct PrepareOutput: BuildStep {
         do {
             var files = claims.outputPaths
             files.insert(AccessManifest.relativePath)
-            return try OutputWriter(outputFolder: outputFolder, previous: previous, newFiles: files)
+            return try OutputWriter(
+                outputFolder: outputFolder, previous: previous, current: current.value, newFiles: files)
         } catch {
             log.report(Problem(message: error.message))
             return nil

@@ -1,6 +1,7 @@
 /// Turns every page's Markdown into HTML, in parallel (see `PageMarkdown`). A page whose file is as the
 /// build cache recorded it, and whose links all resolve as they did, is not rendered: its summary comes
-/// from the cache, and its HTML is rendered again only if "Render pages" needs it.
+/// from the cache, and its HTML is rendered again only if "Render pages" needs it. While the link
+/// targets of the site are those of the last build, every link resolves as it did without asking.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
     let pages: [ParsedPage]
@@ -9,24 +10,30 @@ struct RenderMarkdown: BuildStep {
     let drafts: Set<String>
     let config: SiteConfig
     let store: PageStore
+    /// The digest of the link targets of the last build; see `LinkIndex.digest`.
+    let previousLinkTargets: String?
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let index = LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
-        let (store, siteTitle) = (store, config.title)
+        let linkTargets = index.digest
+        let (store, siteTitle, targetsUnchanged) = (store, config.title, linkTargets == previousLinkTargets)
         let rendered = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
-            Self.render(page, bodies: bodies, store: store, siteTitle: siteTitle)
+            Self.render(page, bodies: bodies, store: store, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
         }
-        return RenderedMarkdown(pages: rendered, bodies: bodies)
+        return RenderedMarkdown(pages: rendered, bodies: bodies, linkTargets: linkTargets)
     }
 
-    private static func render(_ page: ParsedPage, bodies: PageBodies, store: PageStore, siteTitle: String) -> Page {
+    private static func render(
+        _ page: ParsedPage, bodies: PageBodies, store: PageStore, targetsUnchanged: Bool, siteTitle: String
+    ) -> Page {
         var markdown = MarkdownSummary()
         var html: String?
         if page.source.kind != .implicitSection {
             if let file = page.file, let cached = store.entry(for: page.source.path, digest: file.digest)?.markdown,
-                PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
+                targetsUnchanged
+                    || PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
             {
                 markdown = cached
             } else {
@@ -35,7 +42,7 @@ struct RenderMarkdown: BuildStep {
             }
         }
         return Page(
-            source: page.source, url: page.url, frontMatter: page.frontMatter,
+            source: page.source, url: page.url, frontMatter: page.frontMatter, fileDigest: page.file?.digest,
             title: markdown.title ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle), markdown: markdown,
             html: html)
     }
@@ -45,4 +52,6 @@ struct RenderMarkdown: BuildStep {
 struct RenderedMarkdown {
     let pages: [Page]
     let bodies: PageBodies
+    /// The digest of the link targets the pages were rendered against, for the build's record.
+    let linkTargets: String
 }

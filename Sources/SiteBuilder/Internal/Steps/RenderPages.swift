@@ -1,9 +1,8 @@
 import Foundation
 
-/// Renders every page through its template (in parallel) into the output. A page's key is the digest of
-/// its full render context (with its HTML standing in by digest) and of its template and the partials
-/// that template includes: a page whose key is the one recorded for its output file, and whose file
-/// is intact, is kept as it is, without its HTML or template being rendered.
+/// Renders every page through its template (in parallel) into the output. A page whose key (everything
+/// its output depends on, see `RenderKeys`) is the one recorded for its output file, and whose file is
+/// intact, is kept as it is: neither its context is built nor its HTML or template rendered.
 struct RenderPages: BuildStep {
     let stage = BuildStage.renderPages
     let pages: [Page]
@@ -17,12 +16,11 @@ struct RenderPages: BuildStep {
 
     func run(_ log: BuildLog) -> RenderedPages {
         let context = PageContext(config: config, pages: pages, tree: tree, access: access, templates: templates)
-        let (templates, digests, writer, bodies, display) = (
-            templates, TemplateDigests(sources: templates.sources), writer, bodies, display
-        )
+        let keys = RenderKeys(context: context, templates: templates)
+        let (templates, writer, bodies, display) = (templates, writer, bodies, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             Self.render(
-                index, context: context, templates: templates, digests: digests, bodies: bodies, writer: writer,
+                index, context: context, keys: keys, templates: templates, bodies: bodies, writer: writer,
                 display: display)
         }
         log.report(outcomes.compactMap(\.problem))
@@ -43,25 +41,24 @@ struct RenderPages: BuildStep {
     private static func render(
         _ index: Int,
         context: PageContext,
+        keys: RenderKeys,
         templates: TemplateSet,
-        digests: TemplateDigests,
         bodies: PageBodies,
         writer: OutputWriter,
         display: DisplayPaths
     ) -> Outcome {
         let page = context.pages[index]
-        var values = context.context(for: index)
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
-        var keyInput = Array("\(PageContext.generator)\n\(digests.digest(of: template))\n\(template)\n".utf8)
-        values.digest.append(to: &keyInput)
-        let key = SHA256.hex(keyInput)
+        let key = keys.key(for: index, template: template)
         if writer.keepIfUnchanged(page.source.outputPath, key: key) { return .kept }
         let file = display.site(page.source.path)
+        var html = page.html ?? ""
         if page.html == nil, !page.markdown.contentIsEmpty {
-            guard let html = bodies.html(of: page) else { return .failed("cannot read this file", file: file) }
-            values = context.context(for: index, html: html)
+            guard let rendered = bodies.html(of: page) else { return .failed("cannot read this file", file: file) }
+            html = rendered
         }
         do {
+            let values = context.context(for: index, html: html)
             try writer.write(templates.render(values, with: template), to: page.source.outputPath, key: key)
             return .rendered
         } catch {

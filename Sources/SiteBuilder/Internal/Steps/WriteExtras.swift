@@ -3,8 +3,8 @@ import Foundation
 
 /// Writes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
 /// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
-/// is published with the site. Each is made every build (they are cheap) and written only when its
-/// bytes differ from the output's.
+/// is published with the site. Each is made every build and written only when its bytes differ from the
+/// output's; the access manifest is encoded only when the rules it is made from changed.
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
     let pages: [Page]
@@ -34,10 +34,13 @@ struct WriteExtras: BuildStep {
         if !config.baseURL.isEmpty {
             files.append(("sitemap.xml", Data(Sitemap.xml(pages: pages, origin: config.origin).utf8)))
         }
-        do {
-            files.append((AccessManifest.relativePath, try access.manifestJSON()))
-        } catch {
-            log.report(Problem(message: "cannot encode the access manifest: \(error)"))
+        let manifestKey = access.manifestKey
+        if !writer.keepIfUnchanged(AccessManifest.relativePath, key: manifestKey) {
+            do {
+                try writer.write(try access.manifestJSON(), to: AccessManifest.relativePath, key: manifestKey)
+            } catch {
+                log.report(Problem(message: "cannot write the access manifest: \(error)"))
+            }
         }
         for file in files {
             let key = SHA256.hex(file.data)
