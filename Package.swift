@@ -39,9 +39,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SitePreview", dependencies: ["SiteBuilder", "AccessRules", "TextTools", "CLinux"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "sitegen",
-            dependencies: ["SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "SiteBuilder", "SitePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -60,5 +65,8 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],
+            swiftSettings: swiftSettings),
     ]
 )

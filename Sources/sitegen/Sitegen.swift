@@ -19,6 +19,8 @@ struct Sitegen: ParsableCommand {
               sitegen build --drafts --output preview
                   Include draft pages and write the site to preview/.
               sitegen build --site docs --templates theme --output /srv/www/docs
+              sitegen serve
+                  Preview the site at http://127.0.0.1:8000/, rebuilt and reloaded on every save.
               sitegen access
                   List every published path with its access rule.
 
@@ -26,6 +28,6 @@ struct Sitegen: ParsableCommand {
             its file and line, the exit status is 1, and the previous output stays as it was.
             """,
         version: SiteBuilder.version,
-        subcommands: [Build.self, Access.self]
+        subcommands: [Build.self, Serve.self, Access.self]
     )
 }

@@ -11,6 +11,12 @@ public struct BuildOptions: Sendable {
     /// Report broken links and anchors as warnings instead of failing the build.
     public var brokenLinksAreWarnings: Bool
 
+    /// The folders a build reads files from: the site folder and the templates folder. A preview server
+    /// watches these and rebuilds when anything below them changes.
+    public var sourceFolders: [String] {
+        [siteFolder, templatesFolder]
+    }
+
     /// Options with the command-line defaults: `site/`, `templates/`, `public/`, no drafts, strict links.
     public init(
         siteFolder: String = "site",
