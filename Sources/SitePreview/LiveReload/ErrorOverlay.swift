@@ -26,7 +26,7 @@ public enum ErrorOverlay {
         #sitegen-serve-overlay .sitegen-serve-title { margin: 0 0 .5rem; font-weight: 600; }
         #sitegen-serve-overlay ol { margin: 0 0 .5rem; padding-left: 1.5rem; }
         #sitegen-serve-overlay code { font: 13px/1.4 ui-monospace, monospace; white-space: pre-wrap;
-          color: #ffd7d7; background: none; }
+          color: #ffd7d7; background: none; border: 0; padding: 0; }
         #sitegen-serve-overlay p { margin: .25rem 0; }
         #sitegen-serve-overlay button { font: inherit; color: inherit; background: #5a1d1d;
           border: 1px solid #e5484d; border-radius: 4px; padding: .25rem .75rem; cursor: pointer; }
