@@ -1,11 +1,13 @@
-"""Runs every benchmark of issue 6 and writes the tables to stdout and to Benchmarks/.work/results.md.
+"""Runs every benchmark of issues 6 and 12 and writes the tables to stdout and to Benchmarks/.work/results.md.
 
 Called by Benchmarks/run.sh (which installs the tools and builds the release binaries first):
 
     python Benchmarks/bench.py [--quick]
 
 Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
-minutes), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 1 round of 3 s.
+minutes), sitegen's rebuilds after one edited page, edit-to-reload of `sitegen serve` at 1,000 pages
+(10 edits), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 3 edits in the
+preview, 1 round of 3 s.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
 
@@ -28,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import preview  # noqa: E402
 import profiles  # noqa: E402
 import report  # noqa: E402
 import site_builds  # noqa: E402
@@ -167,6 +170,11 @@ def main() -> int:
         build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, gate, log)
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
+    log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
+    edits = 3 if arguments.quick else 10
+    previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
+    lines += report.preview_table(previewed)
+
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
@@ -180,7 +188,7 @@ def main() -> int:
         log("Measuring request throughput…")
         served = throughput.run(servers, page, seconds, rounds, gate, log)
         lines += report.throughput_table(served, seconds, rounds)
-        lines += report.targets_table(build_results[sizes[-1]], served, arguments.quick)
+        lines += report.targets_table(build_results[sizes[-1]], served, previewed, arguments.quick)
         log("Profiling a sitegen build and sitegen-auth…")
         lines += profile_section(work, small, servers, page)
     finally:
@@ -191,6 +199,7 @@ def main() -> int:
     raw = {
         "builds": {pages: asdict(result) for pages, result in build_results.items()},
         "throughput": [asdict(result) for result in served],
+        "preview": asdict(previewed),
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))
     print(text)
