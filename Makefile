@@ -14,7 +14,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests and the demo need.
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libfcgi-dev libfcgi-bin \
-                   libssl-dev nginx chromium chromium-driver python3-venv
+                   libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx chromium chromium-driver python3-venv
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick
 

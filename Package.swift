@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         .target(name: "AccessRules", swiftSettings: swiftSettings),
         .target(name: "TextTools", swiftSettings: swiftSettings),
         .target(
@@ -51,7 +53,10 @@ let package = Package(
         ),
         .target(
             name: "EntraAuth",
-            dependencies: ["COpenSSL", "AccessRules", "TextTools", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: [
+                "COpenSSL", "CSQLite", "CHiredis", "AccessRules", "TextTools",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

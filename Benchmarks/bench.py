@@ -137,6 +137,10 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="1,000 pages once, throughput 1 round of 3 s")
     parser.add_argument("--work", type=Path, default=HERE / ".work", help="folder for all generated state")
     parser.add_argument("--bin", type=Path, default=REPO / ".build-bench" / "release", help="release binaries")
+    parser.add_argument(
+        "--stateless-bin", type=Path, default=REPO / ".build-bench-stateless" / "release" / "sitegen-auth",
+        help="sitegen-auth of before the session store, the reference of (c₀)",
+    )
     arguments = parser.parse_args()
     work, venv_bin = arguments.work.resolve(), (arguments.work / "venv" / "bin").resolve()
     sizes, runs = ([1000], 1) if arguments.quick else ([1000, 10000], 3)
@@ -180,7 +184,9 @@ def main() -> int:
     if not (public / ".sitegen" / "access.json").exists():
         raise SystemExit(f"sitegen build wrote no access manifest in {public}/.sitegen/; sitegen-auth needs one")
     page = page_url(small.corpus)
-    servers = Servers(work / "serve", public, arguments.bin, venv_bin, work / "trivial-fcgi")
+    servers = Servers(
+        work / "serve", public, arguments.bin, venv_bin, work / "trivial-fcgi", arguments.stateless_bin.resolve()
+    )
     shutil.rmtree(work / "serve", ignore_errors=True)
     try:
         log("Starting the provider, sitegen-auth, the trivial responder, nginx and Apache on loopback…")

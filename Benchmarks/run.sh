@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 
 WORK=Benchmarks/.work
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-PACKAGES="hugo wrk apache2 libapache2-mod-auth-openidc time nginx gcc libfcgi-dev python3-venv valgrind linux-perf"
+PACKAGES="hugo wrk apache2 libapache2-mod-auth-openidc time nginx gcc libfcgi-dev python3-venv valgrind linux-perf
+          redis-server libsqlite3-dev libhiredis-dev"
 
 missing=$(for package in $PACKAGES; do dpkg -s "$package" >/dev/null 2>&1 || echo "$package"; done)
 if [ -n "$missing" ]; then
@@ -35,6 +36,17 @@ fi
 
 echo "Building release binaries (.build-bench)…" >&2
 swift build -c release --scratch-path .build-bench >&2
+
+# (c₀): sitegen-auth as it was just before the session store, whose sealed cookie carried the whole session;
+# built once from that commit, so the store's cost is measured against it in the same run.
+STATELESS_COMMIT=4e9c8ca
+if [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
+    echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2
+    rm -rf "$WORK/stateless-src" && mkdir -p "$WORK/stateless-src"
+    git archive "$STATELESS_COMMIT" | tar -x -C "$WORK/stateless-src"
+    swift build -c release --package-path "$WORK/stateless-src" --scratch-path .build-bench-stateless \
+        --product sitegen-auth >&2
+fi
 
 if [ ! -x "$WORK/trivial-fcgi" ] || [ Benchmarks/trivial-fcgi.c -nt "$WORK/trivial-fcgi" ]; then
     gcc -O2 -Wall -o "$WORK/trivial-fcgi" Benchmarks/trivial-fcgi.c -lfcgi -lpthread

@@ -27,12 +27,12 @@ CACHE_CONF = REPO / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
-NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "d"]
+NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "c₀", "cᵣ", "d"]
 
 
 def port_placeholder(name: str) -> str:
-    """a₀ → @PORT_A0@, b′ → @PORT_B1@: the port of a configuration in nginx.conf.in."""
-    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1") + "@"
+    """a₀ → @PORT_A0@, b′ → @PORT_B1@, cᵣ → @PORT_CR@: the port of a configuration in nginx.conf.in."""
+    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1").replace("ᵣ", "R") + "@"
 
 
 def cache_settings() -> tuple[str, list[str]]:
@@ -47,7 +47,8 @@ def cache_settings() -> tuple[str, list[str]]:
 
 def snippet_variants() -> dict[str, str]:
     """b: checks by the trivial responder; b-closing: by the one closing at once (b′); c: sitegen-auth without
-    the check cache; d: with it."""
+    the check cache; c-stateless and c-redis: the same against the other two sitegen-auth processes; d: (c) with
+    the check cache."""
     production = SNIPPET.read_text()
     if CHECK_LOCATION not in production:
         raise RuntimeError(f"{SNIPPET} has no '{CHECK_LOCATION}' block to vary")
@@ -60,18 +61,25 @@ def snippet_variants() -> dict[str, str]:
         "b": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi;"),
         "b-closing": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi_closing;"),
         "c": uncached,
+        "c-stateless": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_stateless;"),
+        "c-redis": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_redis;"),
         "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
     }
 
 
 class Servers:
-    """Provider, sitegen-auth, the trivial responders and nginx (a₀)–(d); Apache (e), (e′) on demand."""
+    """Provider, sitegen-auth (SQLite store), the sitegen-auth of before the session store, sitegen-auth on Redis,
+    the trivial responders and nginx (a₀)–(d); Apache (e), (e′) on demand."""
 
-    def __init__(self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path) -> None:
+    def __init__(
+        self, state: Path, public: Path, bin_dir: Path, venv_bin: Path, trivial: Path, stateless_bin: Path
+    ) -> None:
         self.state = state
         self.public = public
         self.trivial = trivial
-        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "d", "e", "e′"]}
+        self.stateless_bin = stateless_bin
+        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "c₀", "cᵣ", "d", "e", "e′"]}
+        self.redis_port = free_port()
         self.stack = Stack(
             state=state, public=public, http_port=self.ports["c"], bin_dir=bin_dir, venv_bin=venv_bin
         )
@@ -90,11 +98,42 @@ class Servers:
         self.stack.start_provider()
         self.stack.write_auth_config()
         self.stack.start_auth()
+        self.start_redis()
+        self.start_auth_variant("stateless", self.stateless_bin, "c₀", store=None)
+        self.start_auth_variant(
+            "redis", self.stack.bin_dir / "sitegen-auth", "cᵣ", store=f"redis://127.0.0.1:{self.redis_port}/0"
+        )
         for name, options in [("trivial", []), ("trivial-closing", ["--close-at-once"])]:
             socket_path = self.state / f"{name}.sock"
             self.stack.spawn(name, [str(self.trivial), str(socket_path), "4", *options])
             wait_for(socket_path.exists, f"the {name} FastCGI responder")
         self.start_nginx()
+
+    def start_redis(self) -> None:
+        """A redis-server of its own for (cᵣ), in memory only."""
+        self.stack.spawn(
+            "redis",
+            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        )
+        wait_for(lambda: port_open(self.redis_port), "redis-server")
+
+    def start_auth_variant(self, name: str, binary: Path, configuration: str, store: str | None) -> None:
+        """Another sitegen-auth on socket auth-NAME.sock, signing in through the nginx port of `configuration`;
+        with `store` None, a configuration without `session_store` (the version before it knew the key)."""
+        settings = {"redirect_uri": self.url(configuration, "/.auth/callback")}
+        if store:
+            settings["session_store"] = store
+        self.stack.write_auth_config(**settings)
+        lines = self.stack.auth_config.read_text().splitlines()
+        if store is None:
+            lines = [line for line in lines if not line.startswith("session_store")]
+        config = self.state / f"auth-{name}.toml"
+        config.write_text("\n".join(lines) + "\n")
+        config.chmod(0o600)
+        self.stack.write_auth_config()
+        socket_path = self.state / f"auth-{name}.sock"
+        self.stack.spawn(f"auth-{name}", [str(binary), "--config", str(config), "--listen", f"unix:{socket_path}"])
+        wait_for(socket_path.exists, f"sitegen-auth ({configuration})")
 
     def start_nginx(self) -> None:
         http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
@@ -155,7 +194,10 @@ class Servers:
             )
 
     def stop(self) -> None:
-        for name in ["apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "provider"]:
+        for name in [
+            "apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "auth-stateless", "auth-redis",
+            "redis", "provider",
+        ]:
             self.stack.terminate(name)
         shutil.rmtree(self.cache_folder, ignore_errors=True)
 

@@ -4,7 +4,9 @@
 for reference (Apache serves it that way too); (b) nginx auth_request to a trivial C FastCGI responder;
 (b′) the same responder closing each connection as soon as it has answered, as sitegen-auth does,
 instead of libfcgi's default of waiting for nginx to hang up first; (c) nginx auth_request to
-sitegen-auth with a valid session; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on
+sitegen-auth with a valid session (sessions in the default SQLite store); (c₀) the same with the sitegen-auth
+of before the session store, whose sealed cookie carried the whole session (the reference for the store's
+cost); (cᵣ) the same with sessions in Redis; (d) (c) with nginx caching the check's 204 answers for 5 s, keyed on
 the Cookie header and the request URI, and (d′) the same with every request for a new URI, so every
 check misses; (e) Apache with mod_auth_openidc, client-cookie sessions, and (e′) with server-cache
 sessions.
@@ -152,7 +154,13 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
         Configuration("a₀", "nginx, plain static file: no SSI, no snippet (reference)", "a₀", cookie),
         Configuration("b", "nginx + auth_request → trivial C FastCGI", "b", cookie),
         Configuration("b′", "(b), the responder closing at once as sitegen-auth does", "b′", cookie),
-        Configuration("c", "nginx + auth_request → sitegen-auth", "c", cookie),
+        Configuration("c", "nginx + auth_request → sitegen-auth, SQLite session store", "c", cookie),
+        Configuration("c₀", "(c), sitegen-auth before the session store: stateless cookie (reference)", "c₀",
+                      sign_in(servers.url("c₀", "/.auth/login?rd=" + page), servers.url("c₀", page),
+                              servers.provider_url, "ann")),
+        Configuration("cᵣ", "(c), Redis session store", "cᵣ",
+                      sign_in(servers.url("cᵣ", "/.auth/login?rd=" + page), servers.url("cᵣ", page),
+                              servers.provider_url, "ann")),
         Configuration("d", "(c) + nginx cache of 204 checks, 5 s", "d", cookie),
         Configuration("d′", "(d), every request a new URI: all misses", "d", cookie, script),
     ]

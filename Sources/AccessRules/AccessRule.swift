@@ -11,7 +11,16 @@ public enum AccessRule: Hashable, Sendable {
     /// Readable by signed-in users who meet at least one condition of the requirement.
     case restricted(Requirement)
 
-    /// A short human description, as `sitegen access` and the 403 page show it.
+    /// What the 403 page may tell a refused reader; see `Requirement.readerSummary`.
+    public var readerSummary: String {
+        switch self {
+        case .public: "nothing"
+        case .signedIn: "signing in"
+        case .restricted(let requirement): requirement.readerSummary
+        }
+    }
+
+    /// A short human description, as `sitegen access` shows it.
     public var summary: String {
         switch self {
         case .public: "public"
@@ -54,7 +63,24 @@ public struct Requirement: Hashable, Sendable, Codable {
         roles.isEmpty && groups.isEmpty && tenants.isEmpty && users.isEmpty && emails.isEmpty
     }
 
-    /// `roles: Finance.Read, Finance.Admin; groups: 5f1c…` — for listings and the 403 page.
+    /// What a reader who was refused may be told: role names, but no group ids, user ids, tenant ids or addresses,
+    /// which belong to the directory, not to whoever opens a link.
+    ///
+    /// ```swift
+    /// Requirement(roles: ["Finance.Read"], groups: ["5f1c…"]).readerSummary
+    /// // "the app role Finance.Read, or membership of a group the site names"
+    /// ```
+    public var readerSummary: String {
+        var parts: [String] = []
+        if roles.count == 1 { parts.append("the app role \(roles[0])") }
+        if roles.count > 1 { parts.append("one of the app roles \(roles.joined(separator: ", "))") }
+        if !groups.isEmpty { parts.append("membership of a group the site names") }
+        if !tenants.isEmpty { parts.append("an account of an organisation the site names") }
+        if !users.isEmpty || !emails.isEmpty { parts.append("being one of the people the site names") }
+        return parts.joined(separator: ", or ")
+    }
+
+    /// `roles: Finance.Read, Finance.Admin; groups: 5f1c…` — for listings and the administrator.
     public var summary: String {
         let parts: [(String, [String])] = [
             ("roles", roles), ("groups", groups), ("tenants", tenants), ("users", users), ("emails", emails),

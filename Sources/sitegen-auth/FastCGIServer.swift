@@ -2,24 +2,30 @@ import CFastCGI
 import EntraAuth
 import Foundation
 
-/// The FastCGI loop: worker threads accept requests, map FCGX parameters to a `Request`, and write the `Response`.
+/// The FastCGI loop: acceptor threads take each request, answer those that need no network (the auth check, sign-in,
+/// sign-out) at once, and hand the rest (the callback) to `NetworkWorkers`, so a slow identity provider never holds
+/// up an auth check.
 ///
-/// This file is an adapter a reader can skip: all behaviour lives in `AuthHandler`.
+/// This file is an adapter a reader can skip: behaviour lives in `AuthHandler`, `NetworkWorkers` and `AcceptFailure`.
 final class FastCGIServer: @unchecked Sendable {
     private let handler: AuthHandler
-    private let workers: Int
+    private let acceptors: Int
+    private let network: NetworkWorkers
+    private let log: AuthLog
     private let inFlight = NSLock()
     private var active = 0
     private var stopping = false
     private var signalSources: [any DispatchSourceSignal] = []
 
-    init(handler: AuthHandler, workers: Int) {
+    init(handler: AuthHandler, acceptors: Int, networkWorkers: Int, log: AuthLog) {
         self.handler = handler
-        self.workers = workers
+        self.acceptors = acceptors
+        self.log = log
+        network = NetworkWorkers(threads: networkWorkers, queueLimit: networkWorkers * 4)
     }
 
     /// Serves until SIGTERM or SIGINT; without an address, on file descriptor 0 (or once as CGI).
-    func serve(on address: ListenAddress?) throws {
+    func serve(on address: ListenAddress?, socketGroup: gid_t?) throws {
         guard FCGX_Init() == 0 else { throw ServerError("cannot initialise libfcgi") }
         let socket: Int32
         if let address {
@@ -28,8 +34,7 @@ final class FastCGIServer: @unchecked Sendable {
             guard socket >= 0 else {
                 throw ServerError("cannot listen on \(address.fastCGIPath): \(String(cString: strerror(errno)))")
             }
-            // nginx workers run as another, unprivileged user; the socket's folder is what restricts access.
-            if case .unix(let path) = address { chmod(path, 0o666) }
+            if case .unix(let path) = address { try restrict(path, to: socketGroup) }
         } else if FCGX_IsCGI() != 0 {
             serveOneCGIRequest()
             return
@@ -37,32 +42,101 @@ final class FastCGIServer: @unchecked Sendable {
             socket = 0
         }
         installShutdown(listening: socket)
-        let threads = (0..<workers).map { number in
-            let thread = Thread { [self] in self.work(socket: socket) }
+        for number in 0..<acceptors {
+            let thread = Thread { [self] in self.accept(on: socket) }
             thread.name = "fastcgi-\(number)"
             thread.stackSize = 1 << 20
-            return thread
+            thread.start()
         }
-        for thread in threads { thread.start() }
         while true { sleep(3600) }
     }
 
-    private func work(socket: Int32) {
-        var request = FCGX_Request()
-        FCGX_InitRequest(&request, socket, 0)
-        while FCGX_Accept_r(&request) >= 0 {
+    /// Only the owner and the socket's group (nginx's) may connect: anyone who can talk FastCGI to sitegen-auth can
+    /// ask it anything.
+    private func restrict(_ path: String, to group: gid_t?) throws {
+        if let group, chown(path, getuid(), group) != 0 {
+            throw ServerError("cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+        }
+        guard chmod(path, 0o660) == 0 else {
+            throw ServerError("cannot restrict \(path) to mode 0660: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func accept(on socket: Int32) {
+        var failures = AcceptFailure()
+        var request = Self.newRequest(socket)
+        while true {
+            let result = FCGX_Accept_r(request)
+            guard result >= 0 else {
+                if inFlight.withLock({ stopping }) { return }
+                switch failures.failed(errno: -result, now: Date()) {
+                case .retry(let delay):
+                    Thread.sleep(forTimeInterval: delay)
+                    continue
+                case .exit(let reason):
+                    log.write(event: "serve_failed", ["reason": reason])
+                    exit(1)
+                }
+            }
+            failures.succeeded()
             guard begin() else {
-                FCGX_Finish_r(&request)
+                FCGX_Finish_r(request)
                 return
             }
-            let response = handler.handle(Self.request(from: request.envp))
-            write(response, to: request.out)
-            // libfcgi's close waits for nginx to hang up first, a sleep and a wake-up per check; once the
-            // request has been read to its end that wait protects nothing, and the socket is closed at once.
-            if Self.readToEnd(request.in) { FCGX_Detach(&request) }
-            FCGX_Finish_r(&request)
-            end()
+            let parsed = CGIEnvironment.request(from: request.pointee.envp)
+            if handler.waitsOnNetwork(parsed) {
+                let owned = HandedOver(request: request)
+                request = Self.newRequest(socket)
+                let queued = network.submit { [self] in
+                    answer(owned.request, with: handler.handle(parsed))
+                    Self.free(owned.request)
+                    end()
+                }
+                if !queued {
+                    answer(owned.request, with: Self.busy)
+                    Self.free(owned.request)
+                    end()
+                }
+            } else {
+                answer(request, with: handler.handle(parsed))
+                end()
+            }
         }
+    }
+
+    /// A request whose ownership passes from its acceptor, which never touches it again, to a network worker.
+    private struct HandedOver: @unchecked Sendable {
+        let request: UnsafeMutablePointer<FCGX_Request>
+    }
+
+    /// What a callback gets when every network worker is busy and the queue is full.
+    private static let busy = Response(
+        status: 503,
+        headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "5")],
+        body: Array("Sign-in is busy right now. Please go back and try again in a few seconds.\n".utf8))
+
+    private static func newRequest(_ socket: Int32) -> UnsafeMutablePointer<FCGX_Request> {
+        let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)
+        FCGX_InitRequest(request, socket, 0)
+        return request
+    }
+
+    private static func free(_ request: UnsafeMutablePointer<FCGX_Request>) {
+        request.deallocate()
+    }
+
+    /// Writes the response and finishes the request. libfcgi's close waits for nginx to hang up first, a sleep and
+    /// a wake-up per check; once the request has been read to its end that wait protects nothing, and the socket
+    /// is closed at once.
+    private func answer(_ request: UnsafeMutablePointer<FCGX_Request>, with response: Response) {
+        let bytes = Self.serialized(response)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), request.pointee.out)
+            }
+        }
+        if Self.readToEnd(request.pointee.in) { FCGX_Detach(request) }
+        FCGX_Finish_r(request)
     }
 
     /// Reads the rest of the request body, at most 64 KiB; true when the whole request has been read.
@@ -109,59 +183,6 @@ final class FastCGIServer: @unchecked Sendable {
         }
     }
 
-    static func request(from environment: FCGX_ParamArray?) -> Request {
-        func parameter(_ name: String) -> String? {
-            FCGX_GetParam(name, environment).map { String(cString: $0) }
-        }
-        var headers: [String: String] = [:]
-        var cursor = environment
-        while let entry = cursor?.pointee {
-            if let (name, value) = header(in: entry) { headers[name] = value }
-            cursor = cursor?.advanced(by: 1)
-        }
-        return Request(method: parameter("REQUEST_METHOD") ?? "GET", target: target(parameter), headers: headers)
-    }
-
-    /// `HTTP_X_ORIGINAL_URI=/a` → (`x-original-uri`, `/a`), worked on bytes: it runs for every parameter of every
-    /// request, and Foundation's string functions would dominate the auth check.
-    static func header(in entry: UnsafeMutablePointer<CChar>) -> (String, String)? {
-        let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
-        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), let name = headerName(of: bytes[..<equals])
-        else { return nil }
-        return (name, String(decoding: bytes[(equals + 1)...], as: UTF8.self))
-    }
-
-    /// The header a CGI parameter carries, `HTTP_X_ORIGINAL_URI` → `x-original-uri`; nil for other parameters.
-    static func headerName(of parameter: some Collection<UInt8>) -> String? {
-        let prefix = "HTTP_".utf8
-        guard parameter.starts(with: prefix) else { return nil }
-        let name = parameter.dropFirst(prefix.count).map { byte -> UInt8 in
-            switch byte {
-            case UInt8(ascii: "_"): UInt8(ascii: "-")
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-            default: byte
-            }
-        }
-        return String(decoding: name, as: UTF8.self)
-    }
-
-    /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
-    static func target(_ parameter: (String) -> String?) -> String {
-        let path =
-            parameter("DOCUMENT_URI") ?? parameter("SCRIPT_NAME").map { $0 + (parameter("PATH_INFO") ?? "") } ?? "/"
-        let query = parameter("QUERY_STRING") ?? ""
-        return query.isEmpty ? path : path + "?" + query
-    }
-
-    private func write(_ response: Response, to stream: UnsafeMutablePointer<FCGX_Stream>?) {
-        let bytes = Self.serialized(response)
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), stream)
-            }
-        }
-    }
-
     /// The CGI form of a response: `Status:`, the headers, a blank line, the body.
     static func serialized(_ response: Response) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -179,13 +200,8 @@ final class FastCGIServer: @unchecked Sendable {
     }
 
     private func serveOneCGIRequest() {
-        let environment = ProcessInfo.processInfo.environment
-        var headers: [String: String] = [:]
-        for (parameter, value) in environment {
-            if let name = Self.headerName(of: parameter.utf8) { headers[name] = value }
-        }
-        let request = Request(
-            method: environment["REQUEST_METHOD"] ?? "GET", target: Self.target { environment[$0] }, headers: headers)
+        let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
+        let request = CGIEnvironment.request(from: environment)
         FileHandle.standardOutput.write(Data(Self.serialized(handler.handle(request))))
     }
 }

@@ -1,71 +1,22 @@
 import ArgumentParser
-import EntraAuth
-import Foundation
 
-/// `sitegen-auth`: the FastCGI auth handler behind nginx `auth_request`.
+/// `sitegen-auth`: Microsoft Entra ID sign-in for a sitegen site; `serve` unless another command is named.
 @main
 struct SitegenAuth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen-auth",
         abstract: "Microsoft Entra ID sign-in for a sitegen site, as a FastCGI auth handler behind nginx.",
         discussion: """
-            nginx asks /.auth/check before serving each protected file; sitegen-auth answers from the sealed
-            session cookie (204, 401 or 403), runs the sign-in at /.auth/login and the redirect URI's path,
-            and signs out at /.auth/logout through Microsoft's logout page.
-
-            Settings come from the [auth] table of a TOML file (--config), or, without one, from the
-            environment variables CLIENT_ID, CLIENT_SECRET, AUTHORITY (or OIDC_AUTHORITY), REDIRECT_URI and
-            COOKIE_SECRET. Secrets are never accepted on the command line.
+            Without a command it serves (see `sitegen-auth serve --help`). `sitegen-auth sessions` lists
+            and ends readers' sessions.
 
             Examples:
               sitegen-auth --config /etc/sitegen/auth.toml --check-config
-              sitegen-auth --config /etc/sitegen/auth.toml --listen unix:/run/sitegen-auth/auth.sock
-              spawn-fcgi -s /run/sitegen-auth/auth.sock -- sitegen-auth --config /etc/sitegen/auth.toml
-
-            Without --listen it serves FastCGI on file descriptor 0 (systemd socket activation,
-            spawn-fcgi); started by a web server as a plain CGI program, it answers one request.
-            SIGTERM or SIGINT: in-flight requests finish, then it exits.
+              sitegen-auth sessions list --config /etc/sitegen/auth.toml
+              sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --user <object id>
             """,
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [Serve.self, SessionsCommand.self],
+        defaultSubcommand: Serve.self
     )
-
-    @Option(name: .long, help: "The TOML config file with an [auth] table.")
-    var config: String?
-
-    @Option(name: .long, help: "Where to listen: unix:PATH or HOST:PORT (default: file descriptor 0).")
-    var listen: String?
-
-    @Option(name: .long, help: "Worker threads answering requests.")
-    var workers: Int = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
-
-    @Flag(name: .long, help: "Validate the config, fetch discovery and keys, print a report and exit 0 or 1.")
-    var checkConfig = false
-
-    func validate() throws {
-        guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
-        if let listen, ListenAddress(listen) == nil {
-            throw ValidationError("--listen must be unix:PATH or HOST:PORT, not '\(listen)'")
-        }
-    }
-
-    func run() throws {
-        let settings: AuthConfig
-        do {
-            settings =
-                try config.map { try ConfigLoader.load(file: $0) }
-                ?? ConfigLoader.load(environment: ProcessInfo.processInfo.environment)
-        } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
-            throw ExitCode.failure
-        }
-        let service = AuthService(config: settings)
-        if checkConfig {
-            let report = service.checkReport()
-            print(report.text)
-            throw report.ok ? ExitCode.success : ExitCode.failure
-        }
-        service.start()
-        let server = FastCGIServer(handler: service.handler, workers: workers)
-        try server.serve(on: listen.flatMap(ListenAddress.init))
-    }
 }

@@ -126,4 +126,21 @@ struct AccessPolicyTests {
             try JSONDecoder().decode([AccessRule].self, from: Data(#"["everyone"]"#.utf8))
         }
     }
+
+    @Test func theReaderSummaryNamesRolesButNoGroupUserTenantOrAddress() {
+        let group = "5f1c9a7e-0d5b-4f63-9a8e-3c2b1d0e9f11"
+        let user = "00000000-0000-0000-66f3-3332eca7ea81"
+        let everything = Requirement(
+            roles: ["Finance.Read", "Finance.Admin"], groups: [group],
+            tenants: ["72f988bf-86f1-41af-91ab-2d7cd011db47"],
+            users: [user], emails: ["ceo@contoso.example"])
+        let summary = AccessRule.restricted(everything).readerSummary
+        #expect(
+            summary == "one of the app roles Finance.Read, Finance.Admin, or membership of a group the site names, "
+                + "or an account of an organisation the site names, or being one of the people the site names")
+        for secret in [group, user, "72f988bf", "ceo@"] { #expect(!summary.contains(secret)) }
+        #expect(
+            AccessRule.restricted(Requirement(roles: ["Finance.Read"])).readerSummary == "the app role Finance.Read")
+        #expect(AccessRule.signedIn.readerSummary == "signing in")
+    }
 }

@@ -37,32 +37,32 @@ struct AccessContextTests {
         "c.md": "---\ntitle: C\nweight: 3\naccess: public\n---\n",
     ]
 
-    @Test("Nav items, prev, next and section pages carry access_rule only for restricted pages; rule 0 renders")
+    @Test("Nav items, prev, next and section pages carry access_rule for every page that is not public; rule 0 renders")
     func accessRuleNumbers() throws {
         let site = try TestSite(pages: Self.pages, templates: Self.templates)
         try site.build()
         let contact = "it@acme.example"
-        #expect(site.output("index.html") == "roles: Staff|false|\(contact)|(A#0)(B)(C)||A#0|[A#0][B][C]")
-        #expect(site.output("a/x/index.html") == "roles: Staff|false|\(contact)|(A#0(X#0))(B)(C)|A#0|B")
-        #expect(site.output("b/index.html") == "signed-in|false|\(contact)|(A#0)(B(Y#3))(C)|X#0|Y#3|[Y#3]")
-        #expect(site.output("b/y/index.html") == "roles: Finance.Read|false|\(contact)|(A#0)(B(Y#3))(C)|B|C")
-        #expect(site.output("c/index.html") == "public|true|\(contact)|(A#0)(B)(C)|Y#3|")
+        #expect(site.output("index.html") == "roles: Staff|false|\(contact)|(A#0)(B#2)(C)||A#0|[A#0][B#2][C]")
+        #expect(site.output("a/x/index.html") == "roles: Staff|false|\(contact)|(A#0(X#0))(B#2)(C)|A#0|B#2")
+        #expect(site.output("b/index.html") == "signed-in|false|\(contact)|(A#0)(B#2(Y#3))(C)|X#0|Y#3|[Y#3]")
+        #expect(site.output("b/y/index.html") == "roles: Finance.Read|false|\(contact)|(A#0)(B#2(Y#3))(C)|B#2|C")
+        #expect(site.output("c/index.html") == "public|true|\(contact)|(A#0)(B#2)(C)|Y#3|")
     }
 
     @Test("404, 403 and signed-out pages are rendered from their templates, public, with the contact")
     func specialPages() throws {
         let site = try TestSite(pages: Self.pages, templates: Self.templates)
         try site.build()
-        let tail = "public|true|it@acme.example|(A#0)(B)(C)"
+        let tail = "public|true|it@acme.example|(A#0)(B#2)(C)"
         #expect(site.output("404.html") == "Page not found|/404.html|\(tail)")
         #expect(site.output("403.html") == "Access denied|/403.html|\(tail)")
         #expect(site.output("signed-out/index.html") == "Signed out|/signed-out/|\(tail)")
         try site.write(["site.toml": ""], under: "site")
         try site.build()
-        #expect(site.output("403.html") == "Access denied|/403.html|public|true||(A#0)(B)(C)")
+        #expect(site.output("403.html") == "Access denied|/403.html|public|true||(A#0)(B#2)(C)")
     }
 
-    @Test("The default theme wraps restricted links in SSI conditions on the rule number, 0 included")
+    @Test("The default theme wraps links to pages that are not public in SSI conditions on the rule number, 0 included")
     func defaultTheme() throws {
         let site = try TestSite(pages: Self.pages)
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
@@ -70,7 +70,8 @@ struct AccessContextTests {
         let html = try #require(site.output("b/index.html"))
         #expect(html.contains(guarded))
         #expect(html.contains(#"<!--# if expr="$sitegen_access = /,3,/" --><a href="/b/y/">Y</a><!--# endif -->"#))
-        #expect(!html.contains(#"/,2,/"#))
+        #expect(html.contains(#"<!--# if expr="$sitegen_user" --><a href="/b/" aria-current="page">B</a>"#))
+        #expect(html.contains(#"<a href="/c/">C</a>"#) && !html.contains(#"/,1,/"#), "public pages are never guarded")
         #expect(try #require(site.output("403.html")).contains("it@acme.example"))
         let crumbs = try #require(site.output("a/x/index.html"))
         #expect(
@@ -82,12 +83,12 @@ struct AccessContextTests {
         )
     }
 
-    /// The rule of the SSI condition around the first link to `url` in `html`, e.g. `/,1,/`; nil when
+    /// The SSI condition around the first link to `url` in `html`, e.g. `$sitegen_access = /,1,/`; nil when
     /// the link is shown to every reader. The theme never nests SSI conditions.
     private static func condition(aroundLinkTo url: String, in html: String) throws -> String? {
         let link = try #require(html.range(of: "href=\"\(url)\""), "no link to \(url)")
         let before = html[..<link.lowerBound]
-        guard let open = before.range(of: #"<!--# if expr="$sitegen_access = "#, options: .backwards) else {
+        guard let open = before.range(of: #"<!--# if expr=""#, options: .backwards) else {
             return nil
         }
         if let close = before.range(of: "<!--# endif -->", options: .backwards), close.lowerBound > open.lowerBound {
@@ -99,6 +100,30 @@ struct AccessContextTests {
     /// `html` from the first `marker` on.
     private static func part(of html: String, from marker: String) throws -> String {
         String(html[try #require(html.range(of: marker), "no \(marker)").lowerBound...])
+    }
+
+    @Test("Links to signed-in pages are guarded like restricted ones, so anonymous readers get none of their titles")
+    func signedInTitles() throws {
+        // Rules by sorted path: 0 public (`/`), 1 signed-in (`/osprey/`).
+        let site = try TestSite(pages: [
+            "index.md": "---\ntitle: Home\naccess: public\n---\n",
+            "osprey/index.md": "---\ntitle: Osprey Handbook\n---\n",
+            "osprey/heron.md": "---\ntitle: Heron Leave Policy\nweight: 1\n---\n",
+            "osprey/visitors.md": "---\ntitle: Visitors\nweight: 2\naccess: public\n---\n",
+        ])
+        try site.build { $0.templatesFolder = TestSite.defaultTheme }
+        let signedIn = "$sitegen_user"
+        let home = try #require(site.output("index.html"))
+        #expect(try Self.condition(aroundLinkTo: "/osprey/", in: home) == signedIn)
+        let visitors = try #require(site.output("osprey/visitors/index.html"))
+        #expect(try Self.condition(aroundLinkTo: "/osprey/visitors/", in: visitors) == nil)
+        #expect(try Self.condition(aroundLinkTo: "/osprey/heron/", in: visitors) == signedIn)
+        let crumbs = try Self.part(of: visitors, from: #"<nav class="breadcrumbs""#)
+        #expect(try Self.condition(aroundLinkTo: "/osprey/", in: crumbs) == signedIn, "breadcrumb")
+        let pager = try Self.part(of: visitors, from: #"<nav class="pager""#)
+        #expect(try Self.condition(aroundLinkTo: "/osprey/heron/", in: pager) == signedIn, "pager")
+        let section = try Self.part(of: try #require(site.output("osprey/index.html")), from: "section-list")
+        #expect(try Self.condition(aroundLinkTo: "/osprey/heron/", in: section) == signedIn, "card")
     }
 
     @Test("A public page in a restricted section is linked without the section's condition; its siblings keep theirs")
@@ -114,7 +139,7 @@ struct AccessContextTests {
             "fin/open/notes.md": "---\ntitle: Notes\n---\n",
         ])
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
-        let finance = "/,1,/"
+        let finance = "$sitegen_access = /,1,/"
         for path in ["fin/index.html", "fin/report/index.html", "fin/press/index.html", "fin/plan/index.html"] {
             let html = try #require(site.output(path))
             #expect(try Self.condition(aroundLinkTo: "/fin/press/", in: html) == nil, "nav of \(path)")

@@ -63,7 +63,7 @@ struct AccessResolutionTests {
             ])
     }
 
-    @Test("The site default comes from site.toml; the sitemap takes it; base_url prefixes every path")
+    @Test("The site default comes from site.toml; the sitemap is public; base_url prefixes every path")
     func siteDefault() throws {
         let site = try TestSite(pages: [
             "site.toml": "base_url = \"https://acme.example/docs/\"\naccess = { roles = [\"Staff\"] }\n",
@@ -83,7 +83,7 @@ struct AccessResolutionTests {
                 "/docs/guide/setup/ signed-in site/guide/setup.md",
                 "/docs/logo.png \(staff)",
                 "/docs/signed-out/ public built-in",
-                "/docs/sitemap.xml \(staff)",
+                "/docs/sitemap.xml public built-in",
             ])
     }
 

@@ -76,7 +76,7 @@ struct PartialReuseTests {
             pasted.output("a/one/index.html")?.hasPrefix(
                 "<nav><ul><li class=\"s a e h\">[2]<a href=\"/a/\">A</a><ul><li class=\"s h\">[2]<a href=\"/a/b/\">"
                     + "B &amp; co</a></li><li class=\" c\"><a href=\"/a/one/\">One</a></li></ul></li><li class=\"s h\">"
-                    + "<a href=\"/c/\">C</a></li><li class=\"\"><a href=\"/d/\">D</a></li></ul></nav>") == true)
+                    + "[0]<a href=\"/c/\">C</a></li><li class=\"\">[0]<a href=\"/d/\">D</a></li></ul></nav>") == true)
     }
 
     @Test("A toc of several lines included on an indented line is rendered in place, indented as swift-mustache does")

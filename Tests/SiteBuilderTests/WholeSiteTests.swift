@@ -183,12 +183,15 @@ struct WholeSiteTests {
         #expect(site.output("legacy/index.html") != nil)
     }
 
-    @Test("sitemap.xml is written only when base_url is set")
+    @Test("sitemap.xml is written only when base_url is set, and lists public pages only")
     func sitemap() throws {
-        let site = try TestSite(pages: ["index.md": "", "a.md": "---\ndate: 2026-01-02\n---\n"])
+        let site = try TestSite(pages: [
+            "index.md": "", "a.md": "---\ndate: 2026-01-02\n---\n", "finance/q3.md": "---\naccess: signed-in\n---\n",
+            "board.md": "---\naccess: { roles: [Board] }\n---\n",
+        ])
         try site.build()
         #expect(site.output("sitemap.xml") == nil)
-        try site.write(["site.toml": "base_url = \"https://example.com/\""], under: "site")
+        try site.write(["site.toml": "base_url = \"https://example.com/\"\naccess = \"public\""], under: "site")
         try site.build()
         #expect(
             site.output("sitemap.xml") == """
@@ -196,6 +199,7 @@ struct WholeSiteTests {
                 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
                   <url><loc>https://example.com/</loc></url>
                   <url><loc>https://example.com/a/</loc><lastmod>2026-01-02</lastmod></url>
+                  <url><loc>https://example.com/finance/</loc></url>
                 </urlset>
 
                 """)

@@ -66,9 +66,11 @@ def stack(workdir: Path, public: Path):
     running.stop()
 
 
-def new_browser() -> webdriver.Chrome:
+def new_browser(console_logs: bool = False) -> webdriver.Chrome:
     options = Options()
     options.binary_location = "/usr/bin/chromium"
+    if console_logs:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"]:
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)

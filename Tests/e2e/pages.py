@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support import expected_conditions
@@ -48,3 +51,21 @@ def body_text(driver: WebDriver) -> str:
 
 def session_cookie(driver: WebDriver) -> dict | None:
     return driver.get_cookie("sitegen-session")
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments, **keywords):
+        return None
+
+
+def fetch(stack: Stack, path: str, cookie: str | None = None, base_url: str | None = None) -> tuple[int, str]:
+    """GET a path as a page navigation, without following redirects; the session cookie's value if given."""
+    headers = {"Sec-Fetch-Mode": "navigate"}
+    if cookie is not None:
+        headers["Cookie"] = f"sitegen-session={cookie}"
+    request = urllib.request.Request((base_url or stack.base_url) + path, headers=headers)
+    try:
+        with urllib.request.build_opener(_NoRedirect).open(request, timeout=10) as answer:
+            return answer.status, answer.read().decode(errors="replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")

@@ -82,6 +82,8 @@ class Stack:
     venv_bin: Path = REPO / ".venv" / "bin"
     auth_settings: dict[str, object] = field(default_factory=dict)
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+    # False when another stack's provider (at provider_port) is shared.
+    runs_provider: bool = True
 
     @property
     def base_url(self) -> str:
@@ -104,7 +106,8 @@ class Stack:
         self.provider_port = self.provider_port or free_port()
         (self.state / "tmp").mkdir(parents=True, exist_ok=True)
         try:
-            self.start_provider()
+            if self.runs_provider:
+                self.start_provider()
             self.write_auth_config()
             self.start_auth()
             self.start_nginx()
@@ -129,6 +132,7 @@ class Stack:
             "server_metadata_url": self.provider_url + "/.well-known/openid-configuration",
             "manifest": str(self.public / ".sitegen" / "access.json"),
             "cache_dir": str(self.state / "cache"),
+            "session_store": "sqlite:" + str(self.state / "sessions.db"),
         }
         settings.update(self.auth_settings)
         settings.update(overrides)

@@ -37,8 +37,16 @@ public struct AuthConfig: Sendable {
     public var extraScopes: [String]
     /// Tenant ids allowed to sign in; empty means any tenant the authority admits.
     public var allowedTenants: [String]
+    /// Set when a multi-tenant authority admits every tenant on purpose (`allow_any_tenant = true`).
+    public var allowsAnyTenant = false
+    /// Tenants whose readers' roles and groups count; nil means every admitted tenant's (single-tenant authorities).
+    public var roleTenants: [String]?
     /// Absolute session lifetime.
     public var sessionLifetime: TimeInterval
+    /// Sessions unused this long end; nil when they never end for being idle.
+    public var sessionIdleTimeout: TimeInterval?
+    /// Where sessions are kept.
+    public var sessionStore: SessionStoreAddress = .sqlite(path: "/var/lib/sitegen-auth/sessions.db")
     /// Optional `prompt` for the authorization request.
     public var prompt: String?
     /// Optional `domain_hint` for the authorization request.
@@ -51,6 +59,9 @@ public struct AuthConfig: Sendable {
     public var unknownPaths: UnknownPathPolicy
     /// Where the last good discovery document and keys are kept for restarts while the provider is unreachable.
     public var cacheDirectory: String
+
+    /// The tenant rules every check applies.
+    public var tenantScope: TenantScope { TenantScope(allowedTenants: allowedTenants, roleTenants: roleTenants) }
 
     /// Cookies may carry `Secure` and the `__Host-` prefix only when the site is served over https.
     public var isSecureSite: Bool { redirectURI.scheme == "https" }

@@ -9,7 +9,8 @@ public enum ConfigLoader {
         "redirect_uri", "cookie_secret", "cookie_secret_file", "client_id", "client_secret", "client_secret_file",
         "server_metadata_url", "post_logout_redirect_uri", "scopes", "allowed_tenants", "session_lifetime",
         "token_endpoint_auth", "client_certificate", "client_private_key", "prompt", "domain_hint", "manifest",
-        "allow_email_rules", "unknown_paths", "cache_dir",
+        "allow_email_rules", "unknown_paths", "cache_dir", "allow_any_tenant", "role_tenants", "session_store",
+        "session_idle_timeout",
     ]
 
     /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
@@ -52,13 +53,17 @@ public enum ConfigLoader {
     }
 
     /// Builds a config from `CLIENT_ID`, `CLIENT_SECRET`, `AUTHORITY` or `OIDC_AUTHORITY`, `REDIRECT_URI`,
-    /// `COOKIE_SECRET` (and optionally `POST_LOGOUT_REDIRECT_URI`, `SITEGEN_MANIFEST`).
+    /// `COOKIE_SECRET` (and optionally `POST_LOGOUT_REDIRECT_URI`, `SITEGEN_MANIFEST`, `ALLOWED_TENANTS`,
+    /// `ALLOW_ANY_TENANT`, `ROLE_TENANTS`, `SESSION_STORE`, `SESSION_IDLE_TIMEOUT`).
     public static func load(environment: [String: String]) throws -> AuthConfig {
         var settings = Settings(describe: { "environment variable \(Settings.environmentName(of: $0))" })
         let direct = [
             "CLIENT_ID": "client_id", "CLIENT_SECRET": "client_secret", "REDIRECT_URI": "redirect_uri",
             "COOKIE_SECRET": "cookie_secret", "POST_LOGOUT_REDIRECT_URI": "post_logout_redirect_uri",
-            "SITEGEN_MANIFEST": "manifest",
+            "SITEGEN_MANIFEST": "manifest", "ALLOWED_TENANTS": "allowed_tenants",
+            "ALLOW_ANY_TENANT": "allow_any_tenant",
+            "ROLE_TENANTS": "role_tenants", "SESSION_STORE": "session_store",
+            "SESSION_IDLE_TIMEOUT": "session_idle_timeout",
         ]
         for (variable, key) in direct {
             if let value = environment[variable], !value.isEmpty { settings.values[key] = .text(value) }

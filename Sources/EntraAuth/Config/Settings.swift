@@ -45,10 +45,13 @@ struct Settings {
         }
     }
 
+    /// `true`/`false` in TOML; in the environment also the text `true`, `false`, `1` or `0`.
     func flag(_ key: String) throws -> Bool {
         switch values[key] {
         case nil: return false
         case .flag(let value): return value
+        case .text("true"), .text("1"): return true
+        case .text("false"), .text("0"): return false
         default: throw ConfigError("\(describe(key)) must be true or false")
         }
     }
@@ -118,20 +121,28 @@ struct Settings {
                 hint: "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"
             )
         )
-        let lifetimeText = try text("session_lifetime") ?? "8h"
-        guard let lifetime = DurationText.seconds(lifetimeText) else {
-            throw ConfigError(
-                "\(describe("session_lifetime")) '\(lifetimeText)' is not a duration like 8h, 90m or 1h30m")
-        }
+        let lifetime = try duration("session_lifetime") ?? 8 * 3600
         let unknownText = try text("unknown_paths") ?? UnknownPathPolicy.deny.rawValue
         guard let unknownPaths = UnknownPathPolicy(rawValue: unknownText) else {
             throw ConfigError("\(describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'")
         }
         let postLogout = try text("post_logout_redirect_uri").map { try url("post_logout_redirect_uri", $0) }
-        let tenants = try list("allowed_tenants")
-        if let bad = tenants.first(where: { !TenantID.isGUID($0) }) {
-            throw ConfigError("\(describe("allowed_tenants")) entry '\(bad)' is not a tenant id (a GUID)")
+        let tenants = try tenantIDs("allowed_tenants")
+        let allowsAnyTenant = try flag("allow_any_tenant")
+        let multiTenant = TenantID.isMultiTenantAuthority(metadataURL)
+        if multiTenant, tenants.isEmpty, !allowsAnyTenant {
+            throw ConfigError(
+                "\(describe("server_metadata_url")) is a multi-tenant authority ('common' or 'organizations'), so "
+                    + "every Microsoft work or school account (with 'common', every personal account too) could sign "
+                    + "in and read signed-in pages: set allowed_tenants (ALLOWED_TENANTS) to the tenant ids you trust, or "
+                    + "allow_any_tenant = true (ALLOW_ANY_TENANT=true) if any tenant is really meant"
+            )
         }
+        if allowsAnyTenant, !tenants.isEmpty {
+            throw ConfigError(
+                "\(describe("allow_any_tenant")) and \(describe("allowed_tenants")) are both set; keep one")
+        }
+        let roleTenants = values["role_tenants"] == nil ? nil : try tenantIDs("role_tenants")
         var config = AuthConfig(
             redirectURI: redirectURI,
             cookieSecrets: cookieSecrets,
@@ -140,7 +151,7 @@ struct Settings {
             serverMetadataURL: metadataURL,
             postLogoutRedirectURI: redirectURI,
             extraScopes: try list("scopes").filter { !["openid", "profile", "email"].contains($0) },
-            allowedTenants: tenants.map { $0.lowercased() },
+            allowedTenants: tenants,
             sessionLifetime: lifetime,
             prompt: try text("prompt"),
             domainHint: try text("domain_hint"),
@@ -150,7 +161,39 @@ struct Settings {
             cacheDirectory: resolve(try text("cache_dir") ?? "/var/cache/sitegen-auth", in: folder)
         )
         config.postLogoutRedirectURI = postLogout ?? URL(string: config.origin + "/signed-out/")!
+        config.allowsAnyTenant = allowsAnyTenant
+        config.sessionIdleTimeout = try duration("session_idle_timeout")
+        if let idle = config.sessionIdleTimeout, idle < 60 {
+            throw ConfigError(
+                "\(describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute")
+        }
+        let storeText = try text("session_store") ?? SessionStoreAddress.defaultValue
+        guard let store = SessionStoreAddress(storeText, relativeTo: folder) else {
+            throw ConfigError(
+                "\(describe("session_store")) '\(storeText)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
+                    + "nor redis://HOST:PORT/DB")
+        }
+        config.sessionStore = store
+        config.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
         return config
+    }
+
+    /// A duration such as `8h`, `90m` or `1h30m`, in seconds; nil when the key is not set.
+    private func duration(_ key: String) throws -> TimeInterval? {
+        guard let text = try text(key) else { return nil }
+        guard let seconds = DurationText.seconds(text) else {
+            throw ConfigError("\(describe(key)) '\(text)' is not a duration like 8h, 90m or 1h30m")
+        }
+        return seconds
+    }
+
+    /// A list of tenant ids (GUIDs), lowercased.
+    private func tenantIDs(_ key: String) throws -> [String] {
+        let tenants = try list(key)
+        if let bad = tenants.first(where: { !TenantID.isGUID($0) }) {
+            throw ConfigError("\(describe(key)) entry '\(bad)' is not a tenant id (a GUID)")
+        }
+        return tenants.map { $0.lowercased() }
     }
 
     private func clientAuthentication(relativeTo folder: String) throws -> AuthConfig.ClientAuthentication {

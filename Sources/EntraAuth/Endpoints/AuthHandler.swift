@@ -12,7 +12,9 @@ public final class AuthHandler: Sendable {
     let time: any TimeSource
     let random: any RandomSource
     let log: AuthLog
+    let scope: TenantScope
     let sessionCookie: SessionCookie
+    let sessions: SessionRegistry
     let transactions: TransactionCookies
     let validator: IDTokenValidator
     let redemption: CodeRedemption
@@ -22,6 +24,7 @@ public final class AuthHandler: Sendable {
         config: AuthConfig,
         provider: IdentityProvider,
         manifest: ManifestStore,
+        sessionStore: any SessionStore,
         http: any HTTPClient,
         time: any TimeSource,
         random: any RandomSource,
@@ -33,8 +36,14 @@ public final class AuthHandler: Sendable {
         self.time = time
         self.random = random
         self.log = log
-        sessionCookie = SessionCookie(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
-        transactions = TransactionCookies(secrets: config.cookieSecrets, secureSite: config.isSecureSite)
+        scope = config.tenantScope
+        func sealer(_ purpose: String) -> CookieSealer {
+            CookieSealer(
+                secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin)
+        }
+        sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
+        transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)
+        sessions = SessionRegistry(store: sessionStore, config: config, time: time, random: random, log: log)
         validator = IDTokenValidator(
             clientID: config.clientID,
             allowedTenants: config.allowedTenants,
@@ -53,9 +62,16 @@ public final class AuthHandler: Sendable {
         case "/.auth/sign-in-required": return signInRequired(request)
         case "/.auth/logout": return logout(request)
         case "/.auth/me": return me(request)
+        case "/.auth/frontchannel-logout": return frontChannelLogout(request)
         case "/.auth/health": return health()
         default: return .text(404, "Not found")
         }
+    }
+
+    /// Whether answering may wait on the identity provider: only the callback does (the token endpoint, and keys
+    /// for a token signed with a new key). A server runs such requests on other threads than the auth checks.
+    public func waitsOnNetwork(_ request: Request) -> Bool {
+        request.path == config.callbackPath
     }
 
     /// A random id that ties an error page to its log line.

@@ -10,21 +10,13 @@ extension AuthHandler {
             return statelessProviderError(error, request: request, now: now, correlation: correlation)
         }
         guard let state = request.query["state"],
-            let transaction = transactions.transaction(forState: state, in: request.cookies, now: now)
+            let transaction = transactions.transaction(forState: state, in: request.cookies, now: now),
+            let transactionCookie = transactions.name(forState: state)
         else {
             log.write(event: "signin_refused", ["reason": "unknown or expired state", "correlation": correlation])
-            return HTMLPage.render(
-                status: 400,
-                title: "This sign-in link has expired",
-                paragraphs: [
-                    "The sign-in attempt could not be matched to this browser. It may have taken longer than "
-                        + "10 minutes, or the link was opened in another browser. Please sign in again."
-                ],
-                details: [("Correlation id", correlation)],
-                links: [("Sign in again", "/.auth/login?rd=/")]
-            )
+            return expiredAttempt(correlation: correlation)
         }
-        let clearTransaction = transactions.clearCookie(named: transactions.name(forState: state))
+        let clearTransaction = transactions.clearCookie(named: transactionCookie)
         let retry = "/.auth/login?rd=" + FormEncoding.escape(transaction.returnPath)
 
         if let error = request.query["error"] {
@@ -45,11 +37,17 @@ extension AuthHandler {
                 .adding(cookies: [clearTransaction])
         }
         do {
-            let tokenEndpoint = try provider.current().0.tokenEndpoint
+            // The state is used up in the store, so a copied callback address and cookie cannot complete it again.
+            let until = transaction.createdAt + Int(LoginTransaction.lifetime)
+            guard try sessions.consume(state: state, until: until) else {
+                log.write(event: "signin_refused", ["reason": "state used before", "correlation": correlation])
+                return expiredAttempt(correlation: correlation).adding(cookies: [clearTransaction])
+            }
+            let tokenEndpoint = try provider.current().metadata.tokenEndpoint
             let idToken = try redemption.redeem(
                 code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
             let claims = try validator.validate(idToken, expectedNonce: transaction.nonce)
-            let session = makeSession(from: claims, now: now)
+            let session = try sessions.start(makeSession(from: claims), issuer: claims["iss"]?.stringValue ?? "")
             let cookie = try sessionCookie.setCookie(for: session, random: random, now: now)
             log.write(
                 event: "signed_in",
@@ -69,6 +67,14 @@ extension AuthHandler {
             )
             return providerErrorPage(
                 error: refusal.error, description: refusal.errorDescription, correlation: correlation, retry: retry
+            ).adding(cookies: [clearTransaction])
+        } catch let failure as SessionStoreError {
+            log.write(event: "signin_refused", ["reason": failure.description, "correlation": correlation])
+            return refusal(
+                "This site cannot store sessions right now, so you were not signed in. Please try again in a minute.",
+                correlation: correlation,
+                retry: retry,
+                status: 503
             ).adding(cookies: [clearTransaction])
         } catch let rejection as TokenRejection {
             log.write(event: "signin_refused", ["reason": rejection.description, "correlation": correlation])
@@ -102,13 +108,27 @@ extension AuthHandler {
             .adding(cookies: newest.map { [transactions.clearCookie(named: $0.name)] } ?? [])
     }
 
-    private func makeSession(from claims: [String: JSONValue], now: Date) -> Session {
+    /// The page for a callback whose attempt is unknown, expired or already completed.
+    private func expiredAttempt(correlation: String) -> Response {
+        HTMLPage.render(
+            status: 400,
+            title: "This sign-in link has expired",
+            paragraphs: [
+                "The sign-in attempt could not be matched to this browser. It may have taken longer than "
+                    + "10 minutes, been completed already, or the link was opened in another browser. Please sign in again."
+            ],
+            details: [("Correlation id", correlation)],
+            links: [("Sign in again", "/.auth/login?rd=/")]
+        )
+    }
+
+    /// The session for validated claims; `SessionRegistry.start` gives it its id and times.
+    private func makeSession(from claims: [String: JSONValue]) -> Session {
         func text(_ name: String) -> String { claims[name]?.stringValue ?? "" }
         func list(_ name: String) -> [String] { claims[name]?.arrayValue?.compactMap(\.stringValue) ?? [] }
         let subject = text("sub")
-        let issued = Int(now.timeIntervalSince1970)
         return Session(
-            id: Base64URL.encode(random.bytes(16)),
+            id: "",
             tenantID: text("tid"),
             objectID: claims["oid"]?.stringValue ?? subject,
             subject: subject,
@@ -119,8 +139,8 @@ extension AuthHandler {
             groups: manifest.usesGroups ? list("groups") : [],
             loginHint: claims["login_hint"]?.stringValue,
             providerSessionID: claims["sid"]?.stringValue,
-            issuedAt: issued,
-            expiresAt: issued + Int(config.sessionLifetime)
+            issuedAt: 0,
+            expiresAt: 0
         )
     }
 
@@ -172,13 +192,6 @@ extension AuthHandler {
         case .tenantNotAllowed:
             return refusal(
                 "Accounts from your organisation are not allowed to sign in to this site.",
-                correlation: correlation,
-                retry: retry
-            )
-        case .sessionTooLarge:
-            return refusal(
-                "Your account has too many roles or groups to fit in a sign-in cookie. Administrator: use fewer "
-                    + "app roles, or assign fewer groups to the application.",
                 correlation: correlation,
                 retry: retry
             )

@@ -12,19 +12,22 @@ extension AuthHandler {
         guard let uri = request.headers["x-original-uri"] else {
             return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
         }
-        let session = sessionCookie.session(in: request.cookies, now: time.now())
-        let identity = session?.identity
+        let reader = self.reader(of: request)
+        if case .unknown = reader, policy.decide(uri: uri, identity: nil) != .allow {
+            return .text(503, "Sessions cannot be checked right now: the session store cannot be reached")
+        }
+        let identity = reader.identity
         var headers: [(name: String, value: String)] = [
             ("Cache-Control", "no-store"),
             ("X-Auth-Access", "," + policy.satisfiedRules(by: identity).map(String.init).joined(separator: ",") + ","),
         ]
-        if let session {
+        if case .signedIn(let session, let identity) = reader {
             headers += [
                 ("X-Auth-User", Self.headerSafe(session.objectID)),
                 ("X-Auth-Tenant", Self.headerSafe(session.tenantID)),
                 ("X-Auth-Name", Self.headerSafe(session.displayName)),
                 ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
-                ("X-Auth-Roles", Self.headerSafe(session.roles.joined(separator: ","))),
+                ("X-Auth-Roles", Self.headerSafe(identity.roles.joined(separator: ","))),
             ]
         } else {
             // nginx may keep allowed answers briefly (sitegen-auth-cache.conf); without a session its key is a
@@ -37,8 +40,31 @@ extension AuthHandler {
         case .signInRequired:
             return Response(status: 401, headers: headers)
         case .forbidden(let rule):
-            let required = rule?.summary ?? "a page this site does not publish"
+            let required = rule?.readerSummary ?? "a page this site does not publish"
             return Response(status: 403, headers: headers + [("X-Auth-Required", Self.headerSafe(required))])
+        }
+    }
+
+    /// Who sent a request, as far as its session cookie and the session store tell.
+    enum Reader {
+        /// A live session, and what today's tenant rules let the access rules know of its reader.
+        case signedIn(Session, Identity)
+        /// No session cookie, or one whose session is over, or whose tenant is no longer admitted.
+        case anonymous
+        /// A session cookie whose session the store cannot look up now.
+        case unknown
+
+        var identity: Identity? { if case .signedIn(_, let identity) = self { identity } else { nil } }
+    }
+
+    func reader(of request: Request) -> Reader {
+        guard let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) else { return .anonymous }
+        switch sessions.find(id: pointer.id) {
+        case .found(let session):
+            guard let identity = scope.identity(of: session) else { return .anonymous }
+            return .signedIn(session, identity)
+        case .none: return .anonymous
+        case .unavailable: return .unknown
         }
     }
 

@@ -6,7 +6,7 @@ extension AuthHandler {
         let returnPath = ReturnPath.sanitize(request.query["rd"])
         let metadata: ProviderMetadata
         do {
-            metadata = try provider.current().0
+            metadata = try provider.current().metadata
         } catch {
             log.write(event: "login_unavailable", ["reason": "\(error)"])
             return HTMLPage.render(
@@ -17,7 +17,8 @@ extension AuthHandler {
             )
         }
         let now = time.now()
-        let transaction = LoginTransaction.start(returnPath: returnPath, random: random, now: now)
+        let slot = transactions.freeSlot(in: request.cookies, now: now, random: random)
+        let transaction = LoginTransaction.start(returnPath: returnPath, slot: slot, random: random, now: now)
         var parameters: [(String, String)] = [
             ("client_id", config.clientID),
             ("response_type", "code"),
@@ -38,7 +39,7 @@ extension AuthHandler {
         let cookies: [String]
         do {
             cookies =
-                transactions.cleanUp(request.cookies, now: now, keeping: LoginTransaction.maximumOpen - 1)
+                transactions.cleanUp(request.cookies, now: now, keeping: transactions.name(ofSlot: slot))
                 + [try transactions.setCookie(for: transaction, random: random)]
         } catch {
             return .text(500, "Cannot start sign-in")

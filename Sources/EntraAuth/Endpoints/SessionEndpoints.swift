@@ -1,13 +1,32 @@
+import AccessRules
 import Foundation
 
 extension AuthHandler {
-    /// Signs out: clears the session cookie, then sends the browser through the provider's end-session endpoint,
-    /// without which the user would be signed straight back in.
+    /// Signs out: ends the session in the store, so every copy of its cookie stops working, clears the cookie, then
+    /// sends the browser through the provider's end-session endpoint, without which the user would be signed
+    /// straight back in. When the store cannot be reached, the reader is told and keeps the cookie to try again:
+    /// clearing only this browser's copy would look like a sign-out and not be one.
     func logout(_ request: Request) -> Response {
-        let session = sessionCookie.session(in: request.cookies, now: time.now())
+        var session: Session?
+        if let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) {
+            if case .found(let found) = sessions.find(id: pointer.id) { session = found }
+            do {
+                _ = try sessions.end(.session(id: pointer.id))
+            } catch {
+                return HTMLPage.render(
+                    status: 503,
+                    title: "Sign-out could not be completed",
+                    paragraphs: [
+                        "You are still signed in: this site cannot reach its session store right now. "
+                            + "Please try again in a minute."
+                    ],
+                    links: [("Try again", "/.auth/logout")]
+                )
+            }
+        }
         let clear = [sessionCookie.clearCookie]
         log.write(event: "signed_out", ["tid": session?.tenantID ?? "", "oid": session?.objectID ?? ""])
-        guard let endpoint = try? provider.current().0.endSessionEndpoint else {
+        guard let endpoint = try? provider.current().metadata.endSessionEndpoint else {
             return .redirect(to: config.postLogoutRedirectURI.absoluteString, cookies: clear).forgettingPages()
         }
         var parameters = [
@@ -23,8 +42,16 @@ extension AuthHandler {
     /// The signed-in user as JSON, or 401.
     func me(_ request: Request) -> Response {
         let headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
-        guard let session = sessionCookie.session(in: request.cookies, now: time.now()) else {
+        let session: Session
+        let identity: Identity
+        switch reader(of: request) {
+        case .signedIn(let found, let scoped):
+            (session, identity) = (found, scoped)
+        case .anonymous:
             return Response(status: 401, headers: headers, body: Array(#"{"error":"not signed in"}"#.utf8))
+        case .unknown:
+            return Response(
+                status: 503, headers: headers, body: Array(#"{"error":"sessions cannot be checked now"}"#.utf8))
         }
         let user: [String: JSONValue] = [
             "name": .string(session.name),
@@ -32,8 +59,8 @@ extension AuthHandler {
             "email": .string(session.email),
             "tid": .string(session.tenantID),
             "oid": .string(session.objectID),
-            "roles": .array(session.roles.map(JSONValue.string)),
-            "groups": .array(session.groups.map(JSONValue.string)),
+            "roles": .array(identity.roles.map(JSONValue.string)),
+            "groups": .array(identity.groups.map(JSONValue.string)),
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -41,10 +68,16 @@ extension AuthHandler {
         return Response(status: 200, headers: headers, body: Array(body))
     }
 
-    /// 200 when discovery, keys and the access manifest are loaded; 503 with the reason otherwise.
+    /// 200 when discovery, keys and the access manifest are loaded and the session store answers; 503 with the
+    /// reason otherwise.
     func health() -> Response {
-        guard manifest.current != nil else { return .text(503, "not ready: no access manifest loaded") }
+        guard manifest.current != nil else {
+            return .text(503, "not ready: no usable access manifest (sitegen-auth's log says why)")
+        }
         guard provider.isReady else { return .text(503, "not ready: identity provider metadata not loaded") }
+        guard sessions.problem() == nil else {
+            return .text(503, "not ready: the session store cannot be reached (sitegen-auth's log says why)")
+        }
         return .text(200, "ok")
     }
 }

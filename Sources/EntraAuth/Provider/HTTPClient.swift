@@ -10,16 +10,37 @@ public protocol HTTPClient: Sendable {
     func send(_ request: URLRequest) throws -> HTTPAnswer
 }
 
-/// Status and body of an HTTP answer.
+/// Status, headers and body of an HTTP answer.
 public struct HTTPAnswer: Sendable {
     /// The status code.
     public var status: Int
     /// The body bytes.
     public var body: Data
+    /// Header values by lowercased name.
+    public var headers: [String: String]
 
     /// Creates an answer.
-    public init(status: Int, body: Data) {
+    public init(status: Int, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A header's value by case-insensitive name.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Reads the one `Cache-Control` directive the provider refresh needs.
+enum CacheControl {
+    /// `max-age` in seconds (`public, max-age=86400` → 86400), or nil.
+    static func maxAge(in value: String) -> TimeInterval? {
+        for directive in value.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "max-age", let seconds = Int(parts[1]), seconds >= 0 {
+                return TimeInterval(seconds)
+            }
+        }
+        return nil
     }
 }

@@ -4,19 +4,31 @@ public import Foundation
     import FoundationNetworking
 #endif
 
-/// Discovery and signing keys of the identity provider, fetched at start and on demand, kept in memory and on disk.
+/// Discovery and signing keys of the identity provider, fetched at start and in the background, kept in memory and
+/// on disk.
 ///
-/// The auth check never calls this: only the login and callback paths do.
+/// Requests never wait on the network here, and no lock is held across a network call: sign-in and sign-out read
+/// what is loaded, `refreshIfDue()` (on its own thread, see `startRefreshing()`) loads what is missing and renews
+/// the keys, and only a callback whose token names an unknown `kid` fetches the keys itself — once for all
+/// callbacks waiting on the same fetch, at most once per five minutes.
 public final class IdentityProvider: @unchecked Sendable {
     /// How often an unknown `kid` may trigger a key refetch.
     static let keyRefetchInterval: TimeInterval = 300
-    /// How often a failed discovery is retried from the login path.
-    static let discoveryRetryInterval: TimeInterval = 30
+    /// How soon a discovery that never succeeded, or a failed renewal, is tried again.
+    static let retryInterval: TimeInterval = 30
+    /// Keys are renewed when the provider's `Cache-Control: max-age` says, but at least daily, so a key the
+    /// provider withdraws stops being trusted; and not more often than every five minutes.
+    static let renewal: ClosedRange<TimeInterval> = 300...86_400
+
+    /// A signing key and the issuer it signs for, when the key set says (Entra's `issuer` extension).
+    struct TrustedKey: Sendable {
+        var key: RSAPublicKey
+        var issuer: String?
+    }
 
     struct Keys {
-        var byID: [String: RSAPublicKey]
-        var anonymous: [RSAPublicKey]
-        var raw: Data
+        var byID: [String: TrustedKey]
+        var anonymous: [TrustedKey]
     }
 
     private let metadataURL: URL
@@ -24,15 +36,16 @@ public final class IdentityProvider: @unchecked Sendable {
     private let time: any TimeSource
     private let cache: ProviderCache
     private let log: AuthLog
-    private let state = NSLock()
-    private let fetching = NSLock()
+    /// Guards every field below; callbacks wait on it, with the lock released, for a key refetch in flight.
+    private let condition = NSCondition()
     private var metadata: ProviderMetadata?
     private var metadataRaw = Data()
     private var issuerPolicy: IssuerPolicy?
     private var keys: Keys?
-    /// When an unknown `kid` last made us refetch the keys; start-up fetches do not count.
-    private var lastKeyFetch: Date?
-    private var lastDiscoveryAttempt: Date?
+    /// When an unknown `kid` last made us refetch the keys; start-up and renewals do not count.
+    private var lastKeyRefetch: Date?
+    private var keyRefetchInFlight = false
+    private var nextRefresh: Date
 
     /// Creates the provider; call `start()` before serving.
     public init(metadataURL: URL, http: any HTTPClient, time: any TimeSource, cacheDirectory: String, log: AuthLog) {
@@ -41,59 +54,105 @@ public final class IdentityProvider: @unchecked Sendable {
         self.time = time
         self.cache = ProviderCache(directory: cacheDirectory)
         self.log = log
+        nextRefresh = time.now()
     }
 
     /// Fetches discovery and keys; falls back to the disk cache when the provider cannot be reached.
-    /// Throws only when the provider answered with something untrustworthy (wrong issuer, bad keys).
+    /// Throws only when the provider answered with something untrustworthy (wrong issuer, bad keys), or when it
+    /// cannot be reached and nothing is cached; the background refresh keeps trying then.
     @discardableResult
     public func start() throws -> String {
         do {
             try refreshAll()
             return "fetched discovery and \(keyCount) signing keys from \(metadataURL)"
         } catch let error as ProviderUnreachable {
+            schedule(after: Self.retryInterval)
             guard let snapshot = cache.load(for: metadataURL) else {
                 throw ProviderError("\(error.description), and no cached copy exists yet in \(cache.directory)")
             }
-            try install(metadataData: snapshot.metadata, keysData: snapshot.keys)
+            try install(metadataData: snapshot.metadata, keysData: snapshot.keys, renewAfter: Self.retryInterval)
             log.write(event: "provider_cache_used", ["reason": error.description])
             return "provider unreachable (\(error.description)); using the cached discovery and keys from \(cache.file)"
+        } catch {
+            schedule(after: Self.retryInterval)
+            throw error
         }
     }
 
-    /// The discovery document and issuer policy, retrying discovery now and then if it never succeeded.
-    func current() throws -> (ProviderMetadata, IssuerPolicy) {
-        if let ready = snapshot() { return ready }
-        fetching.lock()
-        defer { fetching.unlock() }
-        if let ready = snapshot() { return ready }
-        let now = time.now()
-        if let last = lastDiscoveryAttempt, now.timeIntervalSince(last) < Self.discoveryRetryInterval {
-            throw ProviderError("the identity provider could not be reached recently; try again in a minute")
+    /// Renews discovery and keys on a thread of their own, for as long as the process runs.
+    public func startRefreshing() {
+        let thread = Thread { [self] in
+            while true {
+                let wait = refreshIfDue().timeIntervalSince(time.now())
+                Thread.sleep(forTimeInterval: min(max(wait, 1), 60))
+            }
         }
-        lastDiscoveryAttempt = now
-        _ = try start()
-        guard let ready = snapshot() else { throw ProviderError("the identity provider is not available") }
+        thread.name = "provider-refresh"
+        thread.start()
+    }
+
+    /// Loads discovery and keys when they are due (never loaded: every 30 s; loaded: when the keys' lifetime is
+    /// over, at least daily); keeps the last good copy when that fails. Returns when it is due next.
+    @discardableResult
+    public func refreshIfDue() -> Date {
+        let now = time.now()
+        guard now >= condition.withLock({ nextRefresh }) else { return condition.withLock { nextRefresh } }
+        do {
+            try refreshAll()
+            log.write(event: "provider_refreshed", ["keys": "\(keyCount)"])
+        } catch {
+            schedule(after: Self.retryInterval)
+            log.write(event: "provider_refresh_failed", ["reason": "\(error)"])
+        }
+        return condition.withLock { nextRefresh }
+    }
+
+    /// The discovery document and the issuer policy decided from it.
+    struct Loaded {
+        var metadata: ProviderMetadata
+        var issuerPolicy: IssuerPolicy
+    }
+
+    /// The discovery document and issuer policy, as loaded; never fetches.
+    func current() throws -> Loaded {
+        guard let ready = snapshot() else {
+            throw ProviderError("the identity provider could not be reached yet; try again in a minute")
+        }
         return ready
     }
 
     /// The key that should have signed a token with this `kid` (or none), refetching keys once on an unknown `kid`.
-    func key(for keyID: String?) throws -> RSAPublicKey {
-        if let key = try lookUp(keyID) { return key }
-        fetching.lock()
-        defer { fetching.unlock() }
-        if let key = try lookUp(keyID) { return key }
-        let now = time.now()
-        let recently = state.withLock {
-            lastKeyFetch.map { now.timeIntervalSince($0) < Self.keyRefetchInterval } ?? false
+    func key(for keyID: String?) throws -> TrustedKey {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let key = try lookUp(keyID) { return key }
+            guard keyRefetchInFlight else { break }
+            condition.wait()
         }
-        guard !recently else {
+        let now = time.now()
+        if let last = lastKeyRefetch, now.timeIntervalSince(last) < Self.keyRefetchInterval {
             throw TokenRejection(
                 "no signing key with kid '\(keyID ?? "none")' (keys were refetched less than 5 minutes ago)")
         }
-        do {
-            try refreshKeys()
-        } catch {
-            state.withLock { lastKeyFetch = now }
+        guard let jwksURI = metadata?.jwksURI else { throw ProviderError("no discovery document yet") }
+        keyRefetchInFlight = true
+        lastKeyRefetch = now
+        condition.unlock()
+        let fetched = Result { try fetchKeys(from: jwksURI) }
+        condition.lock()
+        keyRefetchInFlight = false
+        condition.broadcast()
+        switch fetched {
+        case .success(let (parsed, data, renewAfter)):
+            keys = parsed
+            nextRefresh = time.now() + renewAfter
+            let metadataRaw = self.metadataRaw
+            condition.unlock()
+            try? cache.save(.init(metadataURL: metadataURL.absoluteString, metadata: metadataRaw, keys: data))
+            log.write(event: "jwks_refreshed", ["keys": "\(parsed.byID.count + parsed.anonymous.count)"])
+            condition.lock()
+        case .failure(let error):
             log.write(event: "jwks_refresh_failed", ["reason": "\(error)"])
         }
         guard let key = try lookUp(keyID) else {
@@ -102,62 +161,67 @@ public final class IdentityProvider: @unchecked Sendable {
         return key
     }
 
-    var isReady: Bool { snapshot() != nil && state.withLock { keys != nil } }
+    var isReady: Bool { condition.withLock { metadata != nil && issuerPolicy != nil && keys != nil } }
 
-    var keyCount: Int { state.withLock { (keys?.byID.count ?? 0) + (keys?.anonymous.count ?? 0) } }
+    var keyCount: Int { condition.withLock { (keys?.byID.count ?? 0) + (keys?.anonymous.count ?? 0) } }
 
-    private func snapshot() -> (ProviderMetadata, IssuerPolicy)? {
-        state.withLock {
+    private func snapshot() -> Loaded? {
+        condition.withLock {
             guard let metadata, let issuerPolicy else { return nil }
-            return (metadata, issuerPolicy)
+            return Loaded(metadata: metadata, issuerPolicy: issuerPolicy)
         }
     }
 
-    /// Returns the key, nil when the kid is unknown, and throws when a kid-less token is ambiguous.
-    private func lookUp(_ keyID: String?) throws -> RSAPublicKey? {
-        try state.withLock {
-            guard let keys else { return nil }
-            if let keyID { return keys.byID[keyID] }
-            let all = Array(keys.byID.values) + keys.anonymous
-            guard all.count <= 1 else {
-                throw TokenRejection(
-                    "the token has no kid and the provider publishes \(all.count) keys; which one is ambiguous")
-            }
-            return all.first
+    private func schedule(after interval: TimeInterval) {
+        let due = time.now() + interval
+        condition.withLock { nextRefresh = due }
+    }
+
+    /// With the lock held: the key, nil when the kid is unknown; throws when a kid-less token is ambiguous.
+    private func lookUp(_ keyID: String?) throws -> TrustedKey? {
+        guard let keys else { return nil }
+        if let keyID { return keys.byID[keyID] }
+        let all = Array(keys.byID.values) + keys.anonymous
+        guard all.count <= 1 else {
+            throw TokenRejection(
+                "the token has no kid and the provider publishes \(all.count) keys; which one is ambiguous")
         }
+        return all.first
     }
 
     private func refreshAll() throws {
-        let metadataData = try fetch(metadataURL, what: "discovery document")
-        let metadata = try ProviderMetadata.decode(metadataData, from: metadataURL)
-        let keysData = try fetch(metadata.jwksURI, what: "key set")
-        try install(metadataData: metadataData, keysData: keysData)
-        try? cache.save(.init(metadataURL: metadataURL.absoluteString, metadata: metadataData, keys: keysData))
+        let metadataAnswer = try fetch(metadataURL, what: "discovery document")
+        let metadata = try ProviderMetadata.decode(metadataAnswer.body, from: metadataURL)
+        let keysAnswer = try fetch(metadata.jwksURI, what: "key set")
+        try install(
+            metadataData: metadataAnswer.body, keysData: keysAnswer.body, renewAfter: Self.renewalInterval(keysAnswer))
+        try? cache.save(
+            .init(metadataURL: metadataURL.absoluteString, metadata: metadataAnswer.body, keys: keysAnswer.body))
     }
 
-    private func refreshKeys() throws {
-        guard let (metadata, _) = snapshot() else { throw ProviderError("no discovery document yet") }
-        let keysData = try fetch(metadata.jwksURI, what: "key set")
-        let parsed = try Self.parseKeys(keysData)
-        let metadataRaw = state.withLock {
-            keys = parsed
-            lastKeyFetch = time.now()
-            return self.metadataRaw
-        }
-        try? cache.save(.init(metadataURL: metadataURL.absoluteString, metadata: metadataRaw, keys: keysData))
-        log.write(event: "jwks_refreshed", ["keys": "\(parsed.byID.count + parsed.anonymous.count)"])
+    private func fetchKeys(from jwksURI: URL) throws -> (Keys, Data, TimeInterval) {
+        let answer = try fetch(jwksURI, what: "key set")
+        return (try Self.parseKeys(answer.body), answer.body, Self.renewalInterval(answer))
     }
 
-    private func install(metadataData: Data, keysData: Data) throws {
+    private func install(metadataData: Data, keysData: Data, renewAfter: TimeInterval) throws {
         let metadata = try ProviderMetadata.decode(metadataData, from: metadataURL)
         let policy = try IssuerPolicy.resolve(metadataURL: metadataURL, discoveredIssuer: metadata.issuer)
         let parsed = try Self.parseKeys(keysData)
-        state.withLock {
+        let due = time.now() + renewAfter
+        condition.withLock {
             self.metadata = metadata
             self.metadataRaw = metadataData
             self.issuerPolicy = policy
             self.keys = parsed
+            self.nextRefresh = due
         }
+    }
+
+    /// The key set's `Cache-Control: max-age`, kept within `renewal`; a day when the provider does not say.
+    static func renewalInterval(_ answer: HTTPAnswer) -> TimeInterval {
+        let maxAge = answer.header("cache-control").flatMap(CacheControl.maxAge(in:)) ?? renewal.upperBound
+        return min(max(maxAge, renewal.lowerBound), renewal.upperBound)
     }
 
     /// Keeps the RSA signing keys; a key set with none is refused so the last good keys stay in use.
@@ -168,10 +232,11 @@ public final class IdentityProvider: @unchecked Sendable {
         } catch {
             throw ProviderError("the key set is not valid JWKS JSON: \(error)")
         }
-        var keys = Keys(byID: [:], anonymous: [], raw: data)
+        var keys = Keys(byID: [:], anonymous: [])
         for jwk in set.keys where jwk.kty == "RSA" && (jwk.use == nil || jwk.use == "sig") {
             guard jwk.alg == nil || jwk.alg == "RS256", let key = try? jwk.rsaPublicKey() else { continue }
-            if let kid = jwk.kid { keys.byID[kid] = key } else { keys.anonymous.append(key) }
+            let trusted = TrustedKey(key: key, issuer: jwk.issuer)
+            if let kid = jwk.kid { keys.byID[kid] = trusted } else { keys.anonymous.append(trusted) }
         }
         guard !keys.byID.isEmpty || !keys.anonymous.isEmpty else {
             throw ProviderError("the key set has no usable RSA signing key")
@@ -179,7 +244,7 @@ public final class IdentityProvider: @unchecked Sendable {
         return keys
     }
 
-    private func fetch(_ url: URL, what: String) throws -> Data {
+    private func fetch(_ url: URL, what: String) throws -> HTTPAnswer {
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let answer: HTTPAnswer
@@ -192,7 +257,7 @@ public final class IdentityProvider: @unchecked Sendable {
         guard answer.status == 200 else {
             throw ProviderUnreachable(description: "the \(what) at \(url) answered HTTP \(answer.status)")
         }
-        return answer.body
+        return answer
     }
 }
 

@@ -1,15 +1,21 @@
 /// Seals cookie values with AES-256-GCM under keys derived (HKDF-SHA-256) from the cookie secrets.
 ///
 /// The first secret seals and every secret opens, so secrets rotate without signing everyone out. The cookie
-/// name is authenticated data, so a value sealed for one cookie never opens as another.
+/// name is authenticated data, so a value sealed for one cookie never opens as another. The keys are bound to the
+/// purpose, the client id and the site's origin, so two sites that share a `cookie_secret` (a copied config, one
+/// secret for staging and production) never accept each other's cookies.
 struct CookieSealer: Sendable {
     static let formatVersion: UInt8 = 1
     private static let nonceLength = 12
     private let keys: [[UInt8]]
+    /// Longer values are refused before any decoding: a cookie never comes near it.
+    private let longest: Int
 
-    init(secrets: [[UInt8]], purpose: String) {
+    init(secrets: [[UInt8]], purpose: String, clientID: String, origin: String, longest: Int = 8192) {
+        self.longest = longest
+        let info = Array([purpose, clientID, origin].joined(separator: "\n").utf8)
         keys = secrets.map {
-            HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v1".utf8), info: Array(purpose.utf8), length: 32)
+            HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v2".utf8), info: info, length: 32)
         }
     }
 
@@ -21,7 +27,8 @@ struct CookieSealer: Sendable {
 
     /// The plaintext, or nil when the value is malformed, truncated, tampered with or sealed under an unknown secret.
     func open(_ value: Substring, cookieName: String) -> [UInt8]? {
-        guard value.count < 8192, let bytes = Base64URL.decode(String(value)), bytes.count > 1 + Self.nonceLength + 16,
+        guard value.utf8.count <= longest, let bytes = Base64URL.decode(String(value)),
+            bytes.count > 1 + Self.nonceLength + 16,
             bytes[0] == Self.formatVersion
         else { return nil }
         let nonce = Array(bytes[1...Self.nonceLength])

@@ -4,10 +4,15 @@ import Foundation
 enum ReturnPath {
     static let fallback = "/"
 
-    /// `rd` if it is a safe relative path (`/x`), otherwise `/`. Refused: `//evil`, `/\evil`, `https://…`,
-    /// encoded forms of those (`/%2F%2Fevil`), control characters (header injection), raw non-ASCII.
+    /// The longest return path kept. Real paths are far shorter; a cap keeps each sign-in cookie small (see
+    /// `LoginTransaction`).
+    static let maximumLength = 1024
+
+    /// `rd` if it is a safe relative path (`/x`) of at most `maximumLength` bytes, otherwise `/`. Refused: `//evil`,
+    /// `/\evil`, `https://…`, encoded forms of those (`/%2F%2Fevil`), control characters (header injection), raw
+    /// non-ASCII.
     static func sanitize(_ candidate: String?) -> String {
-        guard let candidate, candidate.count <= 2048, isRelativePath(candidate),
+        guard let candidate, candidate.utf8.count <= maximumLength, isRelativePath(candidate),
             candidate.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
             let decoded = candidate.removingPercentEncoding, isRelativePath(decoded),
             !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })

@@ -1,53 +1,57 @@
 import Foundation
 
-/// Seals a `Session` into the session cookie and opens it again, checking expiry.
+/// The session cookie: a sealed pointer to a session in the `SessionRegistry`, its id and its end.
+///
+/// The cookie holds nothing about the reader, so it stays about 100 bytes however many roles or groups the reader
+/// has, and ending the session in the store ends every copy of the cookie at once. The end is sealed in too, so an
+/// expired cookie is turned away without asking the store.
 struct SessionCookie: Sendable {
-    /// Browsers (and nginx's auth_request, which forwards one Set-Cookie) cap a cookie at about 4 KB.
-    static let maximumLength = 4000
+    /// What the cookie seals.
+    struct Pointer: Codable, Sendable, Equatable {
+        var id: String
+        var expiresAt: Int
+
+        enum CodingKeys: String, CodingKey {
+            case id = "i"
+            case expiresAt = "e"
+        }
+    }
 
     let name: String
     private let sealer: CookieSealer
     private let attributes: String
-    private let opened = OpenedSessions()
+    private let opened = OpenedPointers()
 
-    init(secrets: [[UInt8]], secureSite: Bool) {
-        name = secureSite ? "__Host-sitegen-session" : "sitegen-session"
-        sealer = CookieSealer(secrets: secrets, purpose: "session")
-        attributes = "; Path=/; HttpOnly; SameSite=Lax" + (secureSite ? "; Secure" : "")
+    init(sealer: CookieSealer, secureSite: Bool) {
+        name = CookieAttributes.name("sitegen-session", secureSite: secureSite)
+        self.sealer = sealer
+        attributes = CookieAttributes.suffix(secureSite: secureSite)
     }
 
-    /// The `Set-Cookie` value for a new session, or a readable failure when it cannot fit in one cookie.
+    /// The `Set-Cookie` value for a session.
     func setCookie(for session: Session, random: any RandomSource, now: Date) throws -> String {
-        let json = try JSONEncoder().encode(session)
-        let value = sealer.seal(Array(json), cookieName: name, random: random)
+        let pointer = Pointer(id: session.id, expiresAt: session.expiresAt)
+        let value = sealer.seal(Array(try JSONEncoder().encode(pointer)), cookieName: name, random: random)
         let maxAge = max(0, session.expiresAt - Int(now.timeIntervalSince1970))
-        let header = "\(name)=\(value)\(attributes); Max-Age=\(maxAge)"
-        guard header.count <= Self.maximumLength else {
-            throw TokenRejection(
-                "the session cookie would be \(header.count) bytes, over the 4 KB browsers accept; the account has "
-                    + "too many roles or groups — use app roles, or assign fewer groups to the application",
-                kind: .sessionTooLarge
-            )
-        }
-        return header
+        return "\(name)=\(value)\(attributes); Max-Age=\(maxAge)"
     }
 
     /// The `Set-Cookie` value that deletes the session cookie.
     var clearCookie: String { "\(name)=\(attributes); Max-Age=0" }
 
-    /// The session in a request's cookies, or nil when absent, forged, tampered, sealed with an unknown secret or expired.
-    func session(in cookies: Cookies, now: Date) -> Session? {
+    /// The pointer in a request's cookies, or nil when absent, forged, tampered, sealed with an unknown secret or
+    /// expired.
+    func pointer(in cookies: Cookies, now: Date) -> Pointer? {
         guard let value = cookies[name],
-            let session = opened.session(
+            let pointer = opened.pointer(
                 for: value,
                 opening: {
                     sealer.open(value, cookieName: name).flatMap {
-                        try? JSONDecoder().decode(Session.self, from: Data($0))
+                        try? JSONDecoder().decode(Pointer.self, from: Data($0))
                     }
                 })
         else { return nil }
-        let seconds = Int(now.timeIntervalSince1970)
-        guard session.expiresAt > seconds, session.issuedAt <= seconds + 300 else { return nil }
-        return session
+        guard pointer.expiresAt > Int(now.timeIntervalSince1970) else { return nil }
+        return pointer
     }
 }

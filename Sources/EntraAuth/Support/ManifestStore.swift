@@ -3,8 +3,11 @@ import Foundation
 
 /// The access manifest currently in force, swapped in whole when `sitegen build` publishes a new one.
 ///
-/// The check path only reads the in-memory policy; `reloadIfChanged()` runs on a background thread and a
-/// failed reload keeps the previous policy, so a publish never drops or wrongly answers a request.
+/// The check path only reads the in-memory policy; `reloadIfChanged()` runs on a background thread. A manifest that
+/// cannot be read, parsed or understood fails closed: no policy is in force, so every check answers 503, until a good
+/// one is read. Keeping the previous policy instead would enforce rules the site no longer states, for as long as
+/// nobody notices. A broken manifest is tried again on every call, because a fix (such as `chmod`) need not change
+/// what identifies the file; one log line is written per change of state, not per try.
 public final class ManifestStore: @unchecked Sendable {
     private struct Stamp: Equatable {
         var inode: UInt64
@@ -20,6 +23,7 @@ public final class ManifestStore: @unchecked Sendable {
     private var policy: AccessPolicy?
     private var rulesUseGroups = false
     private var stamp: Stamp?
+    private var problem: String?
 
     /// Creates a store for the manifest at `path`; call `reloadIfChanged()` to load it.
     public init(path: String, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool, log: AuthLog) {
@@ -29,24 +33,31 @@ public final class ManifestStore: @unchecked Sendable {
         self.log = log
     }
 
-    /// The policy in force, or nil before a manifest was ever loaded (every check then fails closed).
+    /// The policy in force, or nil when no usable manifest is loaded (every check then fails closed).
     public var current: AccessPolicy? { lock.withLock { policy } }
+
+    /// Why no policy is in force, or nil when one is.
+    public var unavailableReason: String? { lock.withLock { policy == nil ? problem ?? "not loaded yet" : nil } }
 
     /// Whether any rule names groups, so sessions only carry groups when they are needed.
     public var usesGroups: Bool { lock.withLock { rulesUseGroups } }
 
-    /// Loads the manifest if the file changed since the last load; returns a problem description on failure.
+    /// Loads the manifest if the file changed since the last good load, or if the last attempt failed; returns the
+    /// problem when no policy is in force afterwards.
     @discardableResult
     public func reloadIfChanged() -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            return "the access manifest \(path) does not exist yet; run `sitegen build`"
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            return refuse("the access manifest \(path) does not exist; run `sitegen build`", stamp: nil)
         }
         let stamp = Stamp(
             inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
             modified: attributes[.modificationDate] as? Date ?? .distantPast,
             size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         )
-        guard lock.withLock({ stamp != self.stamp }) else { return nil }
+        guard lock.withLock({ stamp != self.stamp || policy == nil }) else { return nil }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
@@ -59,14 +70,38 @@ public final class ManifestStore: @unchecked Sendable {
                 self.policy = policy
                 self.rulesUseGroups = usesGroups
                 self.stamp = stamp
+                self.problem = nil
             }
             log.write(event: "manifest_loaded", ["path": path, "paths": "\(manifest.paths.count)"])
             return nil
         } catch {
-            let problem = "cannot use the access manifest \(path): \(error); keeping the previous one"
-            lock.withLock { self.stamp = stamp }
-            log.write(event: "manifest_rejected", ["path": path, "reason": "\(error)"])
-            return problem
+            return refuse("cannot use the access manifest \(path): \(Self.reason(error))", stamp: stamp)
+        }
+    }
+
+    /// Drops the policy in force; logs once per distinct problem.
+    private func refuse(_ problem: String, stamp: Stamp?) -> String {
+        let isNew = lock.withLock {
+            let isNew = problem != self.problem || self.policy != nil
+            self.policy = nil
+            self.rulesUseGroups = false
+            self.stamp = stamp
+            self.problem = problem
+            return isNew
+        }
+        if isNew {
+            log.write(
+                event: "manifest_rejected", ["path": path, "reason": problem, "effect": "every check answers 503"])
+        }
+        return problem
+    }
+
+    /// A readable cause: what is wrong with the JSON, or the manifest error, or the file error.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as ManifestError: error.description
+        case is DecodingError: "it is not a complete access manifest (\(error)); rebuild the site"
+        default: (error as NSError).localizedDescription
         }
     }
 }

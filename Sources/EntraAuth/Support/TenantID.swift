@@ -1,7 +1,16 @@
+import Foundation
+
 /// Entra tenant ids are GUIDs; anything else in a `tid` claim is refused before it reaches an issuer template.
 enum TenantID {
     /// The tenant id of personal Microsoft accounts (the `consumers` authority).
     static let consumers = "9188040d-6c67-4c5b-b112-36a304b66dad"
+
+    /// Whether a discovery URL names Entra's `common` or `organizations` authority, which admit readers of any
+    /// tenant (and, with `common`, personal accounts).
+    static func isMultiTenantAuthority(_ metadataURL: URL) -> Bool {
+        let segment = metadataURL.pathComponents.dropFirst().first?.lowercased()
+        return segment == "common" || segment == "organizations"
+    }
 
     static func isGUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -22,7 +22,7 @@ struct IDTokenValidator: Sendable {
             throw TokenRejection("the ID token is signed with alg '\(jws.header.alg)'; only RS256 is accepted")
         }
         let key = try provider.key(for: jws.header.kid)
-        guard key.isValidSignature(jws.signature, for: jws.signingInput, algorithm: .rs256) else {
+        guard key.key.isValidSignature(jws.signature, for: jws.signingInput, algorithm: .rs256) else {
             throw TokenRejection("the ID token signature does not verify with the provider's key")
         }
         let claims: [String: JSONValue]
@@ -31,7 +31,7 @@ struct IDTokenValidator: Sendable {
         } catch {
             throw TokenRejection("the ID token payload is not a JSON object")
         }
-        try checkIssuer(claims)
+        try checkIssuer(claims, signedBy: key)
         try checkAudience(claims)
         try checkTimes(claims)
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
@@ -52,11 +52,22 @@ struct IDTokenValidator: Sendable {
         return claims
     }
 
-    private func checkIssuer(_ claims: [String: JSONValue]) throws {
+    /// The issuer rules of `IssuerPolicy`, and, when the key set says which issuer a key signs for (Entra's
+    /// `issuer` on each key, `{tenantid}` for multi-tenant keys), that issuer too.
+    private func checkIssuer(_ claims: [String: JSONValue], signedBy key: IdentityProvider.TrustedKey) throws {
         guard let issuer = claims["iss"]?.stringValue else { throw TokenRejection("the ID token has no iss claim") }
-        let (_, policy) = try provider.current()
-        if let problem = policy.check(issuer: issuer, tenantID: claims["tid"]?.stringValue) {
+        let tenantID = claims["tid"]?.stringValue
+        if let problem = try provider.current().issuerPolicy.check(issuer: issuer, tenantID: tenantID) {
             throw TokenRejection(problem)
+        }
+        guard let keyIssuer = key.issuer else { return }
+        let expected =
+            keyIssuer.range(of: IssuerPolicy.placeholder, options: .caseInsensitive) == nil
+            ? keyIssuer
+            : keyIssuer.replacingOccurrences(
+                of: IssuerPolicy.placeholder, with: tenantID ?? "", options: .caseInsensitive)
+        guard issuer == expected else {
+            throw TokenRejection("the signing key is for issuer '\(expected)', not for the token's iss '\(issuer)'")
         }
     }
 
@@ -72,23 +83,40 @@ struct IDTokenValidator: Sendable {
         guard audiences.contains(clientID) else {
             throw TokenRejection("the ID token audience \(audiences) does not include this client id")
         }
+        // A token also meant for another party may have been obtained by that party; this site trusts only itself.
+        if let other = audiences.first(where: { $0 != clientID }) {
+            throw TokenRejection("the ID token is also meant for '\(other)', an audience this site does not trust")
+        }
         let authorizedParty = claims["azp"]?.stringValue
-        if audiences.count > 1 || authorizedParty != nil, authorizedParty != clientID {
+        if authorizedParty != nil, authorizedParty != clientID {
             throw TokenRejection("the ID token azp '\(authorizedParty ?? "")' is not this client id")
         }
     }
 
     private func checkTimes(_ claims: [String: JSONValue]) throws {
         let now = time.now().timeIntervalSince1970
-        guard let expiry = claims["exp"]?.numberValue else { throw TokenRejection("the ID token has no exp claim") }
+        guard let expiry = try timeClaim(claims, "exp") else { throw TokenRejection("the ID token has no exp claim") }
         guard now < expiry + Self.skew else { throw TokenRejection("the ID token expired at \(Int(expiry))") }
-        if let notBefore = claims["nbf"]?.numberValue, now + Self.skew < notBefore {
+        if let notBefore = try timeClaim(claims, "nbf"), now + Self.skew < notBefore {
             throw TokenRejection("the ID token is not valid before \(Int(notBefore)) (check the server clock)")
         }
-        guard let issuedAt = claims["iat"]?.numberValue else { throw TokenRejection("the ID token has no iat claim") }
+        guard let issuedAt = try timeClaim(claims, "iat") else { throw TokenRejection("the ID token has no iat claim") }
         guard issuedAt <= now + Self.skew else {
             throw TokenRejection("the ID token was issued in the future (iat \(Int(issuedAt))); check the server clock")
         }
+    }
+
+    /// Latest time a claim may name: year 9999. Anything beyond is refused before it is turned into an integer,
+    /// which would trap on a huge number.
+    static let latestTime = 253_402_300_799.0
+
+    /// A time claim in seconds since 1970, nil when absent; refused when it is not a whole number in range.
+    private func timeClaim(_ claims: [String: JSONValue], _ name: String) throws -> Double? {
+        guard let value = claims[name] else { return nil }
+        guard let seconds = value.numberValue, seconds.isFinite, (0...Self.latestTime).contains(seconds) else {
+            throw TokenRejection("the ID token's \(name) claim is not a time in seconds since 1970")
+        }
+        return seconds
     }
 
     private func checkTenant(_ claims: [String: JSONValue]) throws {

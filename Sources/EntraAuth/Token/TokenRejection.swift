@@ -4,7 +4,6 @@ struct TokenRejection: Error, CustomStringConvertible, Sendable {
         case invalidToken
         case tenantNotAllowed
         case groupsOverage
-        case sessionTooLarge
     }
 
     let description: String

@@ -53,29 +53,37 @@ final class AuthHarness {
         return builder.manifest
     }
 
-    let folder = TemporaryFolder()
+    let folder: TemporaryFolder
     let http = FakeHTTPClient()
-    let clock = MovableClock()
+    /// Starts at the real time, whole seconds: session stores expire sessions by their own clock.
+    let clock = MovableClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     let random = CountingRandom()
     let logs = LogCapture()
     let idp: TestProvider
     let config: AuthConfig
     let provider: IdentityProvider
     let manifest: ManifestStore
+    let sessionStore: any SessionStore
     let handler: AuthHandler
 
     init(
         redirectURI: String = "https://site.example/.auth/callback",
         clientAuthentication: AuthConfig.ClientAuthentication = .secretPost(AuthHarness.clientSecret),
         allowedTenants: [String] = [],
+        roleTenants: [String]? = nil,
+        sessionLifetime: TimeInterval = 8 * 3600,
+        sessionIdleTimeout: TimeInterval? = nil,
+        sessionStore: (any SessionStore)? = nil,
+        folder: TemporaryFolder = TemporaryFolder(),
         cookieSecret: String = "main",
         idp: TestProvider = .singleTenant,
         manifest accessManifest: AccessManifest? = AuthHarness.defaultManifest(),
         startProvider: Bool = true
     ) throws {
         self.idp = idp
+        self.folder = folder
         let redirect = URL(string: redirectURI)!
-        config = AuthConfig(
+        var config = AuthConfig(
             redirectURI: redirect,
             cookieSecrets: [Array(strongSecret(cookieSecret).utf8)],
             clientID: TestProvider.clientID,
@@ -84,12 +92,15 @@ final class AuthHarness {
             postLogoutRedirectURI: URL(string: "https://site.example/signed-out/")!,
             extraScopes: [],
             allowedTenants: allowedTenants,
-            sessionLifetime: 8 * 3600,
+            sessionLifetime: sessionLifetime,
             manifestPath: folder.path + "/access.json",
             allowEmailRules: false,
             unknownPaths: .deny,
             cacheDirectory: folder.path + "/cache"
         )
+        config.roleTenants = roleTenants
+        config.sessionIdleTimeout = sessionIdleTimeout
+        self.config = config
         idp.serve(on: http)
         let log = logs.log(time: clock)
         provider = IdentityProvider(
@@ -101,8 +112,11 @@ final class AuthHarness {
             try folder.write("access.json", String(decoding: try JSONEncoder().encode(accessManifest), as: UTF8.self))
             if let problem = manifest.reloadIfChanged() { throw HarnessError(description: problem) }
         }
+        self.sessionStore = sessionStore ?? SQLiteSessionStore(path: folder.path + "/state/sessions.db")
         handler = AuthHandler(
-            config: config, provider: provider, manifest: manifest, http: http, time: clock, random: random, log: log)
+            config: config, provider: provider, manifest: manifest, sessionStore: self.sessionStore, http: http,
+            time: clock,
+            random: random, log: log)
     }
 
     /// Sends a GET with the jar's cookies.
@@ -159,12 +173,20 @@ final class AuthHarness {
 
     var sessionCookieName: String { config.isSecureSite ? "__Host-sitegen-session" : "sitegen-session" }
 
-    /// A jar holding a session sealed directly, without a sign-in.
+    /// A jar holding a session started directly in the store, without a sign-in.
     func jar(with session: Session) throws -> CookieJar {
-        let cookie = try handler.sessionCookie.setCookie(for: session, random: random, now: clock.now())
+        let started = try handler.sessions.start(session, issuer: idp.tokenIssuer(tenant: session.tenantID))
+        let cookie = try handler.sessionCookie.setCookie(for: started, random: random, now: clock.now())
         var jar = CookieJar()
         jar.apply(Response(status: 200, headers: [("Set-Cookie", cookie)]))
         return jar
+    }
+
+    /// The live session a jar's cookie points at, as the check finds it.
+    func session(in jar: CookieJar) -> Session? {
+        let request = Request(method: "GET", target: "/.auth/check", headers: ["cookie": jar.header])
+        guard case .signedIn(let session, _) = handler.reader(of: request) else { return nil }
+        return session
     }
 
     /// A session for Ann with the given roles, valid for eight hours from now.

@@ -61,7 +61,7 @@ struct CheckEndpointTests {
         let jar = try harness.jar(with: harness.session(roles: []))
         let response = check(harness, "/secret/", jar: jar)
         #expect(response.status == 403)
-        #expect(response.header("X-Auth-Required") == "roles: Finance.Read")
+        #expect(response.header("X-Auth-Required") == "the app role Finance.Read")
         #expect(response.header("X-Auth-User") != nil)
         #expect(check(harness, "/a/../secret/index.html", jar: jar).status == 403)
         #expect(check(harness, "/docs/", jar: jar).status == 204)

@@ -269,6 +269,7 @@ struct ConfigLoaderTests {
     func authorityFormsAllReachTheV2Metadata(authority: String) throws {
         var environment = Self.environment
         environment["AUTHORITY"] = authority
+        environment["ALLOWED_TENANTS"] = TestProvider.tenantID
         #expect(
             try ConfigLoader.load(environment: environment).serverMetadataURL.absoluteString
                 == "https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration")

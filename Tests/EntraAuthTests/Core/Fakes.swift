@@ -19,8 +19,10 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
         set { lock.withLock { unreachable = newValue } }
     }
 
-    func answer(_ url: URL, status: Int = 200, body: String) {
-        lock.withLock { answers[url.absoluteString] = HTTPAnswer(status: status, body: Data(body.utf8)) }
+    func answer(_ url: URL, status: Int = 200, body: String, headers: [String: String] = [:]) {
+        lock.withLock {
+            answers[url.absoluteString] = HTTPAnswer(status: status, body: Data(body.utf8), headers: headers)
+        }
     }
 
     func send(_ request: URLRequest) throws -> HTTPAnswer {

@@ -123,15 +123,17 @@ struct IDTokenValidatorTests {
         #expect(rejection(try idp.idToken(claims(["aud": nil])), validator: validator) != nil)
     }
 
-    @Test func severalAudiencesNeedAzpToBeThisClient() throws {
+    @Test func aTokenAlsoMeantForAudiencesThisSiteDoesNotTrustIsRefusedWhateverItsAzp() throws {
         let validator = try validator()
         let audiences: JSONValue = [.string(TestProvider.clientID), "api://other"]
-        let withoutAzp = try idp.idToken(claims(["aud": audiences]))
-        #expect(rejection(withoutAzp, validator: validator)?.description.contains("azp") == true)
-        let otherAzp = try idp.idToken(claims(["aud": audiences, "azp": "api://other"]))
-        #expect(rejection(otherAzp, validator: validator) != nil)
-        let withAzp = try idp.idToken(claims(["aud": audiences, "azp": .string(TestProvider.clientID)]))
-        #expect(try validator.validate(withAzp, expectedNonce: Self.nonce)["sub"] != nil)
+        for azp: JSONValue? in [nil, "api://other", .string(TestProvider.clientID)] {
+            let token = try idp.idToken(claims(["aud": audiences, "azp": azp]))
+            #expect(
+                rejection(token, validator: validator)?.description
+                    == "the ID token is also meant for 'api://other', an audience this site does not trust")
+        }
+        let otherAzp = try idp.idToken(claims(["aud": .string(TestProvider.clientID), "azp": "api://other"]))
+        #expect(rejection(otherAzp, validator: validator)?.description.contains("azp") == true)
         let singleInArray = try idp.idToken(claims(["aud": [.string(TestProvider.clientID)]]))
         #expect(try validator.validate(singleInArray, expectedNonce: Self.nonce)["sub"] != nil)
     }
@@ -206,5 +208,41 @@ struct IDTokenValidatorTests {
         #expect(
             try validator.validate(allowed, expectedNonce: Self.nonce)["tid"]?.stringValue == TestProvider.otherTenantID
         )
+    }
+
+    @Test(arguments: ["exp", "nbf", "iat"])
+    func outOfRangeTimesAreRefusedNeverACrash(claim: String) throws {
+        let validator = try validator()
+        for value: JSONValue in [.number(1e300), .number(-1e300), .number(-1), .number(9.3e18), "soon", .bool(true)] {
+            let token = try idp.idToken(claims([claim: value]))
+            #expect(
+                rejection(token, validator: validator)?.description
+                    == "the ID token's \(claim) claim is not a time in seconds since 1970", "\(claim): \(value)")
+        }
+    }
+
+    @Test func aKeyThatSignsForAnotherIssuerIsRefused() throws {
+        // A key set shared by several issuers says per key which one it signs for (Entra's `issuer` extension).
+        let other = TestProvider(
+            segment: TestProvider.tenantID,
+            discoveredIssuer: "https://login.microsoftonline.com/\(TestProvider.otherTenantID)/v2.0")
+        let validator = try validator()
+        http.answer(idp.jwksURI, body: other.keySet([SigningKey(kid: "k1", key: TestKeys.first)]))
+        let provider = IdentityProvider(
+            metadataURL: idp.metadataURL, http: http, time: clock, cacheDirectory: folder.path + "/2",
+            log: AuthLog(time: clock) { _ in })
+        try provider.start()
+        let strict = IDTokenValidator(
+            clientID: TestProvider.clientID, allowedTenants: [], provider: provider, time: clock)
+        let token = try idp.idToken(claims())
+        #expect(rejection(token, validator: strict)?.description.contains("the signing key is for issuer") == true)
+        #expect(try validator.validate(token, expectedNonce: Self.nonce)["sub"] != nil)
+    }
+
+    @Test func aMultiTenantKeyIssuerIsCheckedWithTheTokensTenant() throws {
+        let organizations = TestProvider.multiTenant("organizations")
+        let validator = try validator(idp: organizations)
+        let claims = organizations.claims(nonce: Self.nonce, now: clock.seconds, tenant: TestProvider.otherTenantID)
+        #expect(try validator.validate(try organizations.idToken(claims), expectedNonce: Self.nonce)["sub"] != nil)
     }
 }

@@ -21,12 +21,13 @@ struct IdentityProviderTests {
         let provider = provider(http)
         let report = try provider.start()
         #expect(report.contains("1 signing keys"))
-        let (metadata, policy) = try provider.current()
+        let loaded = try provider.current()
+        let metadata = loaded.metadata
         #expect(metadata.authorizationEndpoint == idp.authorizationEndpoint)
         #expect(metadata.tokenEndpoint == idp.tokenEndpoint)
         #expect(metadata.jwksURI == idp.jwksURI)
         #expect(metadata.endSessionEndpoint == idp.endSessionEndpoint)
-        #expect(policy == .exact(idp.discoveredIssuer))
+        #expect(loaded.issuerPolicy == .exact(idp.discoveredIssuer))
         #expect(provider.isReady)
     }
 
@@ -43,11 +44,11 @@ struct IdentityProviderTests {
         let report = try restarted.start()
         #expect(report.contains("cached"))
         #expect(restarted.isReady)
-        #expect(try restarted.current().0.tokenEndpoint == idp.tokenEndpoint)
+        #expect(try restarted.current().metadata.tokenEndpoint == idp.tokenEndpoint)
         let key = try restarted.key(for: "k1")
         let message = Array("cached".utf8)
         #expect(
-            key.isValidSignature(
+            key.key.isValidSignature(
                 try TestKeys.first.signature(for: message, algorithm: .rs256), for: message, algorithm: .rs256))
         #expect(logs.lines.contains { $0.contains("event=provider_cache_used") })
     }
@@ -98,19 +99,24 @@ struct IdentityProviderTests {
         #expect(error?.description.contains("neither https nor loopback http") == true)
     }
 
-    @Test func aProviderThatWasDownAtStartIsRetriedFromTheLoginPathAtMostEvery30Seconds() throws {
+    @Test func aProviderThatWasDownAtStartIsRetriedInTheBackgroundEvery30SecondsNeverOnARequest() throws {
         let http = FakeHTTPClient()
         idp.serve(on: http)
         http.isUnreachable = true
         let provider = provider(http)
         #expect(throws: ProviderError.self) { try provider.start() }
-        #expect(throws: ProviderError.self) { try provider.current() }
         let attempts = http.callCount(idp.metadataURL)
         #expect(throws: ProviderError.self) { try provider.current() }
-        #expect(http.callCount(idp.metadataURL) == attempts)
+        #expect(provider.refreshIfDue() == clock.now() + 30)
+        #expect(http.callCount(idp.metadataURL) == attempts, "requests and early refreshes do not fetch")
 
         http.isUnreachable = false
-        clock.advance(by: 31)
-        #expect(try provider.current().0.tokenEndpoint == idp.tokenEndpoint)
+        clock.advance(by: 29)
+        provider.refreshIfDue()
+        #expect(throws: ProviderError.self) { try provider.current() }
+        clock.advance(by: 1)
+        provider.refreshIfDue()
+        #expect(try provider.current().metadata.tokenEndpoint == idp.tokenEndpoint)
+        #expect(http.callCount(idp.metadataURL) == attempts + 1)
     }
 }

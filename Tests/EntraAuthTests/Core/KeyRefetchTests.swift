@@ -36,7 +36,7 @@ struct KeyRefetchTests {
         let rotated = try provider.key(for: "k2")
         let message = Array("rotated".utf8)
         #expect(
-            rotated.isValidSignature(
+            rotated.key.isValidSignature(
                 try TestKeys.second.signature(for: message, algorithm: .rs256), for: message, algorithm: .rs256))
         #expect(keyFetches == 2)
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import EntraAuth
 
-/// The manifest in force is swapped whole when a new one is published, and a broken one never replaces it.
+/// The manifest in force is swapped whole when a new one is published; one that cannot be used fails closed.
 struct ManifestStoreTests {
     static let accountant = Identity(
         tenantID: TestProvider.tenantID, objectID: "o1", roles: ["Finance.Read"], groups: [], emails: [])
@@ -32,8 +32,9 @@ struct ManifestStoreTests {
     }
 
     @Test func nothingIsInForceBeforeAManifestExists() {
-        #expect(store.reloadIfChanged()?.contains("does not exist yet") == true)
+        #expect(store.reloadIfChanged()?.contains("does not exist; run `sitegen build`") == true)
         #expect(store.current == nil)
+        #expect(store.unavailableReason?.contains("does not exist") == true)
     }
 
     @Test func aReplacedManifestIsPickedUp() throws {
@@ -58,20 +59,42 @@ struct ManifestStoreTests {
         "{ not json", #"{"version":2,"rules":[],"sources":[],"paths":{}}"#,
         #"{"version":1,"rules":["public"],"sources":["s"],"paths":{"/":{"rule":7,"source":0}}}"#, "",
     ])
-    func aCorruptReplacementKeepsThePreviousPolicy(corrupt: String) throws {
+    func anUnusableReplacementFailsClosedUntilAGoodOneIsPublished(corrupt: String) throws {
         try publish(secretRule: AuthHarness.finance)
         #expect(store.reloadIfChanged() == nil)
 
         try folder.write("access.json", corrupt)
         let problem = try #require(store.reloadIfChanged())
-        #expect(problem.contains("keeping the previous one"))
-        #expect(try decision() == .allow)
-        #expect(logs.lines.contains { $0.contains("event=manifest_rejected") })
+        #expect(problem.hasPrefix("cannot use the access manifest \(folder.path)/access.json: "))
+        #expect(store.current == nil, "the old rules must not stay in force")
+        #expect(store.reloadIfChanged() == problem)
+        #expect(logs.lines.filter { $0.contains("event=manifest_rejected") }.count == 1, "one line per change")
 
-        // A later good manifest is still picked up.
         try publish(secretRule: AuthHarness.payroll)
         #expect(store.reloadIfChanged() == nil)
         #expect(try decision() == .forbidden(AuthHarness.payroll))
+        #expect(store.unavailableReason == nil)
+    }
+
+    @Test func aManifestThatCannotBeReadIsRetriedUntilItCanWithoutChanging() throws {
+        try publish(secretRule: AuthHarness.finance)
+        let path = folder.path + "/access.json"
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        guard FileManager.default.contents(atPath: path) == nil else { return }  // root reads any file
+        #expect(store.reloadIfChanged() != nil)
+        #expect(store.current == nil)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(store.reloadIfChanged() == nil)
+        #expect(try decision() == .allow)
+    }
+
+    @Test func aDeletedManifestFailsClosedToo() throws {
+        try publish(secretRule: AuthHarness.finance)
+        #expect(store.reloadIfChanged() == nil)
+        try FileManager.default.removeItem(atPath: folder.path + "/access.json")
+        #expect(store.reloadIfChanged()?.contains("does not exist") == true)
+        #expect(store.current == nil)
     }
 
     @Test func groupsAreKeptOnlyWhenARuleNamesThem() throws {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A page's rule is its own `access:`, else that of the nearest section above it that sets one, else the
 /// site default. Site assets take the rule of their folder; theme assets and the special pages are public;
-/// an alias takes the rule of the page it redirects to; the sitemap takes the site default.
+/// an alias takes the rule of the page it redirects to; the sitemap, which lists only public pages, is public.
 struct SiteAccess: Sendable {
     /// A rule and where it was written: `site/finance/index.md`, `site/site.toml`, `theme` or `built-in`.
     struct Origin: Sendable, Equatable {
@@ -25,8 +25,8 @@ struct SiteAccess: Sendable {
     let entries: [Entry]
     /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
     let manifest: AccessManifest
-    /// Each page's rule number, only for restricted rules; looked up for every link of every page.
-    private let restrictedRuleNumbers: [Int?]
+    /// Each page's rule number, except for public pages; looked up for every link of every page.
+    private let guardedRuleNumbers: [Int?]
 
     init(
         pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], config: SiteConfig, display: DisplayPaths
@@ -60,7 +60,7 @@ struct SiteAccess: Sendable {
             entries.append(Entry(path: root + page.routePath, origin: Origin(rule: .public, source: "built-in")))
         }
         if !config.baseURL.isEmpty {
-            entries.append(Entry(path: root + "sitemap.xml", origin: siteDefault))
+            entries.append(Entry(path: root + "sitemap.xml", origin: Origin(rule: .public, source: "built-in")))
         }
         entries.sort { $0.path < $1.path }
         self.entries = entries
@@ -71,16 +71,14 @@ struct SiteAccess: Sendable {
         }
         manifest = builder.manifest
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
-        restrictedRuleNumbers = pageRules.map { origin in
-            guard case .restricted = origin.rule else { return nil }
-            return ruleNumbers[origin.rule]
-        }
+        guardedRuleNumbers = pageRules.map { origin in origin.rule == .public ? nil : ruleNumbers[origin.rule] }
     }
 
-    /// The number of page `index`'s rule in the manifest, only when it is restricted: the theme wraps links
-    /// to such pages in SSI conditions on it. Public and signed-in pages get none.
-    func restrictedRuleNumber(ofPage index: Int) -> Int? {
-        restrictedRuleNumbers[index]
+    /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to
+    /// such pages in SSI conditions on it. `signed-in` is guarded like any other rule, so an anonymous reader
+    /// of a public page receives no title of a page that needs sign-in.
+    func guardedRuleNumber(ofPage index: Int) -> Int? {
+        guardedRuleNumbers[index]
     }
 
     /// How many pages fall under each kind of rule.

@@ -18,6 +18,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var links: [LinkReference] = []
     /// `id` and `name` attributes written in raw HTML, which are valid link anchors too.
     private(set) var htmlAnchors: Set<String> = []
+    /// Lines whose raw HTML opens an nginx SSI directive, which content may not (see `ContentSSI`).
+    private(set) var serverSideIncludeLines: [Int] = []
     /// Words of running text, for `page.reading_minutes`.
     private(set) var wordCount = 0
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
@@ -90,7 +92,10 @@ final class MarkdownDocument: @unchecked Sendable {
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 wordCount += Self.wordCount(of: node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
-                htmlAnchors.formUnion(HTMLAnchors.find(in: Self.literal(of: node)))
+                let html = Self.literal(of: node)
+                htmlAnchors.formUnion(HTMLAnchors.find(in: html))
+                let first = Int(cmark_node_get_start_line(node))
+                serverSideIncludeLines += ContentSSI.lines(in: html).map { first + $0 - 1 }
             }
         }
         if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {

@@ -7,7 +7,9 @@ struct PageBodies: Sendable {
     let resolver: LinkResolver
     let display: DisplayPaths
 
-    func render(_ body: PageBody, of page: ParsedPage) -> (summary: MarkdownSummary, html: String) {
+    func render(_ body: PageBody, of page: ParsedPage) -> (
+        summary: MarkdownSummary, html: String, directiveLines: [Int]
+    ) {
         PageMarkdown.render(
             body, folder: page.source.folder, frontMatterTitle: page.frontMatter.title, resolver: resolver)
     }

@@ -2,9 +2,10 @@
 /// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
 /// worked on. Links to headings of other pages are checked later, once every heading is known.
 enum PageMarkdown {
+    /// The summary and HTML of `body`, and the file lines whose raw HTML opens an SSI directive.
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
-    ) -> (summary: MarkdownSummary, html: String) {
+    ) -> (summary: MarkdownSummary, html: String, directiveLines: [Int]) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
         var ids = HeadingIDs()
@@ -28,7 +29,7 @@ enum PageMarkdown {
         let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         summary.contentDigest = SHA256.digest(html)
         summary.contentIsEmpty = html.isEmpty
-        return (summary, html)
+        return (summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset })
     }
 
     /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when

@@ -1,11 +1,14 @@
+import AccessRules
+
 /// The navigation one page shows, pruned: the top level always, and the children of only those
 /// sections on the path from the home page to this page. Never the whole tree, which would make
 /// the site's size grow with the square of its page count.
 ///
-/// Links to restricted pages carry `access_rule`, the number of the page's rule in the access manifest,
-/// so the theme can wrap them in SSI conditions that drop them for readers who cannot open them. Links
-/// to other pages carry it too, empty: a public page's entry inside a restricted section's entry would
-/// otherwise find the section's rule, and be hidden from readers who may open it.
+/// Links to pages that are not public carry `access_rule`, the number of the page's rule in the access
+/// manifest (`signed-in` included), and `access_condition`, the SSI expression nginx finds true for readers
+/// who may open the page, so the theme can wrap them in conditions that drop them for everyone else. Links
+/// to public pages carry both too, empty: a public page's entry inside a restricted section's entry would
+/// otherwise find the section's values, and be hidden from readers who may open it.
 ///
 /// Every page's collapsed nav entry (neither current nor on the path to the current page), link and
 /// section card is built once, in parallel, and shared by all the pages that show it; a page builds
@@ -15,7 +18,7 @@ struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
     static let entryFieldNames: Set<String> = [
         "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
-        "access_rule",
+        "access_rule", "access_condition",
     ]
 
     let tree: NavigationTree
@@ -46,6 +49,7 @@ struct PageNavigation: Sendable {
         let shared = concurrentMap(Array(pages.indices)) { index in
             let page = pages[index]
             let rule = Self.accessRule(of: index, access: access)
+            let condition = Self.accessCondition(of: index, access: access)
             let collapsed = Self.entryFields(for: index, pages: pages, tree: tree, access: access)
             let paste = renderers.entry.map(PartialReuse.navItem.field(rendering:))
             // Empty fields are present too, so that a card never shows a value of an enclosing object.
@@ -56,9 +60,11 @@ struct PageNavigation: Sendable {
                 "description": .text(page.frontMatter.description) ?? .null,
                 "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
                 "access_rule": rule,
+                "access_condition": condition,
             ]
             let link: [String: TemplateValue] = [
                 "title": .string(page.title), "url": .string(page.url), "access_rule": rule,
+                "access_condition": condition,
             ]
             return (TemplateNode(collapsed, derived: paste.map { [$0] } ?? []), TemplateNode(link), TemplateNode(card))
         }
@@ -160,12 +166,22 @@ struct PageNavigation: Sendable {
             "has_children": .bool(!tree.children[index].isEmpty),
             "children": .list(children),
             "access_rule": accessRule(of: index, access: access),
+            "access_condition": accessCondition(of: index, access: access),
         ]
     }
 
-    /// `access_rule` of page `index`: its rule's number when it is restricted, else present but empty.
+    /// `access_rule` of page `index`: its rule's number unless it is public, else present but empty.
     private static func accessRule(of index: Int, access: SiteAccess) -> TemplateValue {
-        access.restrictedRuleNumber(ofPage: index).map(TemplateValue.int) ?? .null
+        access.guardedRuleNumber(ofPage: index).map(TemplateValue.int) ?? .null
+    }
+
+    /// `access_condition` of page `index`: for `signed-in`, whether the reader is signed in (a plain test,
+    /// which nginx evaluates at about twice the speed of the regular expression a numbered rule needs); for
+    /// other rules, whether the reader passes rule N; empty for public pages.
+    private static func accessCondition(of index: Int, access: SiteAccess) -> TemplateValue {
+        guard let number = access.guardedRuleNumber(ofPage: index) else { return .null }
+        if access.pageRules[index].rule == .signedIn { return .string("$sitegen_user") }
+        return .string("$sitegen_access = /,\(number),/")
     }
 
     /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted

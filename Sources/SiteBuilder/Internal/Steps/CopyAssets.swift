@@ -1,7 +1,8 @@
 import Foundation
 
 /// Copies site and theme assets byte for byte (in parallel). An asset whose file the build cache
-/// vouches for, over an intact output file made from the same bytes, is not even read.
+/// vouches for, over an intact output file made from the same bytes, is not even read. A site's own
+/// HTML files are served through nginx's SSI filter like pages, so they may not open directives.
 struct CopyAssets: BuildStep {
     let stage = BuildStage.copyAssets
     let assets: [AssetFile]
@@ -12,7 +13,7 @@ struct CopyAssets: BuildStep {
     func run(_ log: BuildLog) -> [String: InputRecord] {
         let (previous, writer) = (previous, writer)
         let results = concurrentMap(assets, onProgress: log.itemProgress(total: assets.count)) {
-            asset -> Result<InputRecord, Problem> in
+            asset -> Result<InputRecord, Problems> in
             let stamp = FileStamp.of(asset.sourcePath)
             if let stamp, let digest = previous?.trustedDigest(of: asset.sourcePath, stamp: stamp),
                 writer.keepIfUnchanged(asset.outputPath, key: digest)
@@ -20,7 +21,17 @@ struct CopyAssets: BuildStep {
                 return .success(InputRecord(stamp: stamp, digest: digest))
             }
             guard let data = FileManager.default.contents(atPath: asset.sourcePath) else {
-                return .failure(Problem(file: asset.sourcePath, message: "cannot read this file"))
+                return .failure(Problems([Problem(file: asset.sourcePath, message: "cannot read this file")]))
+            }
+            if !asset.isThemeAsset, Self.isServedAsHTML(asset.outputPath) {
+                let lines = ContentSSI.lines(in: String(decoding: data, as: UTF8.self))
+                guard lines.isEmpty else {
+                    return .failure(
+                        Problems(
+                            lines.map {
+                                ContentSSI.problem(file: asset.sourcePath, line: $0, in: "an HTML file of the site")
+                            }))
+                }
             }
             let digest = SHA256.hex(data)
             do {
@@ -28,18 +39,35 @@ struct CopyAssets: BuildStep {
                 return .success(InputRecord(stamp: stamp ?? FileStamp(size: -1, modified: 0), digest: digest))
             } catch {
                 return .failure(
-                    Problem(
-                        file: asset.sourcePath,
-                        message: "cannot copy to \(asset.outputPath): \(error.localizedDescription)"))
+                    Problems([
+                        Problem(
+                            file: asset.sourcePath,
+                            message: "cannot copy to \(asset.outputPath): \(error.localizedDescription)")
+                    ]))
             }
         }
         var inputs: [String: InputRecord] = [:]
         for (asset, result) in zip(assets, results) {
             switch result {
             case .success(let input): inputs[asset.sourcePath] = input
-            case .failure(let problem): log.report(problem)
+            case .failure(let failure): log.report(failure.problems)
             }
         }
         return inputs
+    }
+
+    /// The problems of one asset, as the failure of its copy.
+    private struct Problems: Error {
+        let problems: [Problem]
+
+        init(_ problems: [Problem]) {
+            self.problems = problems
+        }
+    }
+
+    /// The extensions nginx's `mime.types` maps to `text/html`, the type its SSI filter reads.
+    private static func isServedAsHTML(_ path: String) -> Bool {
+        let name = SitePath.lastComponent(of: path).lowercased()
+        return name.hasSuffix(".html") || name.hasSuffix(".htm") || name.hasSuffix(".shtml")
     }
 }

@@ -51,6 +51,10 @@ struct ParseFrontMatter: BuildStep {
         guard let yaml = block.yaml else { return (page, []) }
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         page.frontMatter = frontMatter
-        return (page, problems)
+        // Themes may print front matter values unescaped (`{{{page.params.banner}}}`).
+        let directives = ContentSSI.lines(in: yaml).map {
+            ContentSSI.problem(file: file, line: $0 + 1, in: "a front matter value")
+        }
+        return (page, problems + directives)
     }
 }

@@ -19,17 +19,19 @@ struct RenderMarkdown: BuildStep {
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
         let (store, siteTitle, targetsUnchanged) = (store, config.title, linkTargets == previousLinkTargets)
-        let rendered = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
+        let results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
             Self.render(page, bodies: bodies, store: store, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
         }
-        return RenderedMarkdown(pages: rendered, bodies: bodies, linkTargets: linkTargets)
+        log.report(results.flatMap(\.problems))
+        return RenderedMarkdown(pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets)
     }
 
     private static func render(
         _ page: ParsedPage, bodies: PageBodies, store: PageStore, targetsUnchanged: Bool, siteTitle: String
-    ) -> Page {
+    ) -> (page: Page, problems: [Problem]) {
         var markdown = MarkdownSummary()
         var html: String?
+        var problems: [Problem] = []
         if page.source.kind != .implicitSection {
             if let file = page.file, let cached = store.entry(for: page.source.path, digest: file.digest)?.markdown,
                 targetsUnchanged
@@ -38,13 +40,25 @@ struct RenderMarkdown: BuildStep {
                 markdown = cached
             } else {
                 let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
-                (markdown, html) = bodies.render(body, of: page)
+                let rendered = bodies.render(body, of: page)
+                (markdown, html) = (rendered.summary, rendered.html)
+                problems = serverSideIncludeProblems(
+                    in: rendered.html, found: rendered.directiveLines, file: bodies.display.site(page.source.path))
             }
         }
-        return Page(
+        let page = Page(
             source: page.source, url: page.url, frontMatter: page.frontMatter, fileDigest: page.file?.digest,
             title: markdown.title ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle), markdown: markdown,
             html: html)
+        return (page, problems)
+    }
+
+    /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so
+    /// no other route through Markdown can bring one in unnoticed.
+    private static func serverSideIncludeProblems(in html: String, found lines: [Int], file: String) -> [Problem] {
+        guard !ContentSSI.lines(in: html).isEmpty else { return [] }
+        guard !lines.isEmpty else { return [ContentSSI.problem(file: file, line: nil, in: "the rendered page")] }
+        return lines.map { ContentSSI.problem(file: file, line: $0, in: "raw HTML") }
     }
 }
 

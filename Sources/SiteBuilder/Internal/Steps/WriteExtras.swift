@@ -32,7 +32,8 @@ struct WriteExtras: BuildStep {
             files.append((special.outputPath, Data(html.utf8)))
         }
         if !config.baseURL.isEmpty {
-            files.append(("sitemap.xml", Data(Sitemap.xml(pages: pages, origin: config.origin).utf8)))
+            files.append(
+                ("sitemap.xml", Data(Sitemap.xml(pages: pages, rules: access.pageRules, origin: config.origin).utf8)))
         }
         let manifestKey = access.manifestKey
         if !writer.keepIfUnchanged(AccessManifest.relativePath, key: manifestKey) {

@@ -1,0 +1,145 @@
+public import Foundation
+
+/// The handler with its real parts — URLSession, the system clock and CSPRNG, stderr logging — and the background
+/// threads that keep the access manifest and the provider's keys current.
+public struct AuthService: Sendable {
+    /// The validated settings.
+    public let config: AuthConfig
+    /// Where events are logged.
+    public let log: AuthLog
+    /// Discovery and signing keys.
+    public let provider: IdentityProvider
+    /// The access manifest in force.
+    public let manifest: ManifestStore
+    /// The router every request goes through.
+    public let handler: AuthHandler
+    private let time: any TimeSource
+
+    /// Wires the service; tests pass fakes for the network and the clock.
+    public init(
+        config: AuthConfig, http: any HTTPClient = URLSessionHTTPClient(), time: any TimeSource = SystemTime(),
+        log: AuthLog = AuthLog()
+    ) {
+        self.config = config
+        self.log = log
+        self.time = time
+        provider = IdentityProvider(
+            metadataURL: config.serverMetadataURL, http: http, time: time, cacheDirectory: config.cacheDirectory,
+            log: log)
+        manifest = ManifestStore(
+            path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
+            log: log)
+        handler = AuthHandler(
+            config: config, provider: provider, manifest: manifest, sessionStore: config.sessionStore.open(),
+            http: http,
+            time: time, random: SystemRandom(), log: log)
+    }
+
+    /// Loads what it can, then keeps it current on background threads: the manifest is looked at every second, the
+    /// provider renewed when due. A provider or manifest that is not there yet is retried, never a crash.
+    public func start() {
+        do {
+            let outcome = try provider.start()
+            log.write(event: "provider_ready", ["detail": outcome])
+        } catch {
+            log.write(event: "provider_unavailable", ["reason": "\(error)"])
+        }
+        if let warning = config.roleTenantsWarning { log.write(event: "config_warning", ["detail": warning]) }
+        manifest.reloadIfChanged()
+        if let problem = handler.sessions.problem() {
+            log.write(event: "session_store_unavailable", ["reason": problem, "store": config.sessionStore.display])
+        }
+        provider.startRefreshing()
+        let sessions = handler.sessions
+        let time = self.time
+        let sweeper = Thread {
+            while true {
+                try? sessions.store.removeExpired(now: Int(time.now().timeIntervalSince1970))
+                Thread.sleep(forTimeInterval: 600)
+            }
+        }
+        sweeper.name = "session-sweeper"
+        sweeper.start()
+        let manifest = self.manifest
+        let watcher = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                manifest.reloadIfChanged()
+            }
+        }
+        watcher.name = "manifest-watcher"
+        watcher.start()
+    }
+
+    /// The `--check-config` report: every setting that matters, then discovery, keys and the manifest.
+    public func checkReport() -> (text: String, ok: Bool) {
+        let tenants =
+            config.allowsAnyTenant
+            ? "any tenant (allow_any_tenant = true)"
+            : config.allowedTenants.isEmpty ? "the authority's own" : config.allowedTenants.joined(separator: ", ")
+        var lines = [
+            "config: ok",
+            "  client_id: \(config.clientID)",
+            "  redirect_uri: \(config.redirectURI.absoluteString) (callback path \(config.callbackPath))",
+            "  post_logout_redirect_uri: \(config.postLogoutRedirectURI.absoluteString)",
+            "  server_metadata_url: \(config.serverMetadataURL.absoluteString)",
+            "  token_endpoint_auth: \(config.clientAuthenticationName)",
+            "  cookie secrets: \(config.cookieSecrets.count) (cookies \(config.isSecureSite ? "Secure, __Host- prefix" : "not Secure: http site"))",
+            "  session_lifetime: \(Int(config.sessionLifetime)) s",
+            "  session_idle_timeout: \(config.sessionIdleTimeout.map { "\(Int($0)) s" } ?? "off")",
+            "  session_store: \(config.sessionStore.display)",
+            "  allowed_tenants: \(tenants)",
+            "  role_tenants: \(config.roleTenants.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "every admitted tenant")",
+        ]
+        if let warning = config.roleTenantsWarning { lines.append("  warning: \(warning)") }
+        var ok = true
+        do {
+            lines.append("identity provider: \(try provider.start())")
+        } catch {
+            lines.append("identity provider: FAILED — \(error)")
+            ok = false
+        }
+        lines.append("session store: " + sessionStoreReport(ok: &ok))
+        if let problem = manifest.reloadIfChanged() {
+            lines.append("access manifest: not loaded — \(problem)")
+        } else {
+            lines.append("access manifest: \(config.manifestPath) loaded")
+        }
+        return (lines.joined(separator: "\n"), ok)
+    }
+}
+
+extension AuthService {
+    /// Whether the session store answers, asked without creating a SQLite file: `--check-config` often runs as root,
+    /// and a database root creates is one the service cannot write to.
+    private func sessionStoreReport(ok: inout Bool) -> String {
+        if case .sqlite(let path) = config.sessionStore, !FileManager.default.fileExists(atPath: path) {
+            return "\(config.sessionStore.display) (created by the service at its first start)"
+        }
+        do {
+            try config.sessionStore.open(forAdministration: true).ping()
+            return "\(config.sessionStore.display) answers"
+        } catch {
+            ok = false
+            return "FAILED — \(error)"
+        }
+    }
+}
+
+extension AuthConfig {
+    /// `token_endpoint_auth` as the report shows it.
+    var clientAuthenticationName: String {
+        switch clientAuthentication {
+        case .secretPost: "client_secret_post"
+        case .secretBasic: "client_secret_basic"
+        case .privateKeyJWT: "private_key_jwt (certificate)"
+        }
+    }
+
+    /// Set when a multi-tenant authority leaves role and group rules admitting no one.
+    var roleTenantsWarning: String? {
+        guard roleTenants == [] else { return nil }
+        return "with a multi-tenant authority, app roles and groups count only for readers of role_tenants, which "
+            + "names none: pages that need roles or groups admit no one. Set role_tenants to your home tenant id."
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Turns the CGI parameters a FastCGI request arrives with (`NAME=value` C strings) into a `Request`.
+///
+/// Worked on bytes: it runs for every parameter of every request, and Foundation's string functions would dominate
+/// the auth check.
+public enum CGIEnvironment {
+    /// The request in a null-terminated array of `NAME=value` C strings, as libfcgi hands it over (`envp`).
+    public static func request(from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Request {
+        var parameters = Parameters()
+        var cursor = environment
+        while let entry = cursor?.pointee {
+            parameters.add(UnsafeRawBufferPointer(start: entry, count: strlen(entry)))
+            cursor = cursor?.advanced(by: 1)
+        }
+        return parameters.request
+    }
+
+    /// The request in `NAME=value` pairs, e.g. a CGI program's process environment.
+    public static func request(from pairs: some Sequence<(name: String, value: String)>) -> Request {
+        var parameters = Parameters()
+        for (name, value) in pairs {
+            Array((name + "=" + value).utf8).withUnsafeBytes { parameters.add($0) }
+        }
+        return parameters.request
+    }
+
+    /// The header a CGI parameter carries, `HTTP_X_ORIGINAL_URI` → `x-original-uri`; nil for other parameters.
+    static func headerName(of parameter: some Collection<UInt8>) -> String? {
+        let prefix = "HTTP_".utf8
+        guard parameter.starts(with: prefix), parameter.count > prefix.count else { return nil }
+        let name = parameter.dropFirst(prefix.count).map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "_"): UInt8(ascii: "-")
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+            default: byte
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// The parameters a request is made of, collected in one pass.
+    private struct Parameters {
+        var headers: [String: String] = [:]
+        var method: String?
+        var documentURI: String?
+        var scriptName: String?
+        var pathInfo: String?
+        var query: String?
+
+        mutating func add(_ entry: UnsafeRawBufferPointer) {
+            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
+            let name = entry[..<equals]
+            let value = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+            if let header = CGIEnvironment.headerName(of: name) {
+                if headers[header] == nil { headers[header] = value }
+                return
+            }
+            switch String(decoding: name, as: UTF8.self) {
+            case "REQUEST_METHOD": method = method ?? value
+            case "DOCUMENT_URI": documentURI = documentURI ?? value
+            case "SCRIPT_NAME": scriptName = scriptName ?? value
+            case "PATH_INFO": pathInfo = pathInfo ?? value
+            case "QUERY_STRING": query = query ?? value
+            default: break
+            }
+        }
+
+        /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
+        var request: Request {
+            let path = documentURI ?? scriptName.map { $0 + (pathInfo ?? "") } ?? "/"
+            let target = (query ?? "").isEmpty ? path : path + "?" + (query ?? "")
+            return Request(method: method ?? "GET", target: target, headers: headers)
+        }
+    }
+}

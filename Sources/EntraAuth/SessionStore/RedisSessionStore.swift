@@ -1,0 +1,187 @@
+import Foundation
+
+/// Sessions in Redis, for several `sitegen-auth` servers behind a load balancer: every server sees a sign-out or a
+/// revocation made on any other at once.
+///
+/// Each session is a hash that expires with the session; two sets index sessions by person and by Entra session id.
+/// Changes that touch several keys run as Lua scripts, so they are atomic. Redis 7.0 or later, standalone (the
+/// scripts reach keys through the index, which Redis Cluster does not allow). Through hiredis (Debian `libhiredis`),
+/// with a connection per thread from a small pool and a one-second timeout, so a Redis that hangs fails the check
+/// closed instead of holding it.
+public final class RedisSessionStore: SessionStore, @unchecked Sendable {
+    static let prefix = "sitegen:"
+    static let timeout: TimeInterval = 1
+    private static let fields = ["tid", "oid", "psid", "iss", "created", "seen", "exp", "sealed"]
+
+    private static let createScript = """
+        redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+        redis.call('EXPIREAT', KEYS[1], ARGV[1])
+        for i = 2, #KEYS do
+          redis.call('SADD', KEYS[i], ARGV[2])
+          redis.call('EXPIREAT', KEYS[i], ARGV[1], 'NX')
+          redis.call('EXPIREAT', KEYS[i], ARGV[1], 'GT')
+        end
+        return 1
+        """
+    private static let touchScript = """
+        if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'seen', ARGV[1]) end
+        return 0
+        """
+    /// Ends the sessions in the index set `KEYS[1]`, or, without a key, those whose ids follow the prefix in ARGV.
+    private static let endScript = """
+        local prefix = ARGV[1]
+        local ids
+        if #KEYS == 1 then ids = redis.call('SMEMBERS', KEYS[1]) else ids = {unpack(ARGV, 2)} end
+        local ended = 0
+        for _, id in ipairs(ids) do
+          local key = prefix .. 'session:' .. id
+          local owner = redis.call('HMGET', key, 'oid', 'psid')
+          ended = ended + redis.call('DEL', key)
+          if owner[1] then redis.call('SREM', prefix .. 'user:' .. string.lower(owner[1]), id) end
+          if owner[2] and owner[2] ~= '' then redis.call('SREM', prefix .. 'sid:' .. owner[2], id) end
+        end
+        if #KEYS == 1 then redis.call('DEL', KEYS[1]) end
+        return ended
+        """
+
+    /// The server.
+    public let address: RedisAddress
+    private let lock = NSLock()
+    private var idle: [RedisConnection] = []
+
+    /// A store on the Redis server at `address`; connections are opened when first needed.
+    public init(address: RedisAddress) {
+        self.address = address
+    }
+
+    public func create(_ session: StoredSession) throws {
+        var keys = [Self.sessionKey(session.id), Self.userKey(session.objectID)]
+        if let sid = session.providerSessionID { keys.append(Self.sidKey(sid)) }
+        let values: [[UInt8]] = [
+            Array("\(session.expiresAt)".utf8), Array(session.id.utf8),
+            Array("tid".utf8), Array(session.tenantID.utf8), Array("oid".utf8), Array(session.objectID.utf8),
+            Array("psid".utf8), Array((session.providerSessionID ?? "").utf8), Array("iss".utf8),
+            Array(session.issuer.utf8), Array("created".utf8), Array("\(session.createdAt)".utf8),
+            Array("seen".utf8), Array("\(session.lastSeen)".utf8), Array("exp".utf8),
+            Array("\(session.expiresAt)".utf8), Array("sealed".utf8), session.sealed,
+        ]
+        _ = try evaluate(Self.createScript, keys: keys, arguments: values)
+    }
+
+    public func session(id: String) throws -> StoredSession? {
+        try withConnection { connection in try Self.read(id, on: connection) }
+    }
+
+    public func touch(id: String, at time: Int) throws {
+        _ = try evaluate(Self.touchScript, keys: [Self.sessionKey(id)], arguments: [Array("\(time)".utf8)])
+    }
+
+    public func end(_ selection: SessionSelection) throws -> Int {
+        let prefix = Array(Self.prefix.utf8)
+        switch selection {
+        case .session(let id):
+            return try evaluate(Self.endScript, keys: [], arguments: [prefix, Array(id.utf8)]).integer ?? 0
+        case .user(let objectID):
+            return try evaluate(Self.endScript, keys: [Self.userKey(objectID)], arguments: [prefix]).integer ?? 0
+        case .providerSession(let sid):
+            return try evaluate(Self.endScript, keys: [Self.sidKey(sid)], arguments: [prefix]).integer ?? 0
+        case .all:
+            var ended = 0
+            for batch in try allIDs().chunked(by: 500) {
+                ended +=
+                    try evaluate(Self.endScript, keys: [], arguments: [prefix] + batch.map { Array($0.utf8) })
+                    .integer ?? 0
+            }
+            return ended
+        }
+    }
+
+    public func sessions(_ selection: SessionSelection) throws -> [StoredSession] {
+        let ids: [String]
+        switch selection {
+        case .session(let id): ids = [id]
+        case .user(let objectID): ids = try members(of: Self.userKey(objectID))
+        case .providerSession(let sid): ids = try members(of: Self.sidKey(sid))
+        case .all: ids = try allIDs()
+        }
+        return try withConnection { connection in try ids.compactMap { try Self.read($0, on: connection) } }
+    }
+
+    public func consume(state: String, until expiresAt: Int) throws -> Bool {
+        try withConnection { connection in
+            try connection.command(["SET", Self.prefix + "state:" + state, "1", "EXAT", "\(expiresAt)", "NX"]) != .null
+        }
+    }
+
+    public func ping() throws {
+        _ = try withConnection { connection in try connection.command(["PING"]) }
+    }
+
+    public func removeExpired(now: Int) throws {}
+
+    static func sessionKey(_ id: String) -> String { prefix + "session:" + id }
+    static func userKey(_ objectID: String) -> String { prefix + "user:" + objectID.lowercased() }
+    static func sidKey(_ sid: String) -> String { prefix + "sid:" + sid }
+
+    private static func read(_ id: String, on connection: RedisConnection) throws -> StoredSession? {
+        let values = try connection.command(["HMGET", sessionKey(id)] + fields).array ?? []
+        guard values.count == fields.count, let sealed = values[7].bytes, let tenantID = values[0].text,
+            let objectID = values[1].text, let issuer = values[3].text,
+            let createdAt = values[4].text.flatMap(Int.init),
+            let lastSeen = values[5].text.flatMap(Int.init), let expiresAt = values[6].text.flatMap(Int.init)
+        else { return nil }
+        let sid = values[2].text.flatMap { $0.isEmpty ? nil : $0 }
+        return StoredSession(
+            id: id, tenantID: tenantID, objectID: objectID, providerSessionID: sid, issuer: issuer,
+            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed)
+    }
+
+    private func members(of key: String) throws -> [String] {
+        try withConnection { connection in
+            (try connection.command(["SMEMBERS", key]).array ?? []).compactMap(\.text)
+        }
+    }
+
+    private func allIDs() throws -> [String] {
+        let pattern = Self.prefix + "session:*"
+        return try withConnection { connection in
+            var ids: [String] = []
+            var cursor = "0"
+            repeat {
+                let reply = try connection.command(["SCAN", cursor, "MATCH", pattern, "COUNT", "500"]).array ?? []
+                guard reply.count == 2, let next = reply[0].text else { break }
+                cursor = next
+                ids += (reply[1].array ?? []).compactMap { $0.text.map { String($0.dropFirst(pattern.count - 1)) } }
+            } while cursor != "0"
+            return ids
+        }
+    }
+
+    private func evaluate(_ script: String, keys: [String], arguments: [[UInt8]]) throws -> RedisConnection.Reply {
+        try withConnection { connection in
+            try connection.command(
+                [Array("EVAL".utf8), Array(script.utf8), Array("\(keys.count)".utf8)] + keys.map { Array($0.utf8) }
+                    + arguments)
+        }
+    }
+
+    /// Runs `body` on a pooled connection; a connection that failed is closed, so the next use reconnects.
+    private func withConnection<Result>(_ body: (RedisConnection) throws -> Result) throws -> Result {
+        lock.lock()
+        let pooled = idle.popLast()
+        lock.unlock()
+        let connection = try pooled ?? RedisConnection(address, timeout: Self.timeout)
+        let result = try body(connection)
+        lock.lock()
+        idle.append(connection)
+        lock.unlock()
+        return result
+    }
+}
+
+extension Array {
+    /// The array in consecutive pieces of at most `size` elements.
+    fileprivate func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Sessions in one SQLite file: the default store, with nothing to install or run.
+///
+/// The system SQLite (Debian `libsqlite3`) through its C API: six statements need no more than that, and WAL mode
+/// lets the service's threads read while the `sessions` command or a sign-in writes. Each thread takes a connection
+/// of its own from a small pool; a connection that failed is dropped, so a store that comes back is used again.
+public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
+    private static let schema = """
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = FULL;
+        CREATE TABLE IF NOT EXISTS sessions (
+            id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, object_id TEXT NOT NULL, provider_session_id TEXT,
+            issuer TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL, sealed BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (object_id);
+        CREATE INDEX IF NOT EXISTS sessions_by_provider_session ON sessions (provider_session_id);
+        CREATE TABLE IF NOT EXISTS used_states (state TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+        """
+    private static let columns =
+        "id, tenant_id, object_id, provider_session_id, issuer, created_at, last_seen, expires_at, sealed"
+
+    /// The database file.
+    public let path: String
+    private let mayCreate: Bool
+    private let lock = NSLock()
+    private var idle: [SQLiteConnection] = []
+
+    /// A store in the file at `path`. With `mayCreate` false (the administration commands) a missing file is an
+    /// error rather than a new, empty store the service could not write to.
+    public init(path: String, mayCreate: Bool = true) {
+        self.path = path
+        self.mayCreate = mayCreate
+    }
+
+    public func create(_ session: StoredSession) throws {
+        try withConnection { connection in
+            try connection.query(
+                "INSERT INTO sessions (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                [
+                    .text(session.id), .text(session.tenantID), .text(session.objectID),
+                    session.providerSessionID.map(SQLiteConnection.Value.text) ?? .null, .text(session.issuer),
+                    .integer(session.createdAt), .integer(session.lastSeen), .integer(session.expiresAt),
+                    .blob(session.sealed),
+                ])
+        }
+    }
+
+    public func session(id: String) throws -> StoredSession? {
+        try withConnection { connection in
+            try connection.query(
+                "SELECT \(Self.columns) FROM sessions WHERE id = ?1 AND expires_at > unixepoch()", [.text(id)]
+            ).first
+                .flatMap(Self.storedSession)
+        }
+    }
+
+    public func touch(id: String, at time: Int) throws {
+        try withConnection { connection in
+            try connection.query("UPDATE sessions SET last_seen = ?2 WHERE id = ?1", [.text(id), .integer(time)])
+        }
+    }
+
+    public func end(_ selection: SessionSelection) throws -> Int {
+        let (condition, values) = Self.condition(selection)
+        return try withConnection { connection in
+            try connection.query("DELETE FROM sessions" + condition, values)
+            return connection.changes
+        }
+    }
+
+    public func sessions(_ selection: SessionSelection) throws -> [StoredSession] {
+        let (condition, values) = Self.condition(selection)
+        return try withConnection { connection in
+            try connection.query(
+                "SELECT \(Self.columns) FROM sessions" + condition + (condition.isEmpty ? " WHERE" : " AND")
+                    + " expires_at > unixepoch()", values
+            ).compactMap(Self.storedSession)
+        }
+    }
+
+    public func consume(state: String, until expiresAt: Int) throws -> Bool {
+        try withConnection { connection in
+            try connection.query(
+                "DELETE FROM used_states WHERE state = ?1 AND expires_at <= unixepoch()", [.text(state)])
+            try connection.query(
+                "INSERT OR IGNORE INTO used_states (state, expires_at) VALUES (?1, ?2)",
+                [.text(state), .integer(expiresAt)])
+            return connection.changes == 1
+        }
+    }
+
+    public func ping() throws {
+        try withConnection { connection in try connection.query("SELECT 1") }
+    }
+
+    public func removeExpired(now: Int) throws {
+        try withConnection { connection in
+            try connection.query("DELETE FROM sessions WHERE expires_at <= ?1", [.integer(now)])
+            try connection.query("DELETE FROM used_states WHERE expires_at <= ?1", [.integer(now)])
+        }
+    }
+
+    /// Run as root (the administration commands), gives SQLite's side files the owner of the database, so the
+    /// service, which runs as its own user, can still open them.
+    public func keepOwnership() {
+        guard geteuid() == 0, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value,
+            let group = (attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value
+        else { return }
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            chown(path + suffix, owner, group)
+        }
+    }
+
+    private static func condition(_ selection: SessionSelection) -> (String, [SQLiteConnection.Value]) {
+        switch selection {
+        case .all: ("", [])
+        case .user(let objectID): (" WHERE object_id = ?1 COLLATE NOCASE", [.text(objectID)])
+        case .session(let id): (" WHERE id = ?1", [.text(id)])
+        case .providerSession(let sid): (" WHERE provider_session_id = ?1", [.text(sid)])
+        }
+    }
+
+    private static func storedSession(_ row: [SQLiteConnection.Value]) -> StoredSession? {
+        guard row.count == 9, let id = row[0].text, let tenantID = row[1].text, let objectID = row[2].text,
+            let issuer = row[4].text, let createdAt = row[5].integer, let lastSeen = row[6].integer,
+            let expiresAt = row[7].integer, let sealed = row[8].blob
+        else { return nil }
+        return StoredSession(
+            id: id, tenantID: tenantID, objectID: objectID, providerSessionID: row[3].text, issuer: issuer,
+            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed)
+    }
+
+    /// Runs `body` on a pooled connection; a connection that failed is closed rather than pooled again.
+    private func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        lock.lock()
+        let pooled = idle.popLast()
+        lock.unlock()
+        let connection = try pooled ?? open()
+        let result = try body(connection)
+        lock.lock()
+        idle.append(connection)
+        lock.unlock()
+        return result
+    }
+
+    private func open() throws -> SQLiteConnection {
+        if mayCreate {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        } else if !FileManager.default.fileExists(atPath: path) {
+            throw SessionStoreError(
+                "there is no session store at \(path) yet; sitegen-auth creates it at the first sign-in")
+        }
+        let connection = try SQLiteConnection(path: path, create: mayCreate)
+        try connection.execute(Self.schema)
+        return connection
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The sessions of the site: started at sign-in, found on every check, ended at sign-out, by Entra's front-channel
+/// logout or by an administrator. Wraps a `SessionStore` with what every backend needs alike.
+///
+/// - The reader's claims are sealed (AES-256-GCM, a key of their own from the cookie secret) before they reach
+///   the store, and opened again on lookup; an opened record is kept while its sealed bytes are unchanged, so a
+///   check costs one store lookup and a byte comparison, not a decryption and JSON decoding.
+/// - Each lookup applies today's `session_lifetime` and `session_idle_timeout`, not those of the sign-in.
+/// - "Last seen" is written at most once a minute per session, never on every check.
+/// - A store that cannot be reached is logged once when it goes and once when it is back.
+public final class SessionRegistry: @unchecked Sendable {
+    /// What a lookup found.
+    public enum Lookup: Sendable {
+        /// A live session.
+        case found(Session)
+        /// No such session: ended, revoked, expired, idle too long.
+        case none
+        /// The store cannot say; the reason is for the log.
+        case unavailable(String)
+    }
+
+    /// How stale "last seen" may get before a check writes it again.
+    static let touchInterval = 60
+    private static let decodedCapacity = 4096
+
+    /// The store behind the registry.
+    public let store: any SessionStore
+    private let sealer: CookieSealer
+    private let lifetime: TimeInterval
+    private let idleTimeout: TimeInterval?
+    private let time: any TimeSource
+    private let random: any RandomSource
+    private let log: AuthLog
+    private let lock = NSLock()
+    private var decoded: [String: (sealed: [UInt8], session: Session)] = [:]
+    private var outage: String?
+
+    /// A registry over `store`, sealing records with a key derived from `config`'s cookie secrets.
+    public init(
+        store: any SessionStore, config: AuthConfig, time: any TimeSource, random: any RandomSource, log: AuthLog
+    ) {
+        self.store = store
+        sealer = CookieSealer(
+            secrets: config.cookieSecrets, purpose: "session-record", clientID: config.clientID, origin: config.origin,
+            longest: 1 << 20)
+        lifetime = config.sessionLifetime
+        idleTimeout = config.sessionIdleTimeout
+        self.time = time
+        self.random = random
+        self.log = log
+    }
+
+    /// Stores a new session for `session`'s reader, signed in by `issuer`; returns it with its id and times.
+    func start(_ session: Session, issuer: String) throws -> Session {
+        let now = Int(time.now().timeIntervalSince1970)
+        var session = session
+        session.id = Base64URL.encode(random.bytes(16))
+        session.issuedAt = now
+        session.expiresAt = now + Int(lifetime)
+        let sealed = sealer.seal(Array(try JSONEncoder().encode(session)), cookieName: session.id, random: random)
+        try recording {
+            try store.create(
+                StoredSession(
+                    id: session.id, tenantID: session.tenantID, objectID: session.objectID,
+                    providerSessionID: session.providerSessionID, issuer: issuer, createdAt: now, lastSeen: now,
+                    expiresAt: session.expiresAt, sealed: Array(sealed.utf8)))
+        }
+        return session
+    }
+
+    /// The live session with this id.
+    func find(id: String) -> Lookup {
+        let stored: StoredSession?
+        do {
+            stored = try recording { try store.session(id: id) }
+        } catch {
+            return .unavailable("\(error)")
+        }
+        guard let stored, let session = open(stored) else { return .none }
+        let now = Int(time.now().timeIntervalSince1970)
+        guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
+        if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
+            _ = try? store.end(.session(id: id))
+            return .none
+        }
+        if now - stored.lastSeen >= Self.touchInterval { try? store.touch(id: id, at: now) }
+        return .found(session)
+    }
+
+    /// Ends the selected sessions; returns how many.
+    public func end(_ selection: SessionSelection) throws -> Int {
+        try recording { try store.end(selection) }
+    }
+
+    /// Ends the sessions of Entra session `sid`, only those signed in by `issuer` when it is given.
+    func end(providerSession sid: String, issuer: String?) throws -> Int {
+        guard let issuer else { return try end(.providerSession(sid)) }
+        let matching = try recording { try store.sessions(.providerSession(sid)) }.filter { $0.issuer == issuer }
+        return try matching.reduce(0) { count, session in count + (try end(.session(id: session.id))) }
+    }
+
+    /// The selected live sessions with their readers, oldest first.
+    public func list(_ selection: SessionSelection) throws -> [(stored: StoredSession, session: Session?)] {
+        try recording { try store.sessions(selection) }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            .map { ($0, open($0)) }
+    }
+
+    /// Marks a sign-in state used; false when it was used before.
+    func consume(state: String, until expiresAt: Int) throws -> Bool {
+        try recording { try store.consume(state: state, until: expiresAt) }
+    }
+
+    /// Why the store cannot be used now, or nil when it can.
+    func problem() -> String? {
+        do {
+            try recording { try store.ping() }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The claims in a stored record, or nil when they do not open (another secret, or tampered with).
+    private func open(_ stored: StoredSession) -> Session? {
+        if let known = lock.withLock({ decoded[stored.id] }), known.sealed == stored.sealed { return known.session }
+        guard let plaintext = sealer.open(Substring(decoding: stored.sealed, as: UTF8.self), cookieName: stored.id),
+            var session = try? JSONDecoder().decode(Session.self, from: Data(plaintext)), session.id == stored.id
+        else { return nil }
+        session.issuedAt = stored.createdAt
+        session.expiresAt = stored.expiresAt
+        lock.withLock {
+            if decoded.count >= Self.decodedCapacity { decoded.removeAll(keepingCapacity: true) }
+            decoded[stored.id] = (stored.sealed, session)
+        }
+        return session
+    }
+
+    /// Runs a store call, logging the first failure of an outage and the first success after it.
+    private func recording<Result>(_ call: () throws -> Result) throws -> Result {
+        do {
+            let result = try call()
+            if let ended = lock.withLock({ outage.take() }) {
+                log.write(event: "session_store_recovered", ["was": ended])
+            }
+            return result
+        } catch {
+            let reason = "\(error)"
+            let isNew = lock.withLock {
+                defer { outage = reason }
+                return outage == nil
+            }
+            if isNew {
+                log.write(
+                    event: "session_store_unavailable",
+                    ["reason": reason, "effect": "protected paths answer 503; public paths are served"])
+            }
+            throw error
+        }
+    }
+}
+
+extension Optional {
+    /// The value, leaving nil behind.
+    fileprivate mutating func take() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}
