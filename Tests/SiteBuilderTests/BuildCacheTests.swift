@@ -123,7 +123,7 @@ struct BuildCacheTests {
         #expect(loaded.appendix == [])
         var changed = MarkdownSummary()
         changed.wordCount = 7
-        loaded.entries["page3.md"] = loaded.entries["page3.md"]?.with(markdown: changed)
+        loaded.entries["page3.md"] = PageStore.Entry(digest: "d3", frontMatter: FrontMatter(), markdown: changed)
         loaded.entries["new.md"] = PageStore.Entry(digest: "n", frontMatter: FrontMatter(), markdown: nil)
         loaded.entries["page4.md"] = nil
         file += try #require(loaded.appendix)
@@ -133,7 +133,8 @@ struct BuildCacheTests {
         #expect(reread.entry(for: "page4.md", digest: "d4") != nil, "a replaced entry lingers, harmless")
         var rewritten = reread
         for number in 0..<10 {
-            rewritten.entries["page\(number).md"] = rewritten.entries["page\(number).md"]?.with(markdown: nil)
+            rewritten.entries["page\(number).md"] = PageStore.Entry(
+                digest: "d\(number)", frontMatter: FrontMatter(), markdown: nil)
         }
         #expect(rewritten.appendix == nil)
     }

@@ -16,23 +16,13 @@ struct PageStore: Sendable {
         /// Nil for a draft left out of that build.
         var markdown: MarkdownSummary?
         /// The length of this entry's record when the store's file holds it as the last record of its
-        /// path; 0 when the entry is new or changed.
+        /// path; 0 when the entry is new.
         fileprivate var storedLength = 0
 
         init(digest: String, frontMatter: FrontMatter, markdown: MarkdownSummary?) {
             self.digest = digest
             self.frontMatter = frontMatter
             self.markdown = markdown
-        }
-
-        /// This entry with `markdown` as its Markdown summary.
-        func with(markdown: MarkdownSummary?) -> Entry {
-            var entry = self
-            if entry.markdown != markdown {
-                entry.markdown = markdown
-                entry.storedLength = 0
-            }
-            return entry
         }
     }
 

@@ -14,10 +14,8 @@ struct Page: Sendable {
     /// and then "Render pages" renders it again only if the page itself must be rendered.
     let html: String?
 
-    /// The order navigation lists pages in: weight (unweighted last), then title, then path.
-    static func navigationOrder(_ lhs: Page, _ rhs: Page) -> Bool {
-        let left = (lhs.frontMatter.weight ?? Int.max, lhs.title.lowercased(), lhs.source.path)
-        let right = (rhs.frontMatter.weight ?? Int.max, rhs.title.lowercased(), rhs.source.path)
-        return left < right
+    /// What navigation orders pages by: weight (unweighted last), then title, then path.
+    var navigationKey: (weight: Int, title: String, path: String) {
+        (frontMatter.weight ?? Int.max, title.lowercased(), source.path)
     }
 }

@@ -145,16 +145,22 @@ struct Pipeline {
     }
 
     /// What this build found in every Markdown file, for the next build; entries of the last build's
-    /// store that still hold are taken over as they are.
+    /// store that still hold (same file, summary taken from the cache or still none) are kept as they are.
     private static func store(_ parsed: [ParsedPage], _ pages: [Page], previous: PageStore) -> PageStore {
-        let summaries = Dictionary(pages.map { ($0.source.path, $0.markdown) }, uniquingKeysWith: { $1 })
+        let published = Dictionary(pages.map { ($0.source.path, $0) }, uniquingKeysWith: { $1 })
         var entries: [String: PageStore.Entry] = [:]
+        entries.reserveCapacity(parsed.count)
         for page in parsed {
             guard let file = page.file else { continue }
-            let markdown = summaries[page.source.path]
-            entries[page.source.path] =
-                previous.entry(for: page.source.path, digest: file.digest)?.with(markdown: markdown)
-                ?? PageStore.Entry(digest: file.digest, frontMatter: page.frontMatter, markdown: markdown)
+            let built = published[page.source.path]
+            if let kept = previous.entry(for: page.source.path, digest: file.digest),
+                built.map({ $0.html == nil }) ?? (kept.markdown == nil)
+            {
+                entries[page.source.path] = kept
+            } else {
+                entries[page.source.path] = PageStore.Entry(
+                    digest: file.digest, frontMatter: page.frontMatter, markdown: built?.markdown)
+            }
         }
         return previous.replacing(entries: entries)
     }
