@@ -34,8 +34,10 @@ struct Serve: ParsableCommand {
                   Include draft pages; listen on port 8080.
               sitegen serve --reader anonymous
                   See what a reader who has not signed in sees.
-              sitegen serve --reader role:Finance.Read,group:5f1c2e4a-0b6d-4c8e-9f1a-2b3c4d5e6f70
-                  See what a reader with that app role and group sees.
+              sitegen serve --reader role:Finance.Read
+                  See what a reader with the app role Finance.Read sees.
+              sitegen serve --reader role:Finance.Read,group:GROUP-OBJECT-ID
+                  The same reader, also a member of that group.
               sitegen serve --poll
                   Watch by checking every half second, for folders on network shares.
             """
