@@ -15,7 +15,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Header fields with lowercased names; a repeated field keeps its last value.
     public let headers: [String: String]
 
-    /// A request made in code, for tests and for `include virtual`.
+    /// A request made in code, as tests make them.
     public init(method: String = "GET", target: String, version: String = "HTTP/1.1", headers: [String: String] = [:]) {
         self.method = method
         self.target = target
