@@ -66,9 +66,14 @@ let package = Package(
         ),
         .executableTarget(name: "theme-embedder", swiftSettings: swiftSettings),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["theme-embedder"]),
+        .target(
+            name: "SitePreview", dependencies: ["SiteBuilder", "AccessRules", "TextTools", "CLinux"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "sitegen",
-            dependencies: ["SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "SiteBuilder", "SitePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -90,6 +95,9 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],
+            swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )

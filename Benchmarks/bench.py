@@ -1,12 +1,14 @@
-"""Runs every benchmark of issue 6 and writes the tables to stdout and to Benchmarks/.work/results.md.
+"""Runs every benchmark of issues 6 and 12 and writes the tables to stdout and to Benchmarks/.work/results.md.
 
 Called by Benchmarks/run.sh (which installs the tools and builds the release binaries first):
 
     python Benchmarks/bench.py [--quick]
 
 Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
-minutes), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 1 round of 3 s.
---builds-only: the site builds and their targets, without servers, throughput or profiles.
+minutes), sitegen's rebuilds after one edited page, edit-to-reload of `sitegen serve` at 1,000 pages
+(10 edits), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 3 edits in the
+preview, 1 round of 3 s.
+--builds-only: the site builds and their targets, without the preview, servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
 
@@ -29,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import preview  # noqa: E402
 import profiles  # noqa: E402
 import report  # noqa: E402
 import site_builds  # noqa: E402
@@ -175,8 +178,13 @@ def main() -> int:
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
     if arguments.builds_only:
-        lines += report.targets_table(build_results[sizes[-1]], [], arguments.quick)
-        return finish(lines, work, build_results, [], gate, started)
+        lines += report.targets_table(build_results[sizes[-1]], [], None, arguments.quick)
+        return finish(lines, work, build_results, [], None, [], gate, started)
+
+    log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
+    edits = 3 if arguments.quick else 10
+    previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
+    lines += report.preview_table(previewed)
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     public = small.sitegen_output
@@ -196,15 +204,24 @@ def main() -> int:
         log("Measuring metrics on and off, (c) and (cₘ) in pairs…")
         pairs = throughput.paired(servers, page, pair_count, pair_seconds, log)
         lines += report.metrics_table(pairs, pair_seconds)
-        lines += report.targets_table(build_results[sizes[-1]], served, arguments.quick, pairs)
+        lines += report.targets_table(build_results[sizes[-1]], served, previewed, arguments.quick, pairs)
         log("Profiling a sitegen build and sitegen-auth…")
         lines += profile_section(work, small, servers, page)
     finally:
         servers.stop()
-    return finish(lines, work, build_results, served, gate, started)
+    return finish(lines, work, build_results, served, previewed, pairs, gate, started)
 
 
-def finish(lines: list[str], work: Path, build_results: dict, served: list, gate: QuietGate, started: float) -> int:
+def finish(
+    lines: list[str],
+    work: Path,
+    build_results: dict,
+    served: list,
+    previewed: preview.PreviewResult | None,
+    pairs: list,
+    gate: QuietGate,
+    started: float,
+) -> int:
     """Prints the tables and writes them to results.md, the raw numbers to results.json."""
     lines.append(f"Quiet machine: {gate.summary()} Total benchmark time: {(time.time() - started) / 60:.1f} min.")
     text = "\n".join(lines) + "\n"
@@ -213,6 +230,7 @@ def finish(lines: list[str], work: Path, build_results: dict, served: list, gate
         "builds": {pages: asdict(result) for pages, result in build_results.items()},
         "throughput": [asdict(result) for result in served],
         "metrics_pairs": [asdict(pair) for pair in pairs],
+        "preview": asdict(previewed) if previewed else None,
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))
     print(text)

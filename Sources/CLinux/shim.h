@@ -3,7 +3,9 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <unistd.h>
+#include <poll.h>
 #include <sys/syscall.h>
+#include <sys/inotify.h>
 #include <linux/fs.h>
 
 /// Atomically swaps two paths (files or directories) with renameat2(RENAME_EXCHANGE).

@@ -22,6 +22,8 @@ struct Sitegen: ParsableCommand {
               sitegen build --drafts --output preview
                   Include draft pages and write the site to preview/.
               sitegen build --site docs --templates theme --output /srv/www/docs
+              sitegen serve
+                  Preview the site at http://127.0.0.1:8000/, rebuilt and reloaded on every save.
               sitegen access
                   List every published path with its access rule.
               sitegen theme export templates partials/footer.mustache
@@ -31,6 +33,6 @@ struct Sitegen: ParsableCommand {
             its file and line, the exit status is 1, and the previous output stays as it was.
             """,
         version: SiteBuilder.version,
-        subcommands: [New.self, Build.self, Access.self, Theme.self]
+        subcommands: [New.self, Build.self, Serve.self, Access.self, Theme.self]
     )
 }

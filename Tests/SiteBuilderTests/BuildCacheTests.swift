@@ -1,18 +1,26 @@
+import AccessRules
 import Testing
 
 @testable import SiteBuilder
 
-@Suite("Build cache file")
+@Suite("Build cache files")
 struct BuildCacheTests {
-    @Test("The manifest reads back as written, tabs, line breaks and backslashes in text included")
-    func roundTrip() throws {
-        let manifest = OutputManifest(
+    @Test("The record reads back as written, tabs, line breaks and backslashes in text included")
+    func recordRoundTrip() throws {
+        let record = BuildRecord(
             generator: "sitegen 0.1.0",
-            inputs: "ab12",
+            options: "ab12",
+            started: 1_763_772_000_000_000_000,
+            linkTargets: "77c0",
+            inputs: [
+                "site/guide/setup.md": InputRecord(
+                    stamp: FileStamp(size: 2210, modified: 1_763_771_000_123_456_789), digest: "9d0e"),
+                "site/odd\tname.png": InputRecord(stamp: FileStamp(size: 0, modified: 1), digest: "00"),
+            ],
             files: [
                 "guide/setup/index.html": .init(
-                    key: "9c1e", stamp: .init(size: 24310, modified: 1_763_772_000_123_456_789)),
-                "odd\tname\\with\nbreaks.png": .init(key: "asset", stamp: .init(size: 0, modified: 7)),
+                    key: "9c1e", stamp: FileStamp(size: 24310, modified: 1_763_772_000_123_456_789)),
+                "odd\tname\\with\nbreaks.png": .init(key: "asset", stamp: FileStamp(size: 0, modified: 7)),
             ],
             pageCount: 812, assetCount: 37, aliasCount: 4,
             access: AccessCounts(signedIn: 790, public: 2, restricted: 20),
@@ -21,14 +29,113 @@ struct BuildCacheTests {
                     stage: .checkLinks, file: "site/a.md", line: 12, message: "'x.md' names no page;\tsee\nthis"),
                 BuildError(stage: .publish, file: nil, message: "the site was published, but…"),
             ])
-        #expect(OutputManifest(bytes: Array(manifest.text.utf8)) == manifest)
+        #expect(BuildRecord(bytes: Array(record.text.utf8)) == record)
     }
 
-    @Test("A damaged or foreign file is no manifest")
-    func rejects() {
-        #expect(OutputManifest(bytes: Array("".utf8)) == nil)
-        #expect(OutputManifest(bytes: Array("{\"files\": {}}".utf8)) == nil)
-        #expect(OutputManifest(bytes: Array("sitegen-build-cache 1\ncounts\t1\t2\t3\n".utf8)) == nil)
-        #expect(OutputManifest(bytes: Array("sitegen-build-cache 1\nfile\tkey\tbig\t1\tindex.html\n".utf8)) == nil)
+    @Test("A damaged or foreign record is no record")
+    func rejectsRecords() {
+        #expect(BuildRecord(bytes: Array("".utf8)) == nil)
+        #expect(BuildRecord(bytes: Array("{\"files\": {}}".utf8)) == nil)
+        #expect(BuildRecord(bytes: Array("sitegen-build-cache 1\ncounts\t1\t2\t3\t4\t5\t6\n".utf8)) == nil)
+        #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\ncounts\t1\t2\t3\n".utf8)) == nil)
+        #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\nfile\tkey\tbig\t1\tindex.html\n".utf8)) == nil)
+    }
+
+    @Test("Stamps are trusted only when unchanged and older than the recorded build's start by the racy window")
+    func trustedDigests() {
+        let started = 10_000_000_000
+        let old = FileStamp(size: 5, modified: started - BuildRecord.racyWindow - 1)
+        let recent = FileStamp(size: 5, modified: started - 1)
+        let record = BuildRecord(
+            generator: "", options: "", started: started, linkTargets: "",
+            inputs: [
+                "old.md": InputRecord(stamp: old, digest: "a"), "recent.md": InputRecord(stamp: recent, digest: "b"),
+            ],
+            files: [:], pageCount: 0, assetCount: 0, aliasCount: 0, access: AccessCounts(), warnings: [])
+        #expect(record.trustedDigest(of: "old.md", stamp: old) == "a")
+        #expect(record.trustedDigest(of: "old.md", stamp: FileStamp(size: 6, modified: old.modified)) == nil)
+        #expect(record.trustedDigest(of: "recent.md", stamp: recent) == nil)
+        #expect(record.trustedDigest(of: "other.md", stamp: old) == nil)
+    }
+
+    @Test("The page store reads back every field of front matter and Markdown summaries")
+    func pageStoreRoundTrip() throws {
+        var frontMatter = FrontMatter()
+        frontMatter.title = "Setup ✓"
+        frontMatter.description = "How\tto"
+        frontMatter.date = SiteDate(parsing: "2026-11-22")
+        frontMatter.isDraft = true
+        frontMatter.weight = -3
+        frontMatter.aliases = [Located(value: "/old/", line: 7)]
+        frontMatter.tags = ["a", "b"]
+        frontMatter.template = Located(value: "landing", line: 4)
+        frontMatter.access = Located(value: .restricted(Requirement(roles: ["R"], emails: ["e@x"])), line: 5)
+        frontMatter.params = [
+            "n": .int(Int.min), "d": .double(0.1), "b": .bool(false),
+            "l": .list([.string("x"), .object(["k": .int(1)])]),
+        ]
+        var markdown = MarkdownSummary()
+        markdown.title = "Setup"
+        markdown.titleID = "setup"
+        markdown.anchors = ["setup", "proxy"]
+        markdown.toc = [TocEntry(id: "proxy", title: "Proxy", children: [TocEntry(id: "a", title: "A", children: [])])]
+        markdown.wordCount = 123_456
+        markdown.links = [
+            ResolvedLink(
+                destination: "a.md#x", line: 9,
+                resolution: .rewritten("/a/#x", anchor: .anchor(target: "a.md", id: "x"))),
+            ResolvedLink(destination: "b.md", line: 10, resolution: .broken("gone")),
+            ResolvedLink(destination: "https://x", line: 11, resolution: .unchanged),
+            ResolvedLink(destination: "c.md", line: 12, resolution: .rewritten("/c/", anchor: nil)),
+        ]
+        markdown.contentDigest = SHA256.digest("<p>x</p>")
+        markdown.contentIsEmpty = false
+        var store = PageStore()
+        store.entries["guide/setup.md"] = PageStore.Entry(digest: "d1", frontMatter: frontMatter, markdown: markdown)
+        store.entries["draft.md"] = PageStore.Entry(digest: "d2", frontMatter: FrontMatter(), markdown: nil)
+        let read = try #require(PageStore(bytes: store.bytes))
+        #expect(read.generator == PageContext.generator)
+        #expect(read.entries.count == 2)
+        let entry = try #require(read.entry(for: "guide/setup.md", digest: "d1"))
+        #expect(entry.markdown == markdown)
+        #expect(read.entry(for: "guide/setup.md", digest: "other") == nil)
+        var written = ByteWriter()
+        written.value(entry.frontMatter)
+        var expected = ByteWriter()
+        expected.value(frontMatter)
+        #expect(written.bytes == expected.bytes)
+        #expect(entry.frontMatter.title == "Setup ✓" && entry.frontMatter.params["d"] == .double(0.1))
+        #expect(read.entry(for: "draft.md", digest: "d2")?.markdown == nil)
+        #expect(PageStore(bytes: Array(store.bytes.dropLast())) == nil)
+        #expect(PageStore(bytes: Array("sitegen-pages 0\n".utf8)) == nil)
+    }
+
+    @Test("A page store is appended to with its changed entries, and rewritten once replaced ones would dominate")
+    func pageStoreAppends() throws {
+        var store = PageStore()
+        for number in 0..<10 {
+            store.entries["page\(number).md"] = PageStore.Entry(
+                digest: "d\(number)", frontMatter: FrontMatter(), markdown: MarkdownSummary())
+        }
+        #expect(store.appendix == nil)
+        var file = store.bytes
+        var loaded = try #require(PageStore(bytes: file))
+        #expect(loaded.appendix == [])
+        var changed = MarkdownSummary()
+        changed.wordCount = 7
+        loaded.entries["page3.md"] = PageStore.Entry(digest: "d3", frontMatter: FrontMatter(), markdown: changed)
+        loaded.entries["new.md"] = PageStore.Entry(digest: "n", frontMatter: FrontMatter(), markdown: nil)
+        loaded.entries["page4.md"] = nil
+        file += try #require(loaded.appendix)
+        let reread = try #require(PageStore(bytes: file))
+        #expect(reread.entry(for: "page3.md", digest: "d3")?.markdown?.wordCount == 7)
+        #expect(reread.entry(for: "new.md", digest: "n") != nil)
+        #expect(reread.entry(for: "page4.md", digest: "d4") != nil, "a replaced entry lingers, harmless")
+        var rewritten = reread
+        for number in 0..<10 {
+            rewritten.entries["page\(number).md"] = PageStore.Entry(
+                digest: "d\(number)", frontMatter: FrontMatter(), markdown: nil)
+        }
+        #expect(rewritten.appendix == nil)
     }
 }

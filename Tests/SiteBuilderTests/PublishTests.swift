@@ -101,13 +101,14 @@ struct PublishTests {
 
     @Test("An output file changed in place, even to the same size, is noticed and written again")
     func sameSizeTampering() throws {
-        let site = try TestSite(pages: Self.pages)
+        let site = try TestSite(pages: Self.pages.merging(["guide/setup.md": "# Setup\n\nSome text.\n"]) { $1 })
         try site.build()
         let original = try #require(site.output("guide/setup/index.html"))
         try site.write(
             Data(String(repeating: "x", count: original.utf8.count).utf8), to: "public/guide/setup/index.html")
         let report = try site.build()
         #expect(!report.outputUnchanged)
+        #expect(report.changedFiles == ["guide/setup/index.html"])
         #expect(site.output("guide/setup/index.html") == original)
     }
 
@@ -126,7 +127,7 @@ struct PublishTests {
         #expect(site.output("index.html") == "Handbook;")
     }
 
-    @Test("A template change re-renders every page; a tampered output file is rewritten")
+    @Test("A template change re-renders the pages that use it; a tampered output file is rewritten")
     func templateChangeAndTampering() throws {
         let site = try TestSite(pages: Self.pages)
         try site.build()
@@ -137,8 +138,15 @@ struct PublishTests {
         #expect(site.output("guide/setup/index.html") == "")
         try site.write(["page.mustache": "<div>{{{page.content_html}}}</div>"], under: "templates")
         let afterTemplate = try site.build()
-        #expect(afterTemplate.reusedPageCount == 0)
+        #expect(afterTemplate.reusedPageCount == 2)
+        #expect(afterTemplate.changedFiles == ["guide/setup/index.html"])
         #expect(site.output("guide/setup/index.html") == "<div></div>")
+        try site.write(["layout.mustache": "<main>{{$content}}{{/content}}</main>"], under: "templates")
+        let afterLayout = try site.build()
+        #expect(afterLayout.reusedPageCount == 1)
+        #expect(site.output("guide/index.html") == "<main></main>")
+        try site.write(["partials/footer.mustache": "<footer>"], under: "templates")
+        #expect(try site.build().reusedPageCount == 3)
     }
 
     @Test("Assets are copied byte for byte; hidden files and folders are skipped")

@@ -12,6 +12,8 @@ public struct BuildReport: Sendable {
     public let reusedPageCount: Int
     /// True when the output already matched and was left untouched.
     public let outputUnchanged: Bool
+    /// The output files the build wrote or removed, e.g. `guide/setup/index.html`, sorted.
+    public let changedFiles: [String]
     /// Wall-clock seconds the build took.
     public let seconds: Double
     /// Problems that did not stop the build.

@@ -11,8 +11,8 @@ public enum SiteBuilder {
     /// The version printed by `sitegen --version` and passed to templates as `site.generator`.
     public static let version = "0.1.0"
 
-    /// Runs every stage and publishes the site atomically; on failure throws every error found,
-    /// and the previous output is left exactly as it was.
+    /// Runs every stage and publishes the site, writing only what changed since the last build; on
+    /// failure throws every error found, and the previous output is left exactly as it was.
     public static func build(
         options: BuildOptions,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
@@ -26,12 +26,11 @@ public enum SiteBuilder {
                 stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)
             throw BuildFailure(errors: [error], warnings: [])
         }
-        let build = BuildState(options: options, progress: progress)
-        Pipeline.run(build)
-        guard build.errors.isEmpty else {
-            throw BuildFailure(errors: build.errors, warnings: build.warnings)
-        }
-        if let last = build.upToDate {
+        let pipeline = Pipeline(options: options, plan: BuildStage.allCases, progress: progress)
+        switch pipeline.build() {
+        case .failed:
+            throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)
+        case .upToDate(let last):
             return BuildReport(
                 pageCount: last.pageCount,
                 assetCount: last.assetCount,
@@ -39,31 +38,33 @@ public enum SiteBuilder {
                 access: last.access,
                 reusedPageCount: last.pageCount,
                 outputUnchanged: true,
+                changedFiles: [],
                 seconds: Date().timeIntervalSince(start),
                 warnings: last.warnings,
                 outputFolder: options.outputFolder
             )
+        case .published(let site):
+            return BuildReport(
+                pageCount: site.pageCount,
+                assetCount: site.assetCount,
+                aliasCount: site.aliasCount,
+                access: site.access,
+                reusedPageCount: site.reusedPageCount,
+                outputUnchanged: site.outputUnchanged,
+                changedFiles: site.changedFiles,
+                seconds: Date().timeIntervalSince(start),
+                warnings: pipeline.log.warnings,
+                outputFolder: options.outputFolder
+            )
         }
-        return BuildReport(
-            pageCount: build.pages.count,
-            assetCount: build.assets.count,
-            aliasCount: build.aliasCount,
-            access: build.access?.counts ?? AccessCounts(),
-            reusedPageCount: build.reusedPageCount,
-            outputUnchanged: build.outputUnchanged,
-            seconds: Date().timeIntervalSince(start),
-            warnings: build.warnings,
-            outputFolder: options.outputFolder
-        )
     }
 
     /// Works out the access rule of every path a build would publish, without rendering or writing
     /// anything: only the stages access depends on run. Throws the errors a build would report there.
     public static func accessListing(options: BuildOptions) throws(BuildFailure) -> AccessListing {
-        let build = BuildState(options: options, progress: nil)
-        Pipeline.run(build, only: Pipeline.accessStages)
-        guard build.errors.isEmpty, let access = build.access else {
-            throw BuildFailure(errors: build.errors, warnings: build.warnings)
+        let pipeline = Pipeline(options: options, plan: Pipeline.accessPlan, progress: nil)
+        guard let access = pipeline.accessRules() else {
+            throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)
         }
         let entries = access.entries.map {
             AccessListing.Entry(path: $0.path, rule: $0.origin.rule.summary, source: $0.origin.source)

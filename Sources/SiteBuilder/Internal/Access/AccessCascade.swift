@@ -9,7 +9,7 @@ struct AccessCascade {
 
     /// `sections` are every section page with its front matter, drafts left out of the build included:
     /// leaving a section page out must not open its folder.
-    init(sections: [Page], siteDefault: SiteAccess.Origin, display: DisplayPaths) {
+    init(sections: [ParsedPage], siteDefault: SiteAccess.Origin, display: DisplayPaths) {
         var rules: [String: SiteAccess.Origin] = [:]
         for page in sections where !page.source.folder.isEmpty {
             guard let access = page.frontMatter.access else { continue }

@@ -28,7 +28,9 @@ struct SiteAccess: Sendable {
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
 
-    init(pages: [Page], draftSections: [Page], assets: [AssetFile], config: SiteConfig, display: DisplayPaths) {
+    init(
+        pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], config: SiteConfig, display: DisplayPaths
+    ) {
         let siteDefault = Origin(
             rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
         let cascade = AccessCascade(

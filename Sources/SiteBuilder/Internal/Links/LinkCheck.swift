@@ -4,21 +4,26 @@ struct LinkCheck: Sendable {
     enum Kind: Sendable, Equatable {
         /// The link is broken for the reason given.
         case broken(String)
-        /// The link is fine if page number `page` has a heading (or HTML anchor) `id`; else `message` says why not.
-        case anchor(page: Int, id: String, message: String)
+        /// The link is fine if the page at `target` (its source path, e.g. `guide/setup.md`) has a heading
+        /// (or HTML anchor) `id`.
+        case anchor(target: String, id: String)
     }
 
     /// The line of the link in its page's file.
     let line: Int
+    /// The link as written, e.g. `setup.md#proxy`.
+    let destination: String
     let kind: Kind
 
-    /// Why the link is broken, given every page's anchors; nil when it is fine.
-    func failure(anchors: (Int) -> Set<String>) -> String? {
+    /// Why the link is broken, given every page's anchors by source path; nil when it is fine.
+    func failure(anchors: (String) -> Set<String>) -> String? {
         switch kind {
         case .broken(let message):
             message
-        case .anchor(let page, let id, let message):
-            anchors(page).contains(id) ? nil : message
+        case .anchor(let target, let id):
+            anchors(target).contains(id)
+                ? nil
+                : "'\(destination)': the page has no heading '#\(destination.drop { $0 != "#" }.dropFirst())'"
         }
     }
 }

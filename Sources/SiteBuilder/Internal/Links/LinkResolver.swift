@@ -12,7 +12,7 @@ import Foundation
 struct LinkResolver: Sendable {
     let index: LinkIndex
 
-    enum Resolution: Equatable {
+    enum Resolution: Sendable, Equatable {
         /// Leave the destination as written (external, absolute, or mail links).
         case unchanged
         /// Use the built URL; `anchor` is the heading on another page still to check, if any.
@@ -68,8 +68,7 @@ struct LinkResolver: Sendable {
         let url = target.url + suffix + "#" + fragment
         let id = Self.decoded(fragment)
         guard !Self.alwaysExists(id) else { return .rewritten(url) }
-        let message = "'\(destination)': the page has no heading '#\(fragment)'"
-        return .rewritten(url, anchor: .anchor(page: target.page, id: id, message: message))
+        return .rewritten(url, anchor: .anchor(target: target.path, id: id))
     }
 
     private static func isKnown(_ fragment: String, in anchors: Set<String>) -> Bool {

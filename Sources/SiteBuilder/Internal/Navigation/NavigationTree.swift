@@ -25,8 +25,9 @@ struct NavigationTree: Sendable {
             parent[index] = section
             children[section].append(index)
         }
+        let keys = pages.map(\.navigationKey)
         for index in children.indices {
-            children[index].sort { Page.navigationOrder(pages[$0], pages[$1]) }
+            children[index].sort { keys[$0] < keys[$1] }
         }
         let ranks = Dictionary(navOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         children[home] = children[home].enumerated().sorted { lhs, rhs in

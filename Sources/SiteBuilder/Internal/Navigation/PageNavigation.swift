@@ -11,8 +11,8 @@ import AccessRules
 /// otherwise find the section's values, and be hidden from readers who may open it.
 ///
 /// Every page's collapsed nav entry (neither current nor on the path to the current page), link and
-/// section card is built once, in parallel, and shared by all the pages that show it; a page builds
-/// only the entries on its own path. With a theme that allows it (see `PartialReuse`), collapsed
+/// section card is built once, when a page first shows it, and shared by all the pages that show it; a
+/// page builds only the entries on its own path. With a theme that allows it (see `PartialReuse`), collapsed
 /// entries are rendered once, and each section's nav once, with slots for its pages' entries.
 struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
@@ -24,11 +24,10 @@ struct PageNavigation: Sendable {
     let tree: NavigationTree
     let pages: [Page]
     let access: SiteAccess
-    private let entries: [TemplateNode]
-    /// Each page's `{title, url, access_rule}`, for breadcrumbs and previous/next.
-    private let links: [TemplateNode]
-    /// Each page's entry in its section's `section_pages`.
-    private let cards: [TemplateNode]
+    /// Each page's collapsed nav entry, its `{title, url, access_rule, access_condition}` for breadcrumbs and
+    /// previous/next, and its entry in its section's `section_pages`: built the first time a page shows
+    /// them, then shared by every page that does, so a build that renders few pages builds few of them.
+    private let shared: [LazyValue<SharedNodes>]
     private let renderers: Renderers
     /// Each section's slotted nav, rendered when the first of its pages needs it.
     private let slotted: [Int: LazyValue<SlottedNav?>]
@@ -46,33 +45,49 @@ struct PageNavigation: Sendable {
         self.pages = pages
         self.access = access
         self.renderers = renderers
-        let shared = concurrentMap(Array(pages.indices)) { index in
-            let page = pages[index]
-            let rule = Self.accessRule(of: index, access: access)
-            let condition = Self.accessCondition(of: index, access: access)
-            let collapsed = Self.entryFields(for: index, pages: pages, tree: tree, access: access)
-            let paste = renderers.entry.map(PartialReuse.navItem.field(rendering:))
-            // Empty fields are present too, so that a card never shows a value of an enclosing object.
-            let card: [String: TemplateValue] = [
-                "title": .string(page.title),
-                "url": .string(page.url),
-                "is_section": .bool(page.source.isSection),
-                "description": .text(page.frontMatter.description) ?? .null,
-                "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
-                "access_rule": rule,
-                "access_condition": condition,
-            ]
-            let link: [String: TemplateValue] = [
-                "title": .string(page.title), "url": .string(page.url), "access_rule": rule,
-                "access_condition": condition,
-            ]
-            return (TemplateNode(collapsed, derived: paste.map { [$0] } ?? []), TemplateNode(link), TemplateNode(card))
-        }
-        entries = shared.map(\.0)
-        links = shared.map(\.1)
-        cards = shared.map(\.2)
+        shared = pages.indices.map { _ in LazyValue<SharedNodes>() }
         let sections = renderers.nav == nil ? [] : pages.indices.filter { !tree.children[$0].isEmpty }
         slotted = Dictionary(uniqueKeysWithValues: sections.map { ($0, LazyValue<SlottedNav?>()) })
+    }
+
+    private struct SharedNodes: Sendable {
+        let entry: TemplateNode
+        let link: TemplateNode
+        let card: TemplateNode
+    }
+
+    private func nodes(of index: Int) -> SharedNodes {
+        shared[index].value {
+            let paste = renderers.entry.map(PartialReuse.navItem.field(rendering:))
+            return SharedNodes(
+                entry: TemplateNode(
+                    Self.entryFields(for: index, pages: pages, tree: tree, access: access),
+                    derived: paste.map { [$0] } ?? []),
+                link: TemplateNode(Self.linkFields(for: index, pages: pages, access: access)),
+                card: TemplateNode(Self.cardFields(for: index, pages: pages, access: access)))
+        }
+    }
+
+    private static func linkFields(for index: Int, pages: [Page], access: SiteAccess) -> [String: TemplateValue] {
+        [
+            "title": .string(pages[index].title), "url": .string(pages[index].url),
+            "access_rule": accessRule(of: index, access: access),
+            "access_condition": accessCondition(of: index, access: access),
+        ]
+    }
+
+    /// Empty fields are present too, so that a card never shows a value of an enclosing object.
+    private static func cardFields(for index: Int, pages: [Page], access: SiteAccess) -> [String: TemplateValue] {
+        let page = pages[index]
+        return [
+            "title": .string(page.title),
+            "url": .string(page.url),
+            "is_section": .bool(page.source.isSection),
+            "description": .text(page.frontMatter.description) ?? .null,
+            "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
+            "access_rule": accessRule(of: index, access: access),
+            "access_condition": accessCondition(of: index, access: access),
+        ]
     }
 
     /// `nav`: the home page's children, expanded along the path to `current`.
@@ -130,14 +145,14 @@ struct PageNavigation: Sendable {
     }
 
     private func collapsedHTML(of index: Int) -> String? {
-        entries[index].child(named: PartialReuse.navItem.field) as? String
+        nodes(of: index).entry.child(named: PartialReuse.navItem.field) as? String
     }
 
     /// The entries of the children of `section`: those on `path` (which starts below `section`)
     /// expanded towards `current`, the others collapsed.
     private func items(under section: Int, path: ArraySlice<Int>, current: Int) -> [TemplateValue] {
         tree.children[section].map { index in
-            guard index == path.first else { return .node(entries[index]) }
+            guard index == path.first else { return .node(nodes(of: index).entry) }
             let isSection = pages[index].source.isSection
             let children = isSection ? items(under: index, path: path.dropFirst(), current: current) : []
             let state = index == current ? EntryState.current : .ancestor
@@ -187,19 +202,30 @@ struct PageNavigation: Sendable {
     /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted
     /// section must not show that section's title to readers who may not open it.
     func breadcrumbs(for current: Int) -> [TemplateValue] {
-        tree.ancestors(of: current).map { .node(links[$0]) }
+        tree.ancestors(of: current).map { .node(nodes(of: $0).link) }
     }
 
     func previous(of current: Int) -> TemplateValue? {
-        tree.previous(of: current).map { .node(links[$0]) }
+        tree.previous(of: current).map { .node(nodes(of: $0).link) }
     }
 
     func next(of current: Int) -> TemplateValue? {
-        tree.next(of: current).map { .node(links[$0]) }
+        tree.next(of: current).map { .node(nodes(of: $0).link) }
     }
 
     /// `section_pages`: a section's direct children in navigation order.
     func sectionPages(of section: Int) -> [TemplateValue] {
-        tree.children[section].map { .node(cards[$0]) }
+        tree.children[section].map { .node(nodes(of: $0).card) }
+    }
+
+    /// The digest of everything other pages show of page `index`: the fields of its nav entry, its link in
+    /// breadcrumbs and the pager, and its card in its section's list (see `RenderKeys`). Made from the
+    /// fields alone, without building the shared nodes, which a build that renders few pages does not need.
+    func shownDigest(of index: Int) -> SHA256.Digest {
+        var writer = ByteWriter()
+        writer.value(Self.entryFields(for: index, pages: pages, tree: tree, access: access))
+        writer.value(Self.linkFields(for: index, pages: pages, access: access))
+        writer.value(Self.cardFields(for: index, pages: pages, access: access))
+        return SHA256.digest(writer.bytes)
     }
 }

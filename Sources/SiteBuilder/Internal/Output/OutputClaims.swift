@@ -12,4 +12,9 @@ struct OutputClaims {
         owners[outputPath] = owner
         return nil
     }
+
+    /// Every output path claimed so far.
+    var outputPaths: Set<String> {
+        Set(owners.keys)
+    }
 }

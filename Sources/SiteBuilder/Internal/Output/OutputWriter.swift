@@ -1,35 +1,100 @@
+import AccessRules
 import Foundation
 
-/// Writes the new site into a staging folder beside the output, skipping every file the current
-/// output already holds byte for byte, and records what the output will contain.
+/// Writes the new site and records what the output will hold, skipping every file the output already
+/// holds as it must be.
+///
+/// Over an existing output folder it works in place: each new or changed file is written beside its
+/// target under a hidden name (`.index.html.sitegen-new`) and renamed over it only once every file is
+/// written, so a failed build leaves the output exactly as it was and a reader never sees half a file;
+/// files the new site no longer has are removed last. That touches only what changed: creating and
+/// removing directory entries is the slow part of publishing a large site. A new output folder, or one
+/// where a file must become a folder or the other way round, is assembled in a staging folder beside it
+/// and swapped in whole (see `AtomicPublish`).
 ///
 /// Worker threads call it concurrently; the bookkeeping is behind a lock, the file writes are not.
-/// The staging folder is published as a whole, so each file is written once, in place, with no
-/// temporary file of its own.
 final class OutputWriter: @unchecked Sendable {
-    let outputFolder: String
-    let stagingFolder: String
-    private let previous: [String: OutputManifest.Entry]
-    private let lock = NSLock()
-    private var entries: [String: OutputManifest.Entry] = [:]
-    private var kept: Set<String> = []
-    private var writtenCount = 0
+    enum Mode: Equatable {
+        case inPlace
+        /// The folder the new site is assembled in, `.NAME.tmp-RANDOM` beside the output.
+        case staging(String)
+    }
 
-    /// Creates the staging folder `.NAME.tmp-RANDOM` next to `outputFolder`.
-    init(outputFolder: String, previous: OutputManifest?) throws {
+    struct Failure: Error {
+        let message: String
+    }
+
+    let outputFolder: String
+    let mode: Mode
+    private let previous: [String: BuildRecord.Entry]
+    /// The output as it was when the build began.
+    private let current: [String: FileStamp]
+    private let lock = NSLock()
+    private var entries: [String: BuildRecord.Entry] = [:]
+    /// Files of the current output that stay as they are.
+    private var kept: Set<String> = []
+    /// Files this build wrote: in place under their temporary names, or into the staging folder.
+    private var written: Set<String> = []
+    /// Folders made in place for new files, removed again when the build is discarded.
+    private var madeFolders: [String] = []
+    private var removed: [String] = []
+
+    /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
+    /// new site will have.
+    init(
+        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: Set<String>
+    ) throws(Failure) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
-        let parent = output.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let random = UUID().uuidString.prefix(8).lowercased()
         self.outputFolder = output.path
-        self.stagingFolder = parent.appendingPathComponent(".\(output.lastPathComponent).tmp-\(random)").path
         self.previous = previous?.files ?? [:]
-        try FileManager.default.createDirectory(atPath: stagingFolder, withIntermediateDirectories: false)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
+        }
+        self.current = current
+        if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
+            mode = .inPlace
+            return
+        }
+        let parent = output.deletingLastPathComponent()
+        let random = UUID().uuidString.prefix(8).lowercased()
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).tmp-\(random)").path
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw Failure(message: "cannot create a staging folder next to '\(outputFolder)': \(error)")
+        }
+        mode = .staging(staging)
+    }
+
+    /// True when a new file's folder is a file now, or a new file is a folder now. Only files the output
+    /// does not have yet can be either, and most builds have none.
+    private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: Set<String>)
+        -> Bool
+    {
+        let added = newFiles.filter { !currentFiles.contains($0) }
+        guard !added.isEmpty else { return false }
+        var currentFolders: Set<String> = []
+        for path in currentFiles {
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty, currentFolders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
+        }
+        for path in added {
+            if currentFolders.contains(path) { return true }
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty {
+                if currentFiles.contains(folder) { return true }
+                folder = SitePath.parent(of: folder)
+            }
+        }
+        return false
     }
 
     /// Keeps the current output's `path` when the last build made it from the same `key` and it is intact.
     func keepIfUnchanged(_ path: String, key: String) -> Bool {
-        guard let entry = previous[path], entry.key == key, currentOutputHas(path, entry) else { return false }
+        guard let entry = previous[path], entry.key == key, current[path] == entry.stamp else { return false }
         record(path, entry, kept: true)
         return true
     }
@@ -46,50 +111,131 @@ final class OutputWriter: @unchecked Sendable {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, to path: String, key: String) throws {
-        if let entry = previous[path], entry.stamp.size == bytes.count, currentOutputHas(path, entry),
-            currentOutput(path, equals: bytes)
-        {
-            record(path, OutputManifest.Entry(key: key, stamp: entry.stamp), kept: true)
+        if let stamp = current[path], stamp.size == bytes.count, currentOutput(path, equals: bytes) {
+            record(path, BuildRecord.Entry(key: key, stamp: stamp), kept: true)
             return
         }
-        let stamp = try StagedFile.write(bytes, to: DisplayPaths.join(stagingFolder, path))
-        record(path, OutputManifest.Entry(key: key, stamp: stamp), kept: false)
+        let target: String
+        switch mode {
+        case .inPlace:
+            try makeFolders(above: path)
+            target = temporaryPath(of: path)
+        case .staging(let folder):
+            target = DisplayPaths.join(folder, path)
+        }
+        let stamp = try StagedFile.write(bytes, to: target)
+        record(path, BuildRecord.Entry(key: key, stamp: stamp), kept: false)
     }
 
     /// The files of the new output, each with the key it was made from.
-    var files: [String: OutputManifest.Entry] {
+    var files: [String: BuildRecord.Entry] {
         lock.withLock { entries }
     }
 
-    /// True when the current output already is the new site: nothing written, nothing to delete.
-    func outputIsUnchanged() -> Bool {
-        let (written, paths) = lock.withLock { (writtenCount, Set(entries.keys)) }
-        guard written == 0, paths == Set(previous.keys) else { return false }
-        return Set(OutputTree.files(in: outputFolder).keys) == paths
+    /// True when the current output already is the new site: nothing written, nothing to remove.
+    var outputIsUnchanged: Bool {
+        lock.withLock { written.isEmpty && Set(entries.keys) == Set(current.keys) }
     }
 
-    /// Hard-links every kept file from the current output into the staging folder (copying where
-    /// links are not possible), so the staging folder holds the complete new site.
-    func completeStaging() throws {
-        for path in lock.withLock({ kept }) {
-            let target = DisplayPaths.join(stagingFolder, path)
-            let source = DisplayPaths.join(outputFolder, path)
-            try StagedFile.makeParentFolder(of: target)
-            if link(source, target) != 0 {
-                try FileManager.default.copyItem(atPath: source, toPath: target)
+    /// The output files this build wrote or removed, once published, sorted.
+    var changedFiles: [String] {
+        lock.withLock { (Array(written) + removed).sorted() }
+    }
+
+    /// Makes the new site the output: renames each written file over its target (the access manifest
+    /// last) and removes what the new site no longer has; or swaps the staging folder in.
+    func publish() throws(Failure) {
+        let (written, kept) = lock.withLock { (self.written, self.kept) }
+        guard case .inPlace = mode else {
+            try publishStaging(kept: kept)
+            return
+        }
+        let manifest = AccessManifest.relativePath
+        for path in written.sorted() where path != manifest {
+            try replace(path)
+        }
+        if written.contains(manifest) { try replace(manifest) }
+        let stale = current.keys.filter { !written.contains($0) && !kept.contains($0) }.sorted()
+        for path in stale {
+            guard unlink(DisplayPaths.join(outputFolder, path)) == 0 || errno == ENOENT else {
+                throw Self.failure("cannot remove \(path), which the site no longer has")
+            }
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty, rmdir(DisplayPaths.join(outputFolder, folder)) == 0 {
+                folder = SitePath.parent(of: folder)
+            }
+        }
+        lock.withLock { removed = stale }
+    }
+
+    private func replace(_ path: String) throws(Failure) {
+        guard rename(temporaryPath(of: path), DisplayPaths.join(outputFolder, path)) == 0 else {
+            throw Self.failure("cannot replace \(path)")
+        }
+    }
+
+    private func publishStaging(kept: Set<String>) throws(Failure) {
+        guard case .staging(let staging) = mode else { return }
+        do {
+            // Hard links (copies where links are not possible) make the staging folder the whole new site.
+            for path in kept {
+                let target = DisplayPaths.join(staging, path)
+                try StagedFile.makeParentFolder(of: target)
+                if link(DisplayPaths.join(outputFolder, path), target) != 0 {
+                    try FileManager.default.copyItem(atPath: DisplayPaths.join(outputFolder, path), toPath: target)
+                }
+            }
+        } catch {
+            throw Failure(message: "cannot assemble the new site: \(error.localizedDescription)")
+        }
+        do {
+            try AtomicPublish.replace(outputFolder, with: staging)
+        } catch {
+            throw Failure(message: error.message)
+        }
+        lock.withLock { removed = current.keys.filter { entries[$0] == nil } }
+    }
+
+    /// Removes what this build wrote, after a failed or unnecessary build: the output stays as it was.
+    func discard() {
+        let (written, madeFolders) = lock.withLock { (self.written, self.madeFolders) }
+        switch mode {
+        case .inPlace:
+            for path in written { unlink(temporaryPath(of: path)) }
+            for folder in madeFolders.reversed() { rmdir(DisplayPaths.join(outputFolder, folder)) }
+        case .staging(let folder):
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// `guide/setup/index.html` → `<output>/guide/setup/.index.html.sitegen-new`
+    private func temporaryPath(of path: String) -> String {
+        let folder = SitePath.parent(of: path)
+        return DisplayPaths.join(
+            outputFolder, SitePath.join(folder, "." + SitePath.lastComponent(of: path) + ".sitegen-new"))
+    }
+
+    /// Makes the folders of the output that `path` needs and it lacks, and remembers them.
+    private func makeFolders(above path: String) throws {
+        var missing: [String] = []
+        var folder = SitePath.parent(of: path)
+        while !folder.isEmpty, !FileManager.default.fileExists(atPath: DisplayPaths.join(outputFolder, folder)) {
+            missing.append(folder)
+            folder = SitePath.parent(of: folder)
+        }
+        for folder in missing.reversed() {
+            if mkdir(DisplayPaths.join(outputFolder, folder), 0o777) == 0 {
+                lock.withLock { madeFolders.append(folder) }
+            } else if errno != EEXIST {
+                throw Self.failure("cannot create the folder \(folder)")
             }
         }
     }
 
-    /// Removes the staging folder after a failed or unnecessary build.
-    func discardStaging() {
-        try? FileManager.default.removeItem(atPath: stagingFolder)
-    }
-
-    private func record(_ path: String, _ entry: OutputManifest.Entry, kept isKept: Bool) {
+    private func record(_ path: String, _ entry: BuildRecord.Entry, kept isKept: Bool) {
         lock.withLock {
             entries[path] = entry
-            if isKept { kept.insert(path) } else { writtenCount += 1 }
+            if isKept { kept.insert(path) } else { written.insert(path) }
         }
     }
 
@@ -100,8 +246,7 @@ final class OutputWriter: @unchecked Sendable {
         return data.withUnsafeBytes { $0.elementsEqual(bytes) }
     }
 
-    /// The file is as the last build left it: same size and modification time (nothing has written it since).
-    private func currentOutputHas(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
-        OutputTree.stamp(of: DisplayPaths.join(outputFolder, path)) == entry.stamp
+    private static func failure(_ what: String) -> Failure {
+        Failure(message: "\(what): \(String(cString: strerror(errno)))")
     }
 }

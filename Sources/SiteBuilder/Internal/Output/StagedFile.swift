@@ -9,7 +9,7 @@ enum StagedFile {
     }
 
     /// Writes `bytes` to `path`, creating missing folders, and returns the new file's stamp.
-    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws -> OutputTree.Stamp {
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws -> FileStamp {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         if descriptor < 0 && errno == ENOENT {
             try makeParentFolder(of: path)
@@ -26,7 +26,7 @@ enum StagedFile {
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure("cannot read back the file") }
-        return OutputTree.Stamp(size: Int(info.st_size), modified: OutputTree.nanoseconds(info.st_mtim))
+        return FileStamp(info)
     }
 
     /// Creates the folder holding `path` and any missing folders above it.

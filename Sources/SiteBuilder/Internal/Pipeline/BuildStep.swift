@@ -1,12 +1,8 @@
-/// One stage of the build. A step reads and updates the `BuildState` and reports problems on it
-/// rather than stopping at the first, so one run lists every error.
-protocol BuildStep: Sendable {
+/// One stage of the build. A step is given everything it reads as its properties and returns what it
+/// made, so the order of the stages is the order their values are needed in, and nothing else.
+/// It reports problems on the log rather than stopping at the first, so one run lists every error.
+protocol BuildStep {
+    associatedtype Output
     var stage: BuildStage { get }
-    /// Steps that write output run only while the build has no errors: nothing is published then.
-    var writesOutput: Bool { get }
-    func run(_ build: BuildState)
-}
-
-extension BuildStep {
-    var writesOutput: Bool { false }
+    func run(_ log: BuildLog) -> Output
 }

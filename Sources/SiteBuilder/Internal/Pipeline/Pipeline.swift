@@ -1,41 +1,169 @@
 import Foundation
 
-/// The build, stage by stage. Reading this list is reading the whole build.
-enum Pipeline {
-    static let steps: [any BuildStep] = [
-        LoadConfig(),
-        LoadContent(),
-        CheckCache(),
-        ParseFrontMatter(),
-        MapURLs(),
-        RenderMarkdown(),
-        CheckLinks(),
-        BuildNavigation(),
-        LoadTemplates(),
-        ResolveAccess(),
-        RenderPages(),
-        CopyAssets(),
-        WriteExtras(),
-        Publish(),
-    ]
+/// The build, stage by stage: reading `build()` is reading the whole build. Each stage takes what it
+/// needs and returns what it made, so what a stage depends on is written where it is called. Stages
+/// that write output run only when the stages before them found no error: nothing is published then.
+struct Pipeline {
+    let options: BuildOptions
+    let log: BuildLog
+    let display: DisplayPaths
+    let themeFiles: ThemeFiles
 
-    /// What `sitegen access` runs: the stages access rules depend on, without Markdown and output.
-    static let accessStages: Set<BuildStage> = [
+    init(options: BuildOptions, plan: [BuildStage], progress: (@Sendable (BuildProgress) -> Void)?) {
+        self.options = options
+        log = BuildLog(plan: plan, brokenLinksAreWarnings: options.brokenLinksAreWarnings, progress: progress)
+        display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.themeFolder)
+        themeFiles = ThemeFiles(options: options)
+    }
+
+    /// What `build()` ended with; the errors and warnings are on the log.
+    enum Outcome {
+        /// Nothing changed since the build this record is of: the output already is the site.
+        case upToDate(BuildRecord)
+        case published(PublishedSite)
+        case failed
+    }
+
+    struct PublishedSite {
+        let pageCount: Int
+        let assetCount: Int
+        let aliasCount: Int
+        let access: AccessCounts
+        let reusedPageCount: Int
+        let outputUnchanged: Bool
+        let changedFiles: [String]
+    }
+
+    func build() -> Outcome {
+        let started = Date()
+        let config = run(LoadConfig(file: display.site("site.toml")))
+        let content = run(LoadContent(config: config, display: display))
+        let cache = run(CheckCache(options: options, files: content, theme: themeFiles, display: display))
+        if cache.upToDate, let record = cache.previous { return .upToDate(record) }
+        let parsed = run(
+            ParseFrontMatter(
+                files: content.pages, rootURL: config.rootURL, previous: cache.previous, store: cache.pages,
+                display: display))
+        let site = run(
+            MapURLs(
+                pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
+                display: display))
+        let markdown = run(
+            RenderMarkdown(
+                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
+                store: cache.pages, previousLinkTargets: cache.previous?.linkTargets, display: display))
+        run(CheckLinks(pages: markdown.pages, display: display))
+        let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
+        let theme = run(
+            LoadTemplates(
+                files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
+                display: display))
+        let assets = content.assets + theme.assets
+        let access = run(
+            ResolveAccess(
+                pages: site.pages, draftSections: site.draftSections, assets: assets, config: config,
+                display: display))
+        guard !log.hasErrors, let templates = theme.templates,
+            let writer = run(
+                PrepareOutput(
+                    outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
+                    claims: theme.claims))
+        else { return .failed }
+        let rendered = run(
+            RenderPages(
+                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: access, templates: templates,
+                config: config, writer: writer, display: display))
+        let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
+        let aliasCount = run(
+            WriteExtras(
+                pages: markdown.pages, context: rendered.context, templates: templates, access: access,
+                config: config, writer: writer))
+        guard !log.hasErrors else {
+            writer.discard()
+            return .failed
+        }
+        let record = BuildRecord(
+            generator: PageContext.generator, options: options.digest,
+            started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
+            inputs: Self.inputs(parsed, display: display).merging(cache.settings) { page, _ in page }
+                .merging(assetInputs) { _, asset in asset },
+            files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
+            access: access.counts, warnings: [])
+        let unchanged = run(
+            Publish(
+                writer: writer, record: record, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
+                outputFolder: options.outputFolder))
+        guard !log.hasErrors else {
+            writer.discard()
+            return .failed
+        }
+        return .published(
+            PublishedSite(
+                pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
+                access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
+                changedFiles: unchanged ? [] : writer.changedFiles))
+    }
+
+    /// What `sitegen access` runs: the stages access rules depend on, without the cache, Markdown or output.
+    static let accessPlan: [BuildStage] = [
         .loadConfig, .loadContent, .parseFrontMatter, .mapURLs, .loadTemplates, .resolveAccess,
     ]
 
-    /// Runs every step (or only those of `stages`) until the site is found up to date; writing steps
-    /// are skipped once there are errors, and the staging folder is removed.
-    static func run(_ build: BuildState, only stages: Set<BuildStage>? = nil) {
-        let steps = stages.map { stages in Self.steps.filter { stages.contains($0.stage) } } ?? Self.steps
-        for (position, step) in steps.enumerated() {
-            if build.upToDate != nil || (step.writesOutput && !build.errors.isEmpty) { break }
-            build.stage = step.stage
-            build.announce(.stageStarted(step.stage, index: position + 1, count: steps.count))
-            step.run(build)
+    /// Works out the access rules of the site; nil when a stage found errors.
+    func accessRules() -> SiteAccess? {
+        let config = run(LoadConfig(file: display.site("site.toml")))
+        let content = run(LoadContent(config: config, display: display))
+        let parsed = run(
+            ParseFrontMatter(
+                files: content.pages, rootURL: config.rootURL, previous: nil, store: PageStore(), display: display))
+        let site = run(
+            MapURLs(
+                pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
+                display: display))
+        let theme = run(
+            LoadTemplates(
+                files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
+                display: display))
+        let access = run(
+            ResolveAccess(
+                pages: site.pages, draftSections: site.draftSections, assets: content.assets + theme.assets,
+                config: config, display: display))
+        return log.hasErrors ? nil : access
+    }
+
+    @discardableResult
+    private func run<Step: BuildStep>(_ step: Step) -> Step.Output {
+        log.start(step.stage)
+        return step.run(log)
+    }
+
+    /// Every Markdown file as this build saw it, drafts included: they are inputs too.
+    private static func inputs(_ parsed: [ParsedPage], display: DisplayPaths) -> [String: InputRecord] {
+        var inputs: [String: InputRecord] = [:]
+        for page in parsed {
+            if let file = page.file { inputs[display.site(page.source.path)] = file }
         }
-        if !build.errors.isEmpty {
-            build.writer?.discardStaging()
+        return inputs
+    }
+
+    /// What this build found in every Markdown file, for the next build; entries of the last build's
+    /// store that still hold (same file, summary taken from the cache or still none) are kept as they are.
+    private static func store(_ parsed: [ParsedPage], _ pages: [Page], previous: PageStore) -> PageStore {
+        let published = Dictionary(pages.map { ($0.source.path, $0) }, uniquingKeysWith: { $1 })
+        var entries: [String: PageStore.Entry] = [:]
+        entries.reserveCapacity(parsed.count)
+        for page in parsed {
+            guard let file = page.file else { continue }
+            let built = published[page.source.path]
+            if let kept = previous.entry(for: page.source.path, digest: file.digest),
+                built.map({ $0.html == nil }) ?? (kept.markdown == nil)
+            {
+                entries[page.source.path] = kept
+            } else {
+                entries[page.source.path] = PageStore.Entry(
+                    digest: file.digest, frontMatter: page.frontMatter, markdown: built?.markdown)
+            }
         }
+        return previous.replacing(entries: entries)
     }
 }

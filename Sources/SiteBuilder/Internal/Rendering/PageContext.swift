@@ -39,13 +39,15 @@ struct PageContext: Sendable {
         renderToc = templates.renderer(for: .toc)
     }
 
-    /// The full context of page `index`: site, page, pruned nav, breadcrumbs, prev/next, section pages.
-    func context(for index: Int) -> TemplateNode {
+    /// The full context of page `index`, whose Markdown rendered to `html`: site, page, pruned nav,
+    /// breadcrumbs, prev/next, section pages.
+    func context(for index: Int, html: String) -> TemplateNode {
         let page = pages[index]
         let breadcrumbs = navigation.breadcrumbs(for: index)
+        let pageNode = Self.pageNode(page, html: html, isHome: index == tree.home, rule: access.pageRules[index].rule)
         var fields: [String: TemplateValue] = [
             "site": .node(site),
-            "page": .node(Self.pageNode(page, isHome: index == tree.home, rule: access.pageRules[index].rule)),
+            "page": .node(pageNode),
             "nav": navigation.navItems(for: index),
             "breadcrumbs": .list(breadcrumbs),
             "has_breadcrumbs": .bool(!breadcrumbs.isEmpty),
@@ -61,6 +63,11 @@ struct PageContext: Sendable {
             derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
         }
         return TemplateNode(fields, derived: derived)
+    }
+
+    /// The digest of everything other pages show of page `index`; see `PageNavigation.shownDigest(of:)`.
+    func shownDigest(of index: Int) -> SHA256.Digest {
+        navigation.shownDigest(of: index)
     }
 
     /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current.
@@ -88,9 +95,10 @@ struct PageContext: Sendable {
         ])
     }
 
-    private static func pageNode(_ page: Page, isHome: Bool, rule: AccessRule) -> TemplateNode {
+    private static func pageNode(_ page: Page, html: String, isHome: Bool, rule: AccessRule) -> TemplateNode {
         let matter = page.frontMatter
-        let tocCount = page.toc.reduce(0) { $0 + 1 + $1.children.count }
+        let markdown = page.markdown
+        let tocCount = markdown.toc.reduce(0) { $0 + 1 + $1.children.count }
         var fields: [String: TemplateValue] = [
             "title": .string(page.title),
             "url": .string(page.url),
@@ -98,18 +106,18 @@ struct PageContext: Sendable {
             "is_section": .bool(page.source.isSection),
             "draft": .bool(matter.isDraft),
             "tags": .list(matter.tags.map(TemplateValue.string)),
-            "toc": .list(page.toc.map(\.templateValue)),
+            "toc": .list(markdown.toc.map(\.templateValue)),
             "has_toc": .bool(tocCount >= 2),
             "params": .object(matter.params),
-            "reading_minutes": .int(max(1, page.wordCount / 220)),
+            "reading_minutes": .int(max(1, markdown.wordCount / 220)),
             "access": .string(rule.summary),
             "is_public": .bool(rule == .public),
         ]
         fields["description"] = .text(matter.description)
         fields["date"] = matter.date.map { .string($0.iso) }
         fields["date_display"] = matter.date.map { .string($0.display) }
-        fields["content_html"] = .text(page.contentHTML)
-        fields["title_id"] = page.titleID.map(TemplateValue.string)
+        fields["content_html"] = html.isEmpty ? nil : .digested(html, markdown.contentDigest)
+        fields["title_id"] = markdown.titleID.map(TemplateValue.string)
         fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
         return TemplateNode(fields)
     }

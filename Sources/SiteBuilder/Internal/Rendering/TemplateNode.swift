@@ -66,6 +66,10 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
             encoding.append(UInt8(ascii: "n"))
             node.digest.append(to: &encoding)
             return node
+        case .digested(let text, let digest):
+            encoding.append(UInt8(ascii: "h"))
+            digest.append(to: &encoding)
+            return text
         case .null:
             encoding.append(UInt8(ascii: "z"))
             // swift-mustache stops looking up the stack at any value and reads `NSNull` as no value.

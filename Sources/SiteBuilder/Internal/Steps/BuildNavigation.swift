@@ -2,16 +2,18 @@
 /// and the reading order behind previous/next.
 struct BuildNavigation: BuildStep {
     let stage = BuildStage.buildNavigation
+    let pages: [Page]
+    let navOrder: [(name: String, line: Int?)]
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let navOrder = build.config.navOrder
-        let tree = NavigationTree(pages: build.pages, navOrder: navOrder.map(\.name))
-        build.tree = tree
-        let topLevelNames = Set(tree.children[tree.home].map { build.pages[$0].source.name })
+    func run(_ log: BuildLog) -> NavigationTree {
+        let tree = NavigationTree(pages: pages, navOrder: navOrder.map(\.name))
+        let topLevelNames = Set(tree.children[tree.home].map { pages[$0].source.name })
         for entry in navOrder where !topLevelNames.contains(entry.name) {
             let known = topLevelNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
             let message = "nav entry '\(entry.name)' names no top-level folder or page; the top level has \(known)"
-            build.report(Problem(file: build.display.site("site.toml"), line: entry.line, message: message))
+            log.report(Problem(file: display.site("site.toml"), line: entry.line, message: message))
         }
+        return tree
     }
 }

@@ -1,17 +1,73 @@
-/// Compares a digest of everything the build reads with the one the last build recorded: when they are
-/// equal and the output is exactly as that build left it, the site is up to date and the build ends here.
+import Foundation
+
+/// Reads the build cache, starts listing the output folder, and ends the build when nothing changed: the options, `site.toml`, every page,
+/// asset and theme file are as the last build recorded them, and the output is exactly as that build
+/// left it. Files are compared by stamp, except those written shortly before the last build started,
+/// which are read and compared by digest. Otherwise hands the record on, for the stages that reuse
+/// what did not change.
 struct CheckCache: BuildStep {
     let stage = BuildStage.checkCache
+    let options: BuildOptions
+    let files: SiteFiles
+    let theme: ThemeFiles
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let options = build.options
-        build.inputs = BuildInputs.digest(options: options, pages: build.pages, assets: build.assets)
-        guard let previous = BuildCache(outputFolder: options.outputFolder).load() else { return }
-        build.previousManifest = previous
-        guard build.errors.isEmpty, previous.inputs == build.inputs else { return }
-        let output = OutputTree.files(in: options.outputFolder)
-        if output == previous.files.mapValues(\.stamp) {
-            build.upToDate = previous
+    func run(_ log: BuildLog) -> CacheCheck {
+        let folder = options.outputFolder
+        let output = Background { OutputTree.files(in: folder) }
+        let cache = BuildCache(outputFolder: options.outputFolder)
+        let previous = cache.loadRecord()
+        let settings = settingsFiles().reduce(into: [String: InputRecord]()) { inputs, file in
+            guard let stamp = FileStamp.of(file) else { return }
+            let digest =
+                previous?.trustedDigest(of: file, stamp: stamp)
+                ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
+            if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
         }
+        if let previous, !log.hasErrors, isUnchanged(since: previous, settings: settings, output: output) {
+            return CacheCheck(
+                previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
+        }
+        return CacheCheck(
+            previous: previous, pages: cache.loadPages(), settings: settings, output: output, upToDate: false)
     }
+
+    /// `site.toml` and every file of the theme's override folder (the built-in theme's files are in the
+    /// options' digest).
+    private func settingsFiles() -> [String] {
+        [display.site("site.toml")] + theme.files.compactMap(\.overridePath)
+    }
+
+    private func isUnchanged(
+        since previous: BuildRecord, settings: [String: InputRecord], output: Background<[String: FileStamp]>
+    ) -> Bool {
+        guard previous.options == options.digest,
+            previous.inputs.count == settings.count + files.pages.count + files.assets.count,
+            settings.allSatisfy({ previous.inputs[$0.key] == $0.value })
+        else { return false }
+        let sources =
+            files.pages.map { (display.site($0.source.path), $0.stamp) }
+            + files.assets.map { ($0.sourcePath, FileStamp.of($0.sourcePath)) }
+        let unchanged = concurrentMap(sources) { file, stamp in
+            guard let stamp, let recorded = previous.inputs[file], recorded.stamp == stamp else { return false }
+            return previous.trustedDigest(of: file, stamp: stamp) != nil
+                || FileManager.default.contents(atPath: file).map(SHA256.hex) == recorded.digest
+        }
+        guard !unchanged.contains(false) else { return false }
+        return output.value == previous.files.mapValues(\.stamp)
+    }
+}
+
+/// What "Check build cache" found.
+struct CacheCheck {
+    /// The last successful build's record, if there is one this version of sitegen can read.
+    let previous: BuildRecord?
+    /// What the last build found in each page; empty when the build is up to date (it is not needed).
+    let pages: PageStore
+    /// `site.toml` and the theme's files as this build sees them, for its record.
+    let settings: [String: InputRecord]
+    /// The output folder as it is, listed in the background while the build goes on.
+    let output: Background<[String: FileStamp]>
+    /// Nothing changed: the output already is the site, and the build ends here.
+    let upToDate: Bool
 }

@@ -1,38 +1,70 @@
 import Foundation
 
-/// Copies site and theme assets byte for byte (in parallel); files the output already holds unchanged are kept.
-/// A site's own HTML files are served through nginx's SSI filter like pages, so they may not open directives.
+/// Copies site and theme assets byte for byte (in parallel). An asset whose file the build cache
+/// vouches for, over an intact output file made from the same bytes, is not even read. Files of the
+/// built-in theme are in memory and need no record: the options' digest covers them. A site's own
+/// HTML files are served through nginx's SSI filter like pages, so they may not open directives.
 struct CopyAssets: BuildStep {
     let stage = BuildStage.copyAssets
-    let writesOutput = true
+    let assets: [AssetFile]
+    let previous: BuildRecord?
+    let writer: OutputWriter
 
-    func run(_ build: BuildState) {
-        guard let writer = build.writer else { return }
-        let problems = concurrentMap(build.assets, onProgress: build.itemProgress(total: build.assets.count)) {
-            asset -> [Problem] in
+    /// Reports what it saw of each asset's file on disk, for the build's record.
+    func run(_ log: BuildLog) -> [String: InputRecord] {
+        let (previous, writer) = (previous, writer)
+        let results = concurrentMap(assets, onProgress: log.itemProgress(total: assets.count)) {
+            asset -> Result<InputRecord?, Problems> in
+            let stamp = asset.builtInContents == nil ? FileStamp.of(asset.sourcePath) : nil
+            if let stamp, let digest = previous?.trustedDigest(of: asset.sourcePath, stamp: stamp),
+                writer.keepIfUnchanged(asset.outputPath, key: digest)
+            {
+                return .success(InputRecord(stamp: stamp, digest: digest))
+            }
             guard let data = asset.contents() else {
-                return [Problem(file: asset.sourcePath, message: "cannot read this file")]
+                return .failure(Problems([Problem(file: asset.sourcePath, message: "cannot read this file")]))
             }
             if !asset.isThemeAsset, Self.isServedAsHTML(asset.outputPath) {
                 let lines = ContentSSI.lines(in: String(decoding: data, as: UTF8.self))
                 guard lines.isEmpty else {
-                    return lines.map {
-                        ContentSSI.problem(file: asset.sourcePath, line: $0, in: "an HTML file of the site")
-                    }
+                    return .failure(
+                        Problems(
+                            lines.map {
+                                ContentSSI.problem(file: asset.sourcePath, line: $0, in: "an HTML file of the site")
+                            }))
                 }
             }
+            let digest = SHA256.hex(data)
             do {
-                try writer.write(data, to: asset.outputPath, key: "asset")
-                return []
+                try writer.write(data, to: asset.outputPath, key: digest)
+                guard asset.builtInContents == nil else { return .success(nil) }
+                return .success(InputRecord(stamp: stamp ?? FileStamp(size: -1, modified: 0), digest: digest))
             } catch {
-                return [
-                    Problem(
-                        file: asset.sourcePath,
-                        message: "cannot copy to \(asset.outputPath): \(error.localizedDescription)")
-                ]
+                return .failure(
+                    Problems([
+                        Problem(
+                            file: asset.sourcePath,
+                            message: "cannot copy to \(asset.outputPath): \(error.localizedDescription)")
+                    ]))
             }
         }
-        build.report(problems.flatMap { $0 })
+        var inputs: [String: InputRecord] = [:]
+        for (asset, result) in zip(assets, results) {
+            switch result {
+            case .success(let input): if let input { inputs[asset.sourcePath] = input }
+            case .failure(let failure): log.report(failure.problems)
+            }
+        }
+        return inputs
+    }
+
+    /// The problems of one asset, as the failure of its copy.
+    private struct Problems: Error {
+        let problems: [Problem]
+
+        init(_ problems: [Problem]) {
+            self.problems = problems
+        }
     }
 
     /// The extensions nginx's `mime.types` maps to `text/html`, the type its SSI filter reads.

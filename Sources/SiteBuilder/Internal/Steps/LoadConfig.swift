@@ -3,15 +3,16 @@ import Foundation
 /// Reads `site.toml` from the site root; a missing file means the defaults.
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
+    /// `site.toml` as the user names it, e.g. `site/site.toml`.
+    let file: String
 
-    func run(_ build: BuildState) {
-        let path = build.display.site("site.toml")
-        guard let data = FileManager.default.contents(atPath: path) else { return }
+    func run(_ log: BuildLog) -> SiteConfig {
+        guard let data = FileManager.default.contents(atPath: file) else { return SiteConfig() }
         let text = String(decoding: data, as: UTF8.self)
-        let (config, problems) = SiteConfig.parse(text, file: path)
-        build.config = config
-        build.report(problems)
+        let (config, problems) = SiteConfig.parse(text, file: file)
+        log.report(problems)
         // `footer` reaches every page as HTML, and themes may print `params` unescaped.
-        build.report(ContentSSI.lines(in: text).map { ContentSSI.problem(file: path, line: $0, in: "site.toml") })
+        log.report(ContentSSI.lines(in: text).map { ContentSSI.problem(file: file, line: $0, in: "site.toml") })
+        return config
     }
 }

@@ -1,52 +1,46 @@
-import Foundation
-
-/// Lists the site folder into pages and assets, reads every page (in parallel), and claims the
-/// assets' output paths.
+/// Lists the site folder into pages and assets with their files' stamps, and claims the
+/// output paths of the special pages, the sitemap and the assets. Reading the pages is left to
+/// "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
+    let config: SiteConfig
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let options = build.options
+    func run(_ log: BuildLog) -> SiteFiles {
+        var files = SiteFiles()
         let listing: ContentScanner.Listing
         do {
-            listing = try ContentScanner(siteFolder: options.siteFolder).scan()
+            listing = try ContentScanner(siteFolder: display.siteFolder).scan()
         } catch {
-            let message = "cannot read the site folder '\(options.siteFolder)'; create it or pass --site DIR"
-            build.report(Problem(message: message))
-            return
+            let message = "cannot read the site folder '\(display.siteFolder)'; create it or pass --site DIR"
+            log.report(Problem(message: message))
+            return files
         }
-        let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: build.display)
-        build.report(problems)
-        build.pages = sources.map { Page(source: $0, rootURL: build.config.rootURL) }
-        readPages(build)
-        let rootURL = build.config.rootURL
+        let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: display)
+        log.report(problems)
+        files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
+        let rootURL = config.rootURL
         for page in SpecialPage.allCases {
-            _ = build.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)
+            _ = files.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)
         }
-        if !build.config.baseURL.isEmpty {
-            _ = build.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
+        if !config.baseURL.isEmpty {
+            _ = files.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
         }
         for path in listing.assetFiles {
-            let file = build.display.site(path)
-            build.assets.append(AssetFile(sourcePath: file, outputPath: path))
-            if let problem = build.claims.claim(path, by: file, url: rootURL + SitePath.urlEncoded(path)) {
-                build.report(problem)
+            let file = display.site(path)
+            files.assets.append(AssetFile(sourcePath: file, outputPath: path))
+            if let problem = files.claims.claim(path, by: file, url: rootURL + SitePath.urlEncoded(path)) {
+                log.report(problem)
             }
         }
+        return files
     }
+}
 
-    private func readPages(_ build: BuildState) {
-        let display = build.display
-        let results = concurrentMap(build.pages) { page -> (Page, Problem?) in
-            var page = page
-            let file = display.site(page.source.path)
-            guard let data = FileManager.default.contents(atPath: file) else {
-                return (page, Problem(file: file, message: "cannot read this file"))
-            }
-            page.text = PageText.decode(data)
-            return (page, nil)
-        }
-        build.pages = results.map(\.0)
-        build.report(results.compactMap(\.1))
-    }
+/// What "Load content" found in the site folder.
+struct SiteFiles {
+    var pages: [PageFile] = []
+    var assets: [AssetFile] = []
+    /// The output paths claimed so far, by whom.
+    var claims = OutputClaims()
 }

@@ -2,46 +2,62 @@
 /// and alias's output file, so two sources for one URL are reported with both their names.
 struct MapURLs: BuildStep {
     let stage = BuildStage.mapURLs
+    let pages: [ParsedPage]
+    let includeDrafts: Bool
+    let rootURL: String
+    let claims: OutputClaims
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        var kept: [Page] = []
-        for page in build.pages {
-            if page.frontMatter.isDraft && !build.options.includeDrafts {
-                build.drafts.insert(page.source.path)
-                if page.source.kind == .section { build.draftSections.append(page) }
+    func run(_ log: BuildLog) -> SitePages {
+        var site = SitePages(claims: claims)
+        var kept: [ParsedPage] = []
+        for page in pages {
+            if page.frontMatter.isDraft && !includeDrafts {
+                site.drafts.insert(page.source.path)
+                if page.source.kind == .section { site.draftSections.append(page) }
             } else {
                 kept.append(page)
             }
         }
         let sources = SiteContent.addingImplicitSections(to: kept.map(\.source))
-        let rootURL = build.config.rootURL
-        build.pages = kept + sources.dropFirst(kept.count).map { Page(source: $0, rootURL: rootURL) }
-        claimOutputs(build)
+        site.pages = kept + sources.dropFirst(kept.count).map { ParsedPage(source: $0, rootURL: rootURL) }
+        claimOutputs(of: site.pages, in: &site.claims, log: log)
+        return site
     }
 
-    private func claimOutputs(_ build: BuildState) {
-        for page in build.pages {
+    private func claimOutputs(of pages: [ParsedPage], in claims: inout OutputClaims, log: BuildLog) {
+        for page in pages {
             let owner =
                 page.source.kind == .implicitSection
-                ? "the folder \(build.display.site(page.source.folder))/" : build.display.site(page.source.path)
-            if let problem = build.claims.claim(page.source.outputPath, by: owner, url: page.url) {
-                build.report(problem)
+                ? "the folder \(display.site(page.source.folder))/" : display.site(page.source.path)
+            if let problem = claims.claim(page.source.outputPath, by: owner, url: page.url) {
+                log.report(problem)
             }
             for alias in page.frontMatter.aliases {
-                let file = build.display.site(page.source.path)
+                let file = display.site(page.source.path)
                 guard let path = Aliases.outputPath(for: alias.value) else {
                     let message = "alias '\(alias.value)' must be a path inside the site, e.g. /old/setup/"
-                    build.report(Problem(file: file, line: alias.line, message: message))
+                    log.report(Problem(file: file, line: alias.line, message: message))
                     continue
                 }
                 let owner = "the alias '\(alias.value)' in \(file)"
-                let url = build.config.rootURL + (path.hasSuffix("index.html") ? String(path.dropLast(10)) : path)
-                if var problem = build.claims.claim(path, by: owner, url: url) {
+                let url = rootURL + (path.hasSuffix("index.html") ? String(path.dropLast(10)) : path)
+                if var problem = claims.claim(path, by: owner, url: url) {
                     problem.file = file
                     problem.line = alias.line
-                    build.report(problem)
+                    log.report(problem)
                 }
             }
         }
     }
+}
+
+/// The pages a build publishes, after drafts are left out and implicit sections added.
+struct SitePages {
+    var pages: [ParsedPage] = []
+    /// Markdown files left out because they are drafts.
+    var drafts: Set<String> = []
+    /// Section pages left out because they are drafts: their access rules still cover their folders.
+    var draftSections: [ParsedPage] = []
+    var claims: OutputClaims
 }

@@ -1,27 +1,53 @@
-/// Splits every page's front matter from its Markdown and checks it, in parallel.
+import Foundation
+
+/// Splits every page's front matter from its Markdown and checks it, in parallel. A page whose file
+/// the build cache vouches for (same stamp, or same digest once read) takes its front matter from the
+/// cache; only the others are read and parsed.
 struct ParseFrontMatter: BuildStep {
     let stage = BuildStage.parseFrontMatter
+    let files: [PageFile]
+    let rootURL: String
+    /// The last build's record and pages; nil and empty when there is none, or for `sitegen access`.
+    let previous: BuildRecord?
+    let store: PageStore
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let display = build.display
-        let results = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            Self.parse(page, display: display)
+    func run(_ log: BuildLog) -> [ParsedPage] {
+        let (previous, store, display, rootURL) = (previous, store, display, rootURL)
+        let results = concurrentMap(files, onProgress: log.itemProgress(total: files.count)) { file in
+            Self.parse(file, rootURL: rootURL, previous: previous, store: store, display: display)
         }
-        build.pages = results.map(\.0)
-        build.report(results.flatMap(\.1))
+        log.report(results.flatMap(\.1))
+        return results.map(\.0)
     }
 
-    private static func parse(_ page: Page, display: DisplayPaths) -> (Page, [Problem]) {
-        var page = page
-        let file = display.site(page.source.path)
-        let text = page.text
-        page.text = ""
-        guard let block = FrontMatterBlock.split(text) else {
+    private static func parse(
+        _ pageFile: PageFile, rootURL: String, previous: BuildRecord?, store: PageStore, display: DisplayPaths
+    ) -> (ParsedPage, [Problem]) {
+        let path = pageFile.source.path
+        let file = display.site(path)
+        var page = ParsedPage(source: pageFile.source, rootURL: rootURL)
+        if let stamp = pageFile.stamp, let digest = previous?.trustedDigest(of: file, stamp: stamp),
+            let cached = store.entry(for: path, digest: digest)
+        {
+            page.frontMatter = cached.frontMatter
+            page.file = InputRecord(stamp: stamp, digest: digest)
+            return (page, [])
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return (page, [Problem(file: file, message: "cannot read this file")])
+        }
+        let digest = SHA256.hex(data)
+        page.file = InputRecord(stamp: pageFile.stamp ?? FileStamp(size: -1, modified: 0), digest: digest)
+        guard let block = FrontMatterBlock.split(PageText.decode(data)) else {
             let message = "the front matter opened with '---' on line 1 is never closed; add a '---' line after it"
             return (page, [Problem(file: file, line: 1, message: message)])
         }
-        page.body = block.body
-        page.bodyLineOffset = block.bodyLineOffset
+        page.body = PageBody(text: block.body, lineOffset: block.bodyLineOffset)
+        if let cached = store.entry(for: path, digest: digest) {
+            page.frontMatter = cached.frontMatter
+            return (page, [])
+        }
         guard let yaml = block.yaml else { return (page, []) }
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         page.frontMatter = frontMatter

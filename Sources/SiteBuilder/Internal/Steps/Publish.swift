@@ -1,37 +1,34 @@
-import Foundation
-
-/// Swaps the staging folder in for the output folder atomically, or leaves the output untouched
-/// when it already is the new site; then records the output in the build cache.
+/// Makes the new site the output (see `OutputWriter`), unless the output already is the new site; then
+/// records the output, what the build read and what it found in each page in the build cache.
 struct Publish: BuildStep {
     let stage = BuildStage.publish
-    let writesOutput = true
+    let writer: OutputWriter
+    /// The record of this build, but for the output files, which the writer knows.
+    let record: BuildRecord
+    let pages: PageStore
+    let outputFolder: String
 
-    func run(_ build: BuildState) {
-        guard let writer = build.writer else { return }
-        if writer.outputIsUnchanged() {
-            writer.discardStaging()
-            build.outputUnchanged = true
+    /// Returns whether the output was left untouched.
+    func run(_ log: BuildLog) -> Bool {
+        let unchanged = writer.outputIsUnchanged
+        if unchanged {
+            writer.discard()
         } else {
             do {
-                try writer.completeStaging()
-                try AtomicPublish.replace(writer.outputFolder, with: writer.stagingFolder)
-            } catch let failure as AtomicPublish.Failure {
-                build.report(Problem(message: failure.message))
-                return
+                try writer.publish()
             } catch {
-                build.report(Problem(message: "cannot assemble the new site: \(error.localizedDescription)"))
-                return
+                log.report(Problem(message: error.message))
+                return false
             }
         }
+        var record = record
+        record.files = writer.files
+        record.warnings = log.warnings
         do {
-            let manifest = OutputManifest(
-                generator: PageContext.generator, inputs: build.inputs, files: writer.files,
-                pageCount: build.pages.count, assetCount: build.assets.count, aliasCount: build.aliasCount,
-                access: build.access?.counts ?? AccessCounts(), warnings: build.warnings)
-            try BuildCache(outputFolder: build.options.outputFolder).save(manifest)
+            try BuildCache(outputFolder: outputFolder).save(record, pages: pages)
         } catch {
-            build.reportWarning(
-                Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
+            log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
+        return unchanged
     }
 }

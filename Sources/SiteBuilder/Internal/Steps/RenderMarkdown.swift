@@ -1,69 +1,71 @@
-/// Turns every page's Markdown into HTML, in parallel and in one pass per page: parse, give headings
-/// their ids, rewrite links to built URLs, render, and free the syntax tree, so a page's tree lives
-/// only while that page is worked on. Links are checked by the next stage, once every heading is known.
+/// Turns every page's Markdown into HTML, in parallel (see `PageMarkdown`). A page whose file is as the
+/// build cache recorded it, and whose links all resolve as they did, is not rendered: its summary comes
+/// from the cache, and its HTML is rendered again only if "Render pages" needs it. While the link
+/// targets of the site are those of the last build, every link resolves as it did without asking.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
+    let pages: [ParsedPage]
+    /// The output paths of the site's assets, which links may point at.
+    let assets: [String]
+    let drafts: Set<String>
+    let config: SiteConfig
+    let store: PageStore
+    /// The digest of the link targets of the last build; see `LinkIndex.digest`.
+    let previousLinkTargets: String?
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        let index = LinkIndex(
-            pages: build.pages, assets: build.assets.map(\.outputPath),
-            drafts: build.drafts, rootURL: build.config.rootURL)
-        let resolver = LinkResolver(index: index)
-        let siteTitle = build.config.title
-        let display = build.display
-        let results = concurrentMap(build.pages, onProgress: build.itemProgress(total: build.pages.count)) { page in
-            Self.render(page, resolver: resolver, siteTitle: siteTitle, display: display)
+    func run(_ log: BuildLog) -> RenderedMarkdown {
+        let index = LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL)
+        let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
+        let linkTargets = index.digest
+        let (store, siteTitle, targetsUnchanged) = (store, config.title, linkTargets == previousLinkTargets)
+        let results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
+            Self.render(page, bodies: bodies, store: store, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
         }
-        build.pages = results.map(\.page)
-        build.report(results.flatMap(\.problems))
+        log.report(results.flatMap(\.problems))
+        return RenderedMarkdown(pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets)
     }
 
     private static func render(
-        _ page: Page, resolver: LinkResolver, siteTitle: String, display: DisplayPaths
+        _ page: ParsedPage, bodies: PageBodies, store: PageStore, targetsUnchanged: Bool, siteTitle: String
     ) -> (page: Page, problems: [Problem]) {
-        var page = page
-        guard page.source.kind != .implicitSection else {
-            page.title = PageTitle.fromName(page.source.name, siteTitle: siteTitle)
-            return (page, [])
-        }
-        let document = MarkdownDocument(markdown: page.body)
-        page.body = ""
-        var ids = HeadingIDs()
-        let headingIDs = document.headings.map { ids.uniqueID(for: $0.text) }
-        page.anchors = Set(headingIDs).union(document.htmlAnchors)
-        page.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
-        page.wordCount = document.wordCount
-        let firstHeading = document.headings.first { $0.level == 1 }?.text
-        page.title =
-            page.frontMatter.title ?? firstHeading ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle)
-        // The theme shows the title above the text, so an opening heading that repeats it would show it
-        // twice. Its id stays taken and valid for links, and the theme may give it to the title.
-        let omitsOpeningHeading = document.openingHeading?.text == page.title
-        page.titleID = omitsOpeningHeading ? headingIDs.first : nil
-        for (number, link) in document.links.enumerated() {
-            let line = link.line + page.bodyLineOffset
-            switch resolver.resolve(link.destination, folder: page.source.folder, anchors: page.anchors) {
-            case .unchanged:
-                break
-            case .rewritten(let url, let anchor):
-                document.setLinkDestination(url, at: number)
-                if let anchor { page.linkChecks.append(LinkCheck(line: line, kind: anchor)) }
-            case .broken(let message):
-                page.linkChecks.append(LinkCheck(line: line, kind: .broken(message)))
+        var markdown = MarkdownSummary()
+        var html: String?
+        var problems: [Problem] = []
+        if page.source.kind != .implicitSection {
+            if let file = page.file, let cached = store.entry(for: page.source.path, digest: file.digest)?.markdown,
+                targetsUnchanged
+                    || PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
+            {
+                markdown = cached
+            } else {
+                let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
+                let rendered = bodies.render(body, of: page)
+                (markdown, html) = (rendered.summary, rendered.html)
+                problems = serverSideIncludeProblems(
+                    in: rendered.html, found: rendered.directiveLines, file: bodies.display.site(page.source.path))
             }
         }
-        page.contentHTML = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
-        return (page, serverSideIncludeProblems(in: page, found: document.serverSideIncludeLines, display: display))
+        let page = Page(
+            source: page.source, url: page.url, frontMatter: page.frontMatter, fileDigest: page.file?.digest,
+            title: markdown.title ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle), markdown: markdown,
+            html: html)
+        return (page, problems)
     }
 
     /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so
     /// no other route through Markdown can bring one in unnoticed.
-    private static func serverSideIncludeProblems(
-        in page: Page, found lines: [Int], display: DisplayPaths
-    ) -> [Problem] {
-        guard !ContentSSI.lines(in: page.contentHTML).isEmpty else { return [] }
-        let file = display.site(page.source.path)
+    private static func serverSideIncludeProblems(in html: String, found lines: [Int], file: String) -> [Problem] {
+        guard !ContentSSI.lines(in: html).isEmpty else { return [] }
         guard !lines.isEmpty else { return [ContentSSI.problem(file: file, line: nil, in: "the rendered page")] }
-        return lines.map { ContentSSI.problem(file: file, line: $0 + page.bodyLineOffset, in: "raw HTML") }
+        return lines.map { ContentSSI.problem(file: file, line: $0, in: "raw HTML") }
     }
+}
+
+/// Every page with its rendered Markdown, and how to render again the HTML of a page the cache vouched for.
+struct RenderedMarkdown {
+    let pages: [Page]
+    let bodies: PageBodies
+    /// The digest of the link targets the pages were rendered against, for the build's record.
+    let linkTargets: String
 }

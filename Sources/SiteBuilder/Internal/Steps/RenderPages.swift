@@ -1,34 +1,30 @@
 import Foundation
 
-/// Renders every page through its template (in parallel) into the staging folder. A page whose full
-/// render context and templates are unchanged since the last build, and whose output file is intact,
-/// is kept as it is instead of rendered.
+/// Renders every page through its template (in parallel) into the output. A page whose key (everything
+/// its output depends on, see `RenderKeys`) is the one recorded for its output file, and whose file is
+/// intact, is kept as it is: neither its context is built nor its HTML or template rendered.
 struct RenderPages: BuildStep {
     let stage = BuildStage.renderPages
-    let writesOutput = true
+    let pages: [Page]
+    let bodies: PageBodies
+    let tree: NavigationTree
+    let access: SiteAccess
+    let templates: TemplateSet
+    let config: SiteConfig
+    let writer: OutputWriter
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        guard let templates = build.templates, let tree = build.tree, let access = build.access else { return }
-        let writer: OutputWriter
-        do {
-            writer = try OutputWriter(outputFolder: build.options.outputFolder, previous: build.previousManifest)
-        } catch {
-            build.report(
-                Problem(message: "cannot create a staging folder next to '\(build.options.outputFolder)': \(error)"))
-            return
+    func run(_ log: BuildLog) -> RenderedPages {
+        let context = PageContext(config: config, pages: pages, tree: tree, access: access, templates: templates)
+        let keys = RenderKeys(context: context, templates: templates)
+        let (templates, writer, bodies, display) = (templates, writer, bodies, display)
+        let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
+            Self.render(
+                index, context: context, keys: keys, templates: templates, bodies: bodies, writer: writer,
+                display: display)
         }
-        build.writer = writer
-        let context = PageContext(
-            config: build.config, pages: build.pages, tree: tree, access: access, templates: templates)
-        build.context = context
-        let display = build.display
-        let results = concurrentMap(
-            Array(build.pages.indices), onProgress: build.itemProgress(total: build.pages.count)
-        ) { index in
-            Self.render(index, context: context, templates: templates, writer: writer, display: display)
-        }
-        build.reusedPageCount = results.filter { $0 == .kept }.count
-        build.report(results.compactMap(\.problem))
+        log.report(outcomes.compactMap(\.problem))
+        return RenderedPages(context: context, reusedPageCount: outcomes.count { $0 == .kept })
     }
 
     enum Outcome: Equatable {
@@ -45,25 +41,35 @@ struct RenderPages: BuildStep {
     private static func render(
         _ index: Int,
         context: PageContext,
+        keys: RenderKeys,
         templates: TemplateSet,
+        bodies: PageBodies,
         writer: OutputWriter,
         display: DisplayPaths
     ) -> Outcome {
         let page = context.pages[index]
-        let values = context.context(for: index)
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
-        var keyInput = Array("\(PageContext.generator)\n\(templates.hash)\n\(template)\n".utf8)
-        values.digest.append(to: &keyInput)
-        let key = SHA256.hex(keyInput)
+        let key = keys.key(for: index, template: template)
         if writer.keepIfUnchanged(page.source.outputPath, key: key) { return .kept }
-        let html = templates.render(values, with: template)
+        let file = display.site(page.source.path)
+        var html = page.html ?? ""
+        if page.html == nil, !page.markdown.contentIsEmpty {
+            guard let rendered = bodies.html(of: page) else { return .failed("cannot read this file", file: file) }
+            html = rendered
+        }
         do {
-            try writer.write(html, to: page.source.outputPath, key: key)
+            let values = context.context(for: index, html: html)
+            try writer.write(templates.render(values, with: template), to: page.source.outputPath, key: key)
             return .rendered
         } catch {
-            return .failed(
-                "cannot write \(page.source.outputPath): \(error.localizedDescription)",
-                file: display.site(page.source.path))
+            return .failed("cannot write \(page.source.outputPath): \(error.localizedDescription)", file: file)
         }
     }
+}
+
+/// What "Render pages" made besides the pages: the shared context, which the special pages use too.
+struct RenderedPages {
+    let context: PageContext
+    /// Pages kept from the last build without rendering.
+    let reusedPageCount: Int
 }

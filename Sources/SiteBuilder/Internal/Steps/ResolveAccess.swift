@@ -3,10 +3,13 @@
 /// Runs after the theme is loaded, because the theme's assets are published too.
 struct ResolveAccess: BuildStep {
     let stage = BuildStage.resolveAccess
+    let pages: [ParsedPage]
+    let draftSections: [ParsedPage]
+    let assets: [AssetFile]
+    let config: SiteConfig
+    let display: DisplayPaths
 
-    func run(_ build: BuildState) {
-        build.access = SiteAccess(
-            pages: build.pages, draftSections: build.draftSections, assets: build.assets, config: build.config,
-            display: build.display)
+    func run(_ log: BuildLog) -> SiteAccess {
+        SiteAccess(pages: pages, draftSections: draftSections, assets: assets, config: config, display: display)
     }
 }

@@ -3,18 +3,21 @@ import Foundation
 
 /// Writes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
 /// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
-/// is published with the site in the same swap.
+/// is published with the site. Each is made every build and written only when its bytes differ from the
+/// output's; the access manifest is encoded only when the rules it is made from changed.
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
-    let writesOutput = true
+    let pages: [Page]
+    let context: PageContext
+    let templates: TemplateSet
+    let access: SiteAccess
+    let config: SiteConfig
+    let writer: OutputWriter
 
-    func run(_ build: BuildState) {
-        guard let writer = build.writer, let templates = build.templates, let context = build.context,
-            let access = build.access
-        else { return }
-        let config = build.config
+    /// Returns how many alias stubs it wrote.
+    func run(_ log: BuildLog) -> Int {
         var files: [(path: String, data: Data)] = []
-        for page in build.pages {
+        for page in pages {
             for alias in page.frontMatter.aliases {
                 guard let path = Aliases.outputPath(for: alias.value) else { continue }
                 let canonical = config.baseURL.isEmpty ? page.url : config.origin + page.url
@@ -22,7 +25,7 @@ struct WriteExtras: BuildStep {
                     (path, Data(Aliases.stub(to: page.url, canonical: canonical, language: config.language).utf8)))
             }
         }
-        build.aliasCount = files.count
+        let aliasCount = files.count
         for special in SpecialPage.allCases {
             let html = templates.render(
                 context.specialPageContext(special, rootURL: config.rootURL), with: special.template)
@@ -30,22 +33,25 @@ struct WriteExtras: BuildStep {
         }
         if !config.baseURL.isEmpty {
             files.append(
-                (
-                    "sitemap.xml",
-                    Data(Sitemap.xml(pages: build.pages, rules: access.pageRules, origin: config.origin).utf8)
-                ))
+                ("sitemap.xml", Data(Sitemap.xml(pages: pages, rules: access.pageRules, origin: config.origin).utf8)))
         }
-        do {
-            files.append((AccessManifest.relativePath, try access.manifestJSON()))
-        } catch {
-            build.report(Problem(message: "cannot encode the access manifest: \(error)"))
-        }
-        for file in files {
+        let manifestKey = access.manifestKey
+        if !writer.keepIfUnchanged(AccessManifest.relativePath, key: manifestKey) {
             do {
-                try writer.write(file.data, to: file.path, key: "generated")
+                try writer.write(try access.manifestJSON(), to: AccessManifest.relativePath, key: manifestKey)
             } catch {
-                build.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
+                log.report(Problem(message: "cannot write the access manifest: \(error)"))
             }
         }
+        for file in files {
+            let key = SHA256.hex(file.data)
+            guard !writer.keepIfUnchanged(file.path, key: key) else { continue }
+            do {
+                try writer.write(file.data, to: file.path, key: key)
+            } catch {
+                log.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
+            }
+        }
+        return aliasCount
     }
 }

@@ -16,6 +16,14 @@ enum SHA256 {
             hasher.combine(words.0)
         }
 
+        /// The digest whose 32 bytes are `bytes`, as `append(to:)` wrote them; nil for any other length.
+        init?(bytes: ArraySlice<UInt8>) {
+            guard bytes.count == 32 else { return nil }
+            withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+        }
+
+        init() {}
+
         /// Appends the 32 digest bytes to `output`.
         func append(to output: inout [UInt8]) {
             withUnsafeBytes(of: words) { output.append(contentsOf: $0) }
@@ -63,9 +71,14 @@ enum SHA256 {
         digest(bytes).hex
     }
 
+    /// The digest of the UTF-8 bytes of `text`.
+    static func digest(_ text: String) -> Digest {
+        var text = text
+        return text.withUTF8 { digest(UnsafeRawBufferPointer($0)) }
+    }
+
     /// The digest of the UTF-8 bytes of `text` as hex.
     static func hex(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { digest(UnsafeRawBufferPointer($0)) }.hex
+        digest(text).hex
     }
 }

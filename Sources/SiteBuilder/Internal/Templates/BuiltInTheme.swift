@@ -11,6 +11,14 @@ enum BuiltInTheme {
         return data
     }
 
+    /// A digest of every file of the theme, so that a sitegen with a changed built-in theme rebuilds
+    /// what an older one built, even under the same version.
+    static let digest: String = SHA256.hex(
+        files.keys.sorted().map { path in
+            let content = SHA256.hex(files[path] ?? Data())
+            return "\(path.utf8.count):\(path)\(content)"
+        }.joined())
+
     /// How messages and listings name a built-in file, e.g. `(built-in theme)/partials/nav.mustache`.
     static func displayPath(_ relativePath: String) -> String {
         "(built-in theme)/" + relativePath

@@ -11,8 +11,8 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Names that pages may pick with `template:`.
     let pageTemplates: Set<String>
-    /// A digest of every template file, part of each page's cache key.
-    let hash: String
+    /// The text of every template and partial by name, for the cache keys of the pages they render.
+    let sources: [String: String]
     /// The partials rendered once and pasted, by name (see `PartialReuse`).
     let reused: Set<String>
 
@@ -37,7 +37,6 @@ struct TemplateSet: Sendable {
         let partialFiles = theme.files(in: "partials", endingWith: ".mustache")
         let templateNames = Set(templateFiles.map { name(of: $0) })
         var library = MustacheLibrary()
-        var digestInput = ""
         var sources: [(file: String, text: String)] = []
         var texts: (templates: [String: String], partials: [String: String]) = ([:], [:])
         for (files, arePartials) in [(templateFiles, false), (partialFiles, true)] {
@@ -53,7 +52,6 @@ struct TemplateSet: Sendable {
                     continue
                 }
                 let text = String(decoding: data, as: UTF8.self)
-                digestInput += "\(file.path.utf8.count):\(file.path)\(text.utf8.count):\(text)"
                 do {
                     library.register(try MustacheTemplate(string: text), named: name)
                     sources.append((file.displayPath, text))
@@ -68,7 +66,8 @@ struct TemplateSet: Sendable {
         problems += unresolvedReferences(in: sources, library: library, overrideFolder: theme.overrideFolder)
         let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
         let set = TemplateSet(
-            library: library, pageTemplates: templateNames, hash: SHA256.hex(digestInput), reused: reused)
+            library: library, pageTemplates: templateNames,
+            sources: texts.templates.merging(texts.partials) { template, _ in template }, reused: reused)
         return (set, problems)
     }
 

@@ -1,26 +1,36 @@
-/// The build cache's file format: one record per line, fields separated by tabs, tabs, line breaks
+/// The build record's file format: one record per line, fields separated by tabs, tabs, line breaks
 /// and backslashes in text escaped. Plain text rather than JSON: it is read at the start of every
-/// build and holds a line per output file, and this reads ten thousand lines in milliseconds.
+/// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
 /// ```
-/// sitegen-build-cache 1
+/// sitegen-build-cache 2
 /// generator	sitegen 0.1.0
-/// inputs	3f2a…
+/// options	3f2a…
+/// started	1763772000123456789
+/// links	77c0…
 /// counts	812	37	4	790	2	20
 /// warning	5	12	site/guide/setup.md	'x.md' names no page; …
+/// input	9d0e…	2210	1763771000123456789	site/guide/setup.md
 /// file	9c1e…	24310	1763772000123456789	guide/setup/index.html
 /// ```
-extension OutputManifest {
-    private static let header = "sitegen-build-cache 1"
+extension BuildRecord {
+    private static let header = "sitegen-build-cache 2"
 
     var text: String {
-        var lines = [Self.header, "generator\t" + Self.escaped(generator), "inputs\t" + inputs]
+        var lines = [
+            Self.header, "generator\t" + Self.escaped(generator), "options\t" + options, "started\t\(started)",
+            "links\t" + linkTargets,
+        ]
         let counts = [pageCount, assetCount, aliasCount, access.signedIn, access.public, access.restricted]
         lines.append("counts\t" + counts.map(String.init).joined(separator: "\t"))
         for warning in warnings {
             let line = warning.line.map(String.init) ?? ""
             let file = Self.escaped(warning.file ?? "")
             lines.append("warning\t\(warning.stage.rawValue)\t\(line)\t\(file)\t\(Self.escaped(warning.message))")
+        }
+        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
+            let stamp = input.stamp
+            lines.append("input\t\(input.digest)\t\(stamp.size)\t\(stamp.modified)\t\(Self.escaped(path))")
         }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             let stamp = entry.stamp
@@ -29,40 +39,50 @@ extension OutputManifest {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads `bytes`; nil when they are not a build cache of this format, or are damaged. Splits on
-    /// bytes: this reads a line per output file at the start of every build.
+    /// Reads `bytes`; nil when they are not a build record of this format, or are damaged. Splits on
+    /// bytes: this reads a line per file at the start of every build.
     init?(bytes: [UInt8]) {
         var lines = bytes.split(separator: 0x0A)[...]
         guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return nil }
-        var manifest = OutputManifest(
-            generator: "", inputs: "", files: [:], pageCount: 0, assetCount: 0, aliasCount: 0,
-            access: AccessCounts(), warnings: [])
-        manifest.files.reserveCapacity(lines.count)
+        var record = BuildRecord(
+            generator: "", options: "", started: 0, linkTargets: "", inputs: [:], files: [:], pageCount: 0,
+            assetCount: 0,
+            aliasCount: 0, access: AccessCounts(), warnings: [])
+        record.files.reserveCapacity(lines.count / 2)
+        record.inputs.reserveCapacity(lines.count / 2)
         for line in lines {
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(Self.unescaped)
             switch (fields.first, fields.count) {
-            case ("generator", 2): manifest.generator = fields[1]
-            case ("inputs", 2): manifest.inputs = fields[1]
+            case ("generator", 2): record.generator = fields[1]
+            case ("options", 2): record.options = fields[1]
+            case ("links", 2): record.linkTargets = fields[1]
+            case ("started", 2):
+                guard let started = Int(fields[1]) else { return nil }
+                record.started = started
             case ("counts", 7):
                 let counts = fields.dropFirst().compactMap { Int($0) }
                 guard counts.count == 6 else { return nil }
-                (manifest.pageCount, manifest.assetCount, manifest.aliasCount) = (counts[0], counts[1], counts[2])
-                (manifest.access.signedIn, manifest.access.public, manifest.access.restricted) =
+                (record.pageCount, record.assetCount, record.aliasCount) = (counts[0], counts[1], counts[2])
+                (record.access.signedIn, record.access.public, record.access.restricted) =
                     (counts[3], counts[4], counts[5])
             case ("warning", 5):
                 guard let stage = Int(fields[1]).flatMap(BuildStage.init(rawValue:)) else { return nil }
-                manifest.warnings.append(
+                record.warnings.append(
                     BuildError(
                         stage: stage, file: fields[3].isEmpty ? nil : fields[3], line: Int(fields[2]),
                         message: fields[4]))
+            case ("input", 5):
+                guard let size = Int(fields[2]), let modified = Int(fields[3]) else { return nil }
+                record.inputs[fields[4]] = InputRecord(
+                    stamp: FileStamp(size: size, modified: modified), digest: fields[1])
             case ("file", 5):
                 guard let size = Int(fields[2]), let modified = Int(fields[3]) else { return nil }
-                manifest.files[fields[4]] = Entry(key: fields[1], stamp: .init(size: size, modified: modified))
+                record.files[fields[4]] = Entry(key: fields[1], stamp: FileStamp(size: size, modified: modified))
             default:
                 return nil
             }
         }
-        self = manifest
+        self = record
     }
 
     private static func escaped(_ text: String) -> String {

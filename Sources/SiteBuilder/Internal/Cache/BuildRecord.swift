@@ -1,0 +1,40 @@
+/// What the last successful build read and wrote: the options it ran with, every file it read with
+/// its stamp and digest, every output file with the key it was made from, and what it reported.
+/// Stored in the build cache; see `BuildCache`.
+struct BuildRecord: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        /// The hash of everything the file was made from (for a page: its full render context and templates).
+        var key: String
+        /// The file's stamp once written, to tell that it is still intact.
+        var stamp: FileStamp
+    }
+
+    var generator: String
+    /// The digest of the options the build ran with; see `BuildOptions.digest`.
+    var options: String
+    /// When the build started, in nanoseconds since 1970: files written since shortly before then
+    /// cannot be told apart by their stamps alone, so the next build reads them again.
+    var started: Int
+    /// The digest of the link targets every page's Markdown summary was made against; see `LinkIndex.digest`.
+    var linkTargets: String
+    /// Every file the build read (`site/guide/setup.md`, `templates/page.mustache`), as it saw them.
+    var inputs: [String: InputRecord]
+    var files: [String: Entry]
+    var pageCount: Int
+    var assetCount: Int
+    var aliasCount: Int
+    var access: AccessCounts
+    var warnings: [BuildError]
+
+    /// How close before `started` a file's modification time makes it suspect: the file system's clock
+    /// ticks coarsely, so a file written twice within one tick keeps its stamp.
+    static let racyWindow = 2_000_000_000
+
+    /// The recorded digest of the file at `path`, when it still has the stamp it had then and that
+    /// stamp was old enough to be trusted; nil when the file must be read to know what it holds.
+    func trustedDigest(of path: String, stamp: FileStamp?) -> String? {
+        guard let stamp, let input = inputs[path], input.stamp == stamp, stamp.modified < started - Self.racyWindow
+        else { return nil }
+        return input.digest
+    }
+}

@@ -1,0 +1,37 @@
+/// What rendering a page's Markdown found out, besides the HTML itself. It is kept in the build cache
+/// with the digest of the HTML, so a page whose text and link targets did not change is not rendered
+/// again, and a page whose context did not change is not rendered through its template either.
+struct MarkdownSummary: Sendable, Equatable {
+    /// The title the file gives: front matter `title`, else its first level-1 heading; nil when neither.
+    var title: String?
+    /// The id of the opening heading left out of the HTML because it repeats the title.
+    var titleID: String?
+    /// Ids links may point at: heading ids and ids written in raw HTML.
+    var anchors: Set<String> = []
+    var toc: [TocEntry] = []
+    var wordCount = 0
+    /// Every link and image destination in the text, with its file line and what it resolved to.
+    var links: [ResolvedLink] = []
+    /// The SHA-256 of the HTML.
+    var contentDigest = SHA256.digest([])
+    var contentIsEmpty = true
+
+    /// Links that "Check links" reports or verifies, in the order they appear.
+    var linkChecks: [LinkCheck] {
+        links.compactMap { link in
+            switch link.resolution {
+            case .unchanged, .rewritten(_, anchor: nil): nil
+            case .rewritten(_, let anchor?): LinkCheck(line: link.line, destination: link.destination, kind: anchor)
+            case .broken(let message): LinkCheck(line: link.line, destination: link.destination, kind: .broken(message))
+            }
+        }
+    }
+}
+
+/// A link or image destination as written in a page, where it is, and what the build made of it.
+struct ResolvedLink: Sendable, Equatable {
+    let destination: String
+    /// The line in the page's file.
+    let line: Int
+    let resolution: LinkResolver.Resolution
+}

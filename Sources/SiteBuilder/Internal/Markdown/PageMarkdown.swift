@@ -1,0 +1,42 @@
+/// Turns one page's Markdown into HTML in one pass: parse, give headings their ids, rewrite links to
+/// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
+/// worked on. Links to headings of other pages are checked later, once every heading is known.
+enum PageMarkdown {
+    /// The summary and HTML of `body`, and the file lines whose raw HTML opens an SSI directive.
+    static func render(
+        _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
+    ) -> (summary: MarkdownSummary, html: String, directiveLines: [Int]) {
+        let document = MarkdownDocument(markdown: body.text)
+        var summary = MarkdownSummary()
+        var ids = HeadingIDs()
+        let headingIDs = document.headings.map { ids.uniqueID(for: $0.text) }
+        summary.anchors = Set(headingIDs).union(document.htmlAnchors)
+        summary.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
+        summary.wordCount = document.wordCount
+        summary.title = frontMatterTitle ?? document.headings.first { $0.level == 1 }?.text
+        // The theme shows the title above the text, so an opening heading that repeats it would show it
+        // twice. Its id stays taken and valid for links, and the theme may give it to the title.
+        let omitsOpeningHeading = summary.title != nil && document.openingHeading?.text == summary.title
+        summary.titleID = omitsOpeningHeading ? headingIDs.first : nil
+        for (number, link) in document.links.enumerated() {
+            let resolution = resolver.resolve(link.destination, folder: folder, anchors: summary.anchors)
+            if case .rewritten(let url, _) = resolution {
+                document.setLinkDestination(url, at: number)
+            }
+            summary.links.append(
+                ResolvedLink(destination: link.destination, line: link.line + body.lineOffset, resolution: resolution))
+        }
+        let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
+        summary.contentDigest = SHA256.digest(html)
+        summary.contentIsEmpty = html.isEmpty
+        return (summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset })
+    }
+
+    /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when
+    /// the summary was made: then the page's HTML is what it was, and its Markdown need not be rendered.
+    static func linksResolveAsBefore(_ summary: MarkdownSummary, folder: String, resolver: LinkResolver) -> Bool {
+        summary.links.allSatisfy { link in
+            resolver.resolve(link.destination, folder: folder, anchors: summary.anchors) == link.resolution
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What a build reports while it runs: each stage as it starts, progress inside it, and every problem
+/// found, tagged with the stage that found it. Used on the build's own thread; parallel stages hand
+/// their problems back to the stage, which reports them here.
+final class BuildLog {
+    /// The stages this run may start, in order, for `[3/15] Check build cache`.
+    private let plan: [BuildStage]
+    private let brokenLinksAreWarnings: Bool
+    private let progress: (@Sendable (BuildProgress) -> Void)?
+    private(set) var stage: BuildStage
+    private(set) var errors: [BuildError] = []
+    private(set) var warnings: [BuildError] = []
+
+    init(plan: [BuildStage], brokenLinksAreWarnings: Bool, progress: (@Sendable (BuildProgress) -> Void)?) {
+        self.plan = plan
+        self.brokenLinksAreWarnings = brokenLinksAreWarnings
+        self.progress = progress
+        stage = plan[0]
+    }
+
+    var hasErrors: Bool { !errors.isEmpty }
+
+    /// Marks `stage` as running and announces it.
+    func start(_ stage: BuildStage) {
+        self.stage = stage
+        let index = (plan.firstIndex(of: stage) ?? 0) + 1
+        progress?(.stageStarted(stage, index: index, count: plan.count))
+    }
+
+    /// Records problems under the current stage; broken links become warnings when asked to.
+    func report(_ problems: [Problem]) {
+        for problem in problems {
+            if problem.isBrokenLink && brokenLinksAreWarnings {
+                warn(problem)
+            } else {
+                errors.append(error(problem))
+            }
+        }
+    }
+
+    func report(_ problem: Problem) {
+        report([problem])
+    }
+
+    /// Records a problem that does not stop the build.
+    func warn(_ problem: Problem) {
+        warnings.append(error(problem))
+    }
+
+    /// A progress callback for `concurrentMap` that reports items of the current stage.
+    func itemProgress(total: Int) -> (@Sendable (Int) -> Void)? {
+        guard let progress else { return nil }
+        let stage = stage
+        return { done in progress(.itemsDone(stage, done: done, total: total)) }
+    }
+
+    private func error(_ problem: Problem) -> BuildError {
+        BuildError(stage: stage, file: problem.file, line: problem.line, message: problem.message)
+    }
+}

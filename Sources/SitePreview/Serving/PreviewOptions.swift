@@ -1,0 +1,19 @@
+public import SiteBuilder
+
+/// How `sitegen serve` runs: what to build, on which port, for which reader, and how to watch.
+public struct PreviewOptions: Sendable {
+    /// The site and templates folders and switches of the build; its output folder is not used.
+    public var build: BuildOptions
+    /// 0 for any free port.
+    public var port: UInt16
+    public var reader: PreviewReader
+    /// Watch by listing the folders every half second instead of with inotify.
+    public var polling: Bool
+
+    public init(build: BuildOptions, port: UInt16 = 8000, reader: PreviewReader = .everyone, polling: Bool = false) {
+        self.build = build
+        self.port = port
+        self.reader = reader
+        self.polling = polling
+    }
+}

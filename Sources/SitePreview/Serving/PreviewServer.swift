@@ -1,0 +1,169 @@
+import AccessRules
+import Foundation
+import SiteBuilder
+
+/// `sitegen serve`: builds the site into a preview folder of its own (never the site's `public/`),
+/// serves it on 127.0.0.1 as one reader would see it (see `PreviewRouter`), and whenever a file below
+/// the site or templates folder changes, rebuilds what changed and reloads the open tabs. A failed
+/// build keeps the last good pages served, with its errors laid over them and printed.
+///
+/// ```swift
+/// let server = try PreviewServer(options: PreviewOptions(build: BuildOptions(siteFolder: "site")), log: { print($0) })
+/// try server.run()  // until server.stop()
+/// ```
+public final class PreviewServer: @unchecked Sendable {
+    /// The preview could not start: its folder cannot be made or its port cannot be used.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let options: PreviewOptions
+    private let log: @Sendable (String) -> Void
+    private let folder: String
+    private let build: BuildOptions
+    private let reload: ReloadChannel
+    private let server: HTTPServer
+    private let lock = NSLock()
+    private var state: PreviewState
+    private var stopped = false
+    private var builds = 0
+    /// Tells tabs served by an earlier run of the preview that they are out of date.
+    private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+
+    /// The port the preview listens on.
+    public var port: UInt16 { server.port }
+
+    /// Makes the preview folder and starts listening; the site is built by `run()`.
+    public init(options: PreviewOptions, log: @escaping @Sendable (String) -> Void) throws(Failure) {
+        self.options = options
+        self.log = log
+        var template = Array((NSTemporaryDirectory() + "/sitegen-serve-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Failure(description: "cannot create a preview folder in \(NSTemporaryDirectory())")
+        }
+        folder = String(cString: made)
+        var build = options.build
+        build.outputFolder = folder + "/public"
+        self.build = build
+        state = PreviewState(outputFolder: build.outputFolder, build: "", policy: nil, ruleCount: 0, errors: [])
+        let reload = ReloadChannel(build: "")
+        self.reload = reload
+        let box = RouterBox()
+        do {
+            server = try HTTPServer(port: options.port) { request in box.router?.handle(request) ?? .text(503, "") }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw Failure(description: error.description)
+        }
+        box.router = PreviewRouter(reader: options.reader, port: server.port, reload: reload) { [self] in
+            lock.withLock { state }
+        }
+    }
+
+    /// Builds the site, serves it and rebuilds on every change until `stop()`; then removes the preview folder.
+    public func run() {
+        rebuild(changed: [])
+        server.start()
+        log(
+            "Serving \(options.build.siteFolder)/ at http://127.0.0.1:\(port)/ to the reader \(options.reader). "
+                + "Press Ctrl-C to stop.")
+        let (watcher, note) = FileWatchers.watching(
+            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders, polling: options.polling)
+        if let note { log("Note: \(note).") }
+        while !lock.withLock({ stopped }) {
+            var changed = watcher.changes(waitingAtMost: 0.25)
+            guard !changed.isEmpty else { continue }
+            // An editor's save is often several writes; build once they have settled.
+            let deadline = Date(timeIntervalSinceNow: 1)
+            while Date() < deadline {
+                let more = watcher.changes(waitingAtMost: 0.03)
+                if more.isEmpty { break }
+                changed += more
+            }
+            rebuild(changed: changed)
+        }
+        server.stop()
+        reload.close()
+        try? FileManager.default.removeItem(atPath: folder)
+        log("Stopped.")
+    }
+
+    /// Ends `run()`; callable from any thread, a signal handler's queue included.
+    public func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    private func rebuild(changed: [String]) {
+        let first = lock.withLock { state.policy == nil && state.errors.isEmpty }
+        do {
+            let report = try SiteBuilder.build(options: build)
+            let current = lock.withLock { state }
+            var next = current
+            next.errors = []
+            if current.policy == nil || report.changedFiles.contains(AccessManifest.relativePath) {
+                loadPolicy(into: &next)
+            }
+            if !report.changedFiles.isEmpty || !current.errors.isEmpty || current.build.isEmpty {
+                next.build = nextBuildName()
+            }
+            publish(next)
+            for warning in report.warnings { log("warning: \(warning)") }
+            log(Self.summary(of: report, first: first, changed: changed))
+        } catch {
+            var next = lock.withLock { state }
+            let errors = error.errors.map(\.description)
+            if errors != next.errors {
+                next.errors = errors
+                next.build = nextBuildName()
+            }
+            publish(next)
+            for line in errors { log(line) }
+            let noun = errors.count == 1 ? "error" : "errors"
+            log(
+                next.policy == nil
+                    ? "Build failed with \(errors.count) \(noun); fix it and save, the preview builds again."
+                    : "Build failed with \(errors.count) \(noun); the preview keeps serving the last good build.")
+        }
+    }
+
+    private func loadPolicy(into state: inout PreviewState) {
+        let file = build.outputFolder + "/" + AccessManifest.relativePath
+        guard let data = FileManager.default.contents(atPath: file),
+            let manifest = try? JSONDecoder().decode(AccessManifest.self, from: data),
+            let policy = try? AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
+        else { return }
+        state.policy = policy
+        state.ruleCount = manifest.rules.count
+    }
+
+    private func publish(_ next: PreviewState) {
+        lock.withLock { state = next }
+        reload.publish(next.build)
+    }
+
+    private func nextBuildName() -> String {
+        lock.withLock {
+            builds += 1
+            return "\(instance)-\(builds)"
+        }
+    }
+
+    /// `Rebuilt in 0.08 s after a change to site/guide/setup.md: 1 output file updated.`
+    private static func summary(of report: BuildReport, first: Bool, changed: [String]) -> String {
+        let seconds = String(format: "%.2f", report.seconds)
+        if first { return "Built \(report.pageCount) pages in \(seconds) s." }
+        let files = report.changedFiles.count
+        let what = files == 0 ? "nothing to update" : "\(files) output file\(files == 1 ? "" : "s") updated"
+        let here = FileManager.default.currentDirectoryPath + "/"
+        let paths = Array(Set(changed)).sorted().map { $0.hasPrefix(here) ? String($0.dropFirst(here.count)) : $0 }
+        let cause = paths.first.map {
+            " after a change to \($0)" + (paths.count > 1 ? " and \(paths.count - 1) more" : "")
+        }
+        return "Rebuilt in \(seconds) s\(cause ?? ""): \(what)."
+    }
+}
+
+/// Lets the server's handler reach the router, which is made once the server knows its port.
+private final class RouterBox: @unchecked Sendable {
+    var router: PreviewRouter?
+}

@@ -1,0 +1,119 @@
+import CLinux
+import Foundation
+
+/// Watches folders with Linux inotify: one watch per folder (inotify does not recurse), new folders
+/// watched as they appear. A folder that does not exist yet is waited for by watching the nearest one
+/// above it that does.
+final class InotifyWatcher: FileWatcher, @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let descriptor: Int32
+    private let roots: [String]
+    private let lock = NSLock()
+    /// Each watch's folder.
+    private var folders: [Int32: String] = [:]
+    private var watchedRoots: Set<String> = []
+
+    private static let folderEvents = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
+            | IN_MOVE_SELF | IN_ONLYDIR)
+
+    init(folders roots: [String]) throws(Failure) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw Failure(description: "inotify is not available: \(Self.lastError)") }
+        self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        try watchRoots()
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func changes(waitingAtMost timeout: Double) -> [String] {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, Int32(timeout * 1000)) > 0 else { return [] }
+        var changed: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let name = String(
+                    decoding: buffer[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }, as: UTF8.self)
+                offset = nameStart + Int(event.len)
+                if let path = handle(event, name: name) { changed.append(path) }
+            }
+        }
+        try? watchRoots()
+        return changed
+    }
+
+    /// The path an event is about, watching it when it is a new folder; nil for events to leave out.
+    private func handle(_ event: inotify_event, name: String) -> String? {
+        guard let folder = lock.withLock({ folders[event.wd] }) else { return nil }
+        if event.mask & UInt32(IN_IGNORED) != 0 {
+            lock.withLock {
+                folders[event.wd] = nil
+                watchedRoots.remove(folder)
+            }
+            return nil
+        }
+        guard !name.hasPrefix(".") else { return nil }
+        let path = name.isEmpty ? folder : folder + "/" + name
+        if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+            roots.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
+        {
+            try? watchTree(path)
+        }
+        return path
+    }
+
+    /// Watches each root not watched yet, or the nearest folder above it while it does not exist.
+    private func watchRoots() throws(Failure) {
+        for root in roots where !lock.withLock({ watchedRoots.contains(root) }) {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue {
+                try watchTree(root)
+                lock.withLock { _ = watchedRoots.insert(root) }
+                continue
+            }
+            var parent = (root as NSString).deletingLastPathComponent
+            while !parent.isEmpty, parent != "/", !FileManager.default.fileExists(atPath: parent) {
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+            try watch(parent)
+        }
+    }
+
+    /// Watches `folder` and every folder below it that is not hidden.
+    private func watchTree(_ folder: String) throws(Failure) {
+        try watch(folder)
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), Int32(entry.pointee.d_type) == Int32(DT_DIR) else { continue }
+            try watchTree(folder + "/" + name)
+        }
+    }
+
+    private func watch(_ folder: String) throws(Failure) {
+        let watch = inotify_add_watch(descriptor, folder, Self.folderEvents)
+        guard watch >= 0 else {
+            let hint = errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""
+            throw Failure(description: "inotify cannot watch \(folder): \(Self.lastError)\(hint)")
+        }
+        lock.withLock { folders[watch] = folder }
+    }
+
+    private static var lastError: String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A plain HTTP/1.1 client on a socket, to talk to a running preview server as a browser would.
+struct LoopbackClient {
+    let port: UInt16
+
+    /// GETs `target` on a connection of its own and returns the status and body; nil when nothing answers.
+    func get(_ target: String) -> (status: Int, body: String)? {
+        guard let socket = connect() else { return nil }
+        defer { close(socket) }
+        send(socket, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while case let count = recv(socket, &chunk, chunk.count, 0), count > 0 { response += chunk[..<count] }
+        let text = String(decoding: response, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else { return nil }
+        return (status, String(text[split.upperBound...]))
+    }
+
+    /// Opens the live-reload event stream; read it with `nextBuild(from:)`.
+    func events() -> Int32? {
+        guard let socket = connect() else { return nil }
+        send(socket, "GET /.sitegen-serve/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        return socket
+    }
+
+    /// The next `data:` line of the stream, waiting up to `seconds`.
+    func nextBuild(from socket: Int32, seconds: Int = 10) -> String? {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while recv(socket, &byte, 1, 0) == 1 {
+            guard byte == 10 else {
+                line.append(byte)
+                continue
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            line = []
+            if text.hasPrefix("data: ") { return String(text.dropFirst(6)) }
+        }
+        return nil
+    }
+
+    private func connect() -> Int32? {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            return nil
+        }
+        return socket
+    }
+
+    private func send(_ socket: Int32, _ text: String) {
+        _ = text.withCString { Foundation.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SiteBuilder
+import Testing
+
+@testable import SitePreview
+
+@Suite("The preview's answers")
+struct RouterTests {
+    @Test("A page is served with its includes evaluated for the reader and the live-reload script added")
+    func page() throws {
+        let site = try PreviewSite()
+        let router = PreviewSite.router(.everyone, try site.built())
+        let (status, body, response) = router.get("/guide/setup/")
+        #expect(status == 200 && response.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(body.contains("SETUP-TEXT") && !body.contains("<!--#"))
+        #expect(body.contains(#"<span class="user-name">Preview reader</span>"#))
+        #expect(body.contains(#"<script src="/.sitegen-serve/reload.js" data-build="b1" defer></script>"#))
+        #expect(body.contains(">Finance</a>"), "every rule satisfied: the restricted section is in the nav")
+        #expect(!body.contains("sitegen-serve-overlay"))
+    }
+
+    @Test("sitegen build never writes the live-reload script into the site")
+    func buildOutputHasNoScript() throws {
+        let site = try PreviewSite()
+        _ = try site.built()
+        let folder = site.root + "/public"
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path.hasSuffix(".html") {
+            let html = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
+            #expect(!html.contains("sitegen-serve"), "\(path)")
+        }
+    }
+
+    @Test("An anonymous reader sees public pages, a sign-in note for the others, and no restricted nav entries")
+    func anonymous() throws {
+        let site = try PreviewSite()
+        let router = PreviewSite.router(try PreviewReader(parsing: "anonymous"), try site.built())
+        let home = router.get("/")
+        #expect(home.status == 200 && !home.body.contains(">Finance</a>") && home.body.contains(">Sign in</a>"))
+        let guide = router.get("/guide/")
+        #expect(guide.status == 401 && guide.body.contains("Sign-in required") && !guide.body.contains("GUIDE-TEXT"))
+        #expect(router.get("/missing/").status == 401, "unknown paths ask for sign-in, as nginx would")
+    }
+
+    @Test("A signed-in reader without the role gets the theme's 403 page naming what is needed; with it, the page")
+    func forbidden() throws {
+        let site = try PreviewSite()
+        let state = try site.built()
+        let refused = PreviewSite.router(try PreviewReader(parsing: "signed-in"), state).get("/finance/")
+        #expect(refused.status == 403 && !refused.body.contains("FINANCE-TEXT"))
+        #expect(refused.body.contains("This page needs <strong>roles: Finance.Read</strong>"))
+        let allowed = PreviewSite.router(try PreviewReader(parsing: "role:Finance.Read"), state).get("/finance/")
+        #expect(allowed.status == 200 && allowed.body.contains("FINANCE-TEXT"))
+    }
+
+    @Test("Missing paths get the theme's 404 page; the access manifest is never served; folders get their slash")
+    func notFoundAndRedirects() throws {
+        let site = try PreviewSite()
+        let router = PreviewSite.router(.everyone, try site.built())
+        let missing = router.get("/nothing/here/")
+        #expect(missing.status == 404 && missing.body.contains("Page not found"))
+        #expect(router.get("/.sitegen/access.json").status == 404)
+        let folder = router.get("/guide?x=1")
+        #expect(folder.status == 301 && folder.response.header("Location") == "/guide/?x=1")
+        let text = router.get("/files/notes.txt")
+        #expect(text.status == 200 && text.body == "plain text")
+        #expect(text.response.header("Content-Type") == "text/plain; charset=utf-8")
+        let style = router.get("/assets/theme.css")
+        #expect(style.status == 200 && !style.body.contains("sitegen-serve"))
+    }
+
+    @Test("After a failed build every page shows the errors over the last good build")
+    func overlay() throws {
+        let site = try PreviewSite()
+        let error = "site/guide/setup.md:2: front matter: 'weight' must be a number"
+        let router = PreviewSite.router(.everyone, try site.built(errors: [error]))
+        let (_, body, _) = router.get("/guide/setup/")
+        #expect(body.contains("SETUP-TEXT"))
+        #expect(body.contains(#"<div id="sitegen-serve-overlay" role="alert">"#))
+        #expect(body.contains("<code>site/guide/setup.md:2: front matter: &#39;weight&#39; must be a number</code>"))
+        #expect(router.get(LiveReloadScript.overlayStylePath).status == 200)
+    }
+
+    @Test("Before any good build, every page says so and lists the errors")
+    func noBuildYet() {
+        let state = PreviewState(
+            outputFolder: "/nonexistent", build: "b1", policy: nil, ruleCount: 0, errors: ["x.md:1: bad"])
+        let (status, body, _) = PreviewSite.router(.everyone, state).get("/")
+        #expect(status == 503 && body.contains("x.md:1: bad") && body.contains(LiveReloadScript.scriptPath))
+    }
+
+    @Test("Requests for another host, other methods and sign-in paths are answered as the preview does")
+    func refusals() throws {
+        let site = try PreviewSite()
+        let router = PreviewSite.router(.everyone, try site.built())
+        #expect(router.get("/", host: "attacker.example:8000").status == 421)
+        #expect(router.get("/", host: "localhost:8000").status == 200)
+        #expect(
+            router.handle(HTTPRequest(method: "POST", target: "/", headers: ["Host": "127.0.0.1:8000"])).status == 405)
+        let signIn = router.get("/.auth/login?rd=/guide/")
+        #expect(signIn.status == 200 && signIn.body.contains("not part of the preview"))
+        #expect(router.get(LiveReloadScript.scriptPath).body.contains("EventSource"))
+    }
+}

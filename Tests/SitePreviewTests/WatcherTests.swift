@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import SitePreview
+
+@Suite("Watching for changes")
+struct WatcherTests {
+    private static func folder(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sitegen-watch-\(name)-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: path + "/site/guide", withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: URL(fileURLWithPath: path + "/site/guide/a.md"))
+        return path
+    }
+
+    /// Waits for `watcher` to report a change whose path ends with `suffix`.
+    private static func sees(_ watcher: any FileWatcher, _ suffix: String) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Date() < deadline {
+            if watcher.changes(waitingAtMost: 0.5).contains(where: { $0.hasSuffix(suffix) }) { return true }
+        }
+        return false
+    }
+
+    @Test(
+        "inotify and polling both see edits, new files in new folders, deletions; hidden files are left out",
+        arguments: [false, true])
+    func changes(polling: Bool) throws {
+        let root = try Self.folder(polling ? "polling" : "inotify")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, note) = FileWatchers.watching([root + "/site", root + "/templates"], polling: polling)
+        #expect(note == nil)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: root + "/site/guide/a.md"))
+        #expect(Self.sees(watcher, "guide/a.md"))
+        try FileManager.default.createDirectory(atPath: root + "/site/new", withIntermediateDirectories: true)
+        _ = watcher.changes(waitingAtMost: 0.6)
+        try Data("b".utf8).write(to: URL(fileURLWithPath: root + "/site/new/b.md"))
+        #expect(Self.sees(watcher, "new/b.md"))
+        try FileManager.default.removeItem(atPath: root + "/site/guide/a.md")
+        #expect(Self.sees(watcher, "guide/a.md"))
+        try Data("swap".utf8).write(to: URL(fileURLWithPath: root + "/site/.a.md.swp"))
+        #expect(watcher.changes(waitingAtMost: 0.6).isEmpty)
+        try FileManager.default.createDirectory(atPath: root + "/templates/partials", withIntermediateDirectories: true)
+        _ = watcher.changes(waitingAtMost: 0.6)
+        try Data("t".utf8).write(to: URL(fileURLWithPath: root + "/templates/partials/footer.mustache"))
+        #expect(Self.sees(watcher, "partials/footer.mustache"), "a templates folder made after the watch began")
+    }
+}
