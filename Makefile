@@ -9,6 +9,8 @@ PYTHON       ?= python3
 VENV         := .venv
 DEBUG_BIN    := .build/debug
 RELEASE_BIN  := .build/release
+# The search index is built by Pagefind (PyPI pagefind-bin), installed into the virtualenv by `make venv`.
+PAGEFIND     := $(VENV)/bin/pagefind
 PREFIX       ?= /usr/local
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -22,7 +24,7 @@ help:
 	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
 	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
-	@echo "make site      render site/ with templates/ into public/"
+	@echo "make site      render site/ with templates/ into public/, with its search index"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 
@@ -35,9 +37,11 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# pagefind-bin ships its binary inside the Python package, with no command: it is linked as $(PAGEFIND).
 $(VENV)/.installed: Tests/e2e/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
+	ln -sf "$$($(VENV)/bin/python -c 'import pagefind_bin; print(pagefind_bin.get_executable())')" $(PAGEFIND)
 	touch $@
 
 venv: $(VENV)/.installed
@@ -48,8 +52,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-site: build
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output public
+site: build venv
+	$(DEBUG_BIN)/sitegen build --site site --templates templates --output public --pagefind $(PAGEFIND)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -67,7 +71,7 @@ e2e-test: build venv
 test: deps venv lint unit-test e2e-test
 
 demo: build venv
-	$(DEBUG_BIN)/sitegen build --site site --templates templates --output .demo/public
+	$(DEBUG_BIN)/sitegen build --site site --templates templates --output .demo/public --pagefind $(PAGEFIND)
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release

@@ -10,6 +10,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
     case buildNavigation
     case loadTemplates
     case resolveAccess
+    case buildSearchIndex
     case renderPages
     case copyAssets
     case writeExtras
@@ -28,6 +29,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .buildNavigation: "Build navigation"
         case .loadTemplates: "Load templates"
         case .resolveAccess: "Resolve access rules"
+        case .buildSearchIndex: "Build search index"
         case .renderPages: "Render pages"
         case .copyAssets: "Copy assets"
         case .writeExtras: "Write aliases, special pages, sitemap and access manifest"
@@ -48,6 +50,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .buildNavigation: "navigation"
         case .loadTemplates: "template"
         case .resolveAccess: "access"
+        case .buildSearchIndex: "search"
         case .renderPages: "render"
         case .copyAssets: "asset"
         case .writeExtras: "output"

@@ -24,9 +24,13 @@ struct SiteAccess: Sendable {
     /// Every published path, sorted by path.
     let entries: [Entry]
     /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
-    let manifest: AccessManifest
+    private(set) var manifest: AccessManifest
+    /// Each page's rule number in the manifest.
+    let pageRuleNumbers: [Int]
     /// Each page's rule number, only for restricted rules; looked up for every link of every page.
     private let restrictedRuleNumbers: [Int?]
+    private var builder: AccessManifestBuilder
+    private let root: String
 
     init(pages: [Page], draftSections: [Page], assets: [AssetFile], config: SiteConfig, display: DisplayPaths) {
         let siteDefault = Origin(
@@ -39,6 +43,7 @@ struct SiteAccess: Sendable {
         }
         // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL
+        self.root = root
         var entries: [Entry] = []
         for (page, origin) in zip(pages, pageRules) {
             entries.append(Entry(path: Self.urlPath(of: page.source.outputPath, root: root), origin: origin))
@@ -67,12 +72,26 @@ struct SiteAccess: Sendable {
         for entry in entries {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
+        self.builder = builder
         manifest = builder.manifest
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
+        pageRuleNumbers = pageRules.map { ruleNumbers[$0.rule]! }
         restrictedRuleNumbers = pageRules.map { origin in
             guard case .restricted = origin.rule else { return nil }
             return ruleNumbers[origin.rule]
         }
+    }
+
+    /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule
+    /// the manifest already numbers: added after every other path, they leave the numbering as it was,
+    /// and pages already rendered with those numbers stay right.
+    mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String) {
+        let rules = manifest.rules
+        for file in files {
+            builder.add(
+                path: Self.urlPath(of: file.outputPath, root: root), rule: rules[file.ruleNumber], source: source)
+        }
+        manifest = builder.manifest
     }
 
     /// The number of page `index`'s rule in the manifest, only when it is restricted: the theme wraps links

@@ -19,8 +19,16 @@ enum BuildInputs {
             field("templates", options.templatesFolder),
             field("drafts", "\(options.includeDrafts)"),
             field("warn", "\(options.brokenLinksAreWarnings)"),
+            field("search", searchTool(options)),
         ]
         return SHA256.hex((header + fileDigests + pageDigests).joined())
+    }
+
+    /// The Pagefind binary a build would use, so that installing, replacing or removing it rebuilds the site.
+    private static func searchTool(_ options: BuildOptions) -> String {
+        guard options.buildsSearchIndex else { return "off" }
+        let pagefind = options.pagefind.map(Pagefind.init(path:)) ?? Pagefind.onPath()
+        return pagefind?.fingerprint ?? "none"
     }
 
     /// `label` and `value` with their lengths, so no two different inputs read the same.

@@ -24,6 +24,8 @@ final class BuildState {
     var context: PageContext?
     var templates: TemplateSet?
     var access: SiteAccess?
+    /// The search index's parts, made before pages are rendered so every page can offer them.
+    var searchIndex: SearchIndex?
     /// The digest of everything the build reads; see `BuildInputs`.
     var inputs = ""
     /// What the last build recorded in the build cache.

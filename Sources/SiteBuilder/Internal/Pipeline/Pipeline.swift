@@ -13,6 +13,7 @@ enum Pipeline {
         BuildNavigation(),
         LoadTemplates(),
         ResolveAccess(),
+        BuildSearchIndex(),
         RenderPages(),
         CopyAssets(),
         WriteExtras(),

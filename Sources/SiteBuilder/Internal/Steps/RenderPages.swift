@@ -19,7 +19,8 @@ struct RenderPages: BuildStep {
         }
         build.writer = writer
         let context = PageContext(
-            config: build.config, pages: build.pages, tree: tree, access: access, templates: templates)
+            config: build.config, pages: build.pages, tree: tree, access: access, templates: templates,
+            search: build.searchIndex)
         build.context = context
         let display = build.display
         let results = concurrentMap(

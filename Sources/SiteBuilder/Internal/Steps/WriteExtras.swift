@@ -2,8 +2,8 @@ import AccessRules
 import Foundation
 
 /// Writes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
-/// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
-/// is published with the site in the same swap.
+/// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, the search index, and the access
+/// manifest, which is published with the site in the same swap.
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
     let writesOutput = true
@@ -31,6 +31,7 @@ struct WriteExtras: BuildStep {
         if !config.baseURL.isEmpty {
             files.append(("sitemap.xml", Data(Sitemap.xml(pages: build.pages, origin: config.origin).utf8)))
         }
+        files += build.searchIndex?.files.map { ($0.path, $0.data) } ?? []
         do {
             files.append((AccessManifest.relativePath, try access.manifestJSON()))
         } catch {
