@@ -24,10 +24,10 @@ struct ProgressTests {
         }
         #expect(
             stages == [
-                "1/14 Load config", "2/14 Load content", "3/14 Check build cache", "4/14 Parse front matter",
-                "5/14 Map URLs", "6/14 Render Markdown", "7/14 Check links", "8/14 Build navigation",
-                "9/14 Load templates", "10/14 Resolve access rules", "11/14 Render pages", "12/14 Copy assets",
-                "13/14 Write aliases, special pages, sitemap and access manifest", "14/14 Publish",
+                "1/15 Load config", "2/15 Load content", "3/15 Check build cache", "4/15 Parse front matter",
+                "5/15 Map URLs", "6/15 Render Markdown", "7/15 Check links", "8/15 Build navigation",
+                "9/15 Load templates", "10/15 Resolve access rules", "11/15 Build search index", "12/15 Render pages",
+                "13/15 Copy assets", "14/15 Write aliases, special pages, sitemap and access manifest", "15/15 Publish",
             ])
         #expect(rendered.sorted() == [1, 2, 3, 4, 5])
     }

@@ -3,6 +3,8 @@
 /// Without a Pagefind binary the site is built without search, with a warning that says how to get one.
 struct BuildSearchIndex: BuildStep {
     let stage = BuildStage.buildSearchIndex
+    /// It makes files of the output, so it is skipped, with its Pagefind runs, once the build has errors.
+    let writesOutput = true
 
     static let missingPagefind =
         "pagefind was not found on PATH, so the site was built without search. Install it with "
@@ -51,11 +53,10 @@ struct BuildSearchIndex: BuildStep {
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
     private func reportsReservedFolder(_ build: BuildState) -> Bool {
-        let clashes =
-            build.pages.filter { $0.source.outputPath.hasPrefix(SearchIndex.folder) }.map {
-                build.display.site($0.source.path)
-            }
-            + build.assets.filter { $0.outputPath.hasPrefix(SearchIndex.folder) }.map(\.sourcePath)
+        let pages = build.pages.filter { $0.source.kind != .implicitSection }
+            .filter { $0.source.outputPath.hasPrefix(SearchIndex.folder) }.map { build.display.site($0.source.path) }
+        let assets = build.assets.filter { $0.outputPath.hasPrefix(SearchIndex.folder) }.map(\.sourcePath)
+        let clashes = pages + assets
         for file in clashes {
             let message =
                 "the folder \(SearchIndex.folder) is where the search index is published; move this file out of it"
