@@ -12,7 +12,7 @@ struct SearchIndexTests {
         "site.toml": "title = \"Acme\"\naccess = \"signed-in\"\n",
         "index.md": "---\ntitle: Welcome\naccess: public\n---\nThe lighthouse desk.\n",
         "guide/index.md": "---\ntitle: Guide\n---\nFor everyone signed in.\n",
-        "guide/setup.md": "---\ntitle: Setup\n---\nConfigure the walrus adapter.\n\n## Walrus options\n\nMore.\n",
+        "guide/setup.md": "---\ntitle: Setup\n---\nConfigure the narwhal adapter.\n\n## Narwhal options\n\nMore.\n",
         "finance/index.md": "---\ntitle: Finance\naccess:\n  roles: [Finance.Read]\n---\nNumbers.\n",
         "finance/report.md": "---\ntitle: Pomegranate report\n---\nThe kumquat forecast.\n",
         "finance/contact.md": "---\ntitle: Help desk hours\naccess: public\n---\nWeekdays only.\n",
@@ -100,7 +100,7 @@ struct SearchIndexTests {
         let open = Self.partText(site, rule: manifest.paths["/"]!.rule)
         let signedIn = Self.partText(site, rule: manifest.paths["/guide/"]!.rule)
         let finance = Self.partText(site, rule: manifest.paths["/finance/"]!.rule)
-        for word in ["kumquat", "Pomegranate", "/finance/report/", "Numbers", "walrus", "Setup", "/guide/"] {
+        for word in ["kumquat", "Pomegranate", "/finance/report/", "Numbers", "narwhal", "Setup", "/guide/"] {
             #expect(!open.contains(word), "the public part holds '\(word)'")
         }
         #expect(!open.contains(">Finance<") && !open.contains("content=\"Finance"), "a hidden section's title")
@@ -108,11 +108,11 @@ struct SearchIndexTests {
         for word in ["kumquat", "Pomegranate", "lighthouse", "Weekdays"] {
             #expect(!signedIn.contains(word), "the signed-in part holds '\(word)'")
         }
-        for word in ["walrus", "lighthouse", "Weekdays"] {
+        for word in ["narwhal", "lighthouse", "Weekdays"] {
             #expect(!finance.contains(word), "the Finance part holds '\(word)'")
         }
-        #expect(finance.contains("kumquat") && signedIn.contains("walrus") && open.contains("lighthouse"))
-        #expect(signedIn.contains(#"<h2 id="walrus-options">Walrus options</h2>"#), "headings keep their ids")
+        #expect(finance.contains("kumquat") && signedIn.contains("narwhal") && open.contains("lighthouse"))
+        #expect(signedIn.contains(#"<h2 id="narwhal-options">Narwhal options</h2>"#), "headings keep their ids")
     }
 
     @Test("Adding the index leaves the rule numbers of every other path as they were")
