@@ -1,11 +1,12 @@
-"""Runs every benchmark of issue 6 and writes the tables to stdout and to Benchmarks/.work/results.md.
+"""Runs every benchmark of issues 6 and 13 and writes the tables to stdout and to Benchmarks/.work/results.md.
 
 Called by Benchmarks/run.sh (which installs the tools and builds the release binaries first):
 
     python Benchmarks/bench.py [--quick]
 
 Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
-minutes), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 1 round of 3 s.
+minutes), search at 10,000 pages (2 pairs of builds with and without it, then Chromium), throughput in
+5 rounds of 10 s per configuration. Quick: 1,000 pages once, search at 1,000, 1 round of 3 s.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
 
@@ -30,6 +31,7 @@ sys.path.insert(0, str(HERE))
 
 import profiles  # noqa: E402
 import report  # noqa: E402
+import search  # noqa: E402
 import site_builds  # noqa: E402
 import throughput  # noqa: E402
 from corpus import write_corpus  # noqa: E402
@@ -93,7 +95,7 @@ def profile_section(work: Path, builders: site_builds.Builders, servers: Servers
     lines = ["### Profiles", ""]
     sitegen_command = [
         str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
-        "--templates", str(REPO / "templates"), "--output", str(work / "profile-build" / "public"),
+        "--templates", str(REPO / "templates"), "--output", str(work / "profile-build" / "public"), "--no-search",
     ]
     shutil.rmtree(work / "profile-build", ignore_errors=True)
     (work / "profile-build").mkdir(parents=True)
@@ -167,6 +169,13 @@ def main() -> int:
         build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, gate, log)
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
+    largest = site_builds.Builders(
+        work / f"corpus-{sizes[-1]}", work / f"builds-{sizes[-1]}", arguments.bin / "sitegen", venv_bin
+    )
+    log(f"Measuring search at {sizes[-1]:,} pages: index builds, then headless Chromium against MkDocs…")
+    search_results = search.run(largest, work, venv_bin, arguments.bin, 1 if arguments.quick else 2, gate, log)
+    lines += report.search_table(search_results, build_results[sizes[-1]], arguments.quick)
+
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
@@ -191,6 +200,7 @@ def main() -> int:
     raw = {
         "builds": {pages: asdict(result) for pages, result in build_results.items()},
         "throughput": [asdict(result) for result in served],
+        "search": search.as_json(search_results),
     }
     (work / "results.json").write_text(json.dumps(raw, indent=1))
     print(text)

@@ -92,6 +92,8 @@ class Builders:
                 str(REPO / "templates"),
                 "--output",
                 str(self.sitegen_output),
+                # Hugo builds no search index; search.py measures sitegen's with and without it.
+                "--no-search",
             ]
         )
 

@@ -10,6 +10,7 @@
   const status = root.querySelector(".search-status");
   const list = root.querySelector(".search-results");
   const shownResults = 10;
+  const minimumLength = 2;
 
   const ruleNumbers = (text) => (text || "").split(",").filter((item) => /^\d+$/.test(item));
   const granted = new Set(ruleNumbers(root.dataset.searchAccess));
@@ -176,6 +177,11 @@
       list.replaceChildren();
       list.dataset.query = query;
       close();
+      return;
+    }
+    // One letter matches most words of a site: it would fetch much of the index to show nothing useful.
+    if ([...query.trim()].length < minimumLength) {
+      show(query, [], "Keep typing to search.");
       return;
     }
     try {
