@@ -18,7 +18,8 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libfcgi-dev libfcgi-bin \
                    libssl-dev nginx chromium chromium-driver python3-venv
 
-.PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick
+.PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick \
+        bench-search
 
 help:
 	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
@@ -27,6 +28,7 @@ help:
 	@echo "make site      render site/ with templates/ into public/, with its search index"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
+	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -94,6 +96,10 @@ bench:
 
 bench-quick:
 	bash Benchmarks/run.sh --quick
+
+# Only search against MkDocs Material's, at 10,000 pages (part of `make bench`).
+bench-search:
+	bash Benchmarks/run.sh --search-only
 
 clean:
 	rm -rf .build public .demo .e2e-artifacts Benchmarks/.work
