@@ -120,7 +120,11 @@
     const link = document.createElement("a");
     link.href = section.url || result.meta.url;
     link.tabIndex = -1;
-    if (result.meta.breadcrumb) link.append(element("span", "search-crumbs", result.meta.breadcrumb));
+    if (result.meta.breadcrumb) {
+      const crumbs = element("span", "search-crumbs", result.meta.breadcrumb);
+      if (result.meta.breadcrumb.includes("…")) crumbs.title = "… stands for a section you cannot open";
+      link.append(crumbs);
+    }
     const heading = element("span", "search-title", "");
     heading.append(...markedWords(result.meta.title || result.meta.url, query));
     if (section.title && section.title !== result.meta.title) {
