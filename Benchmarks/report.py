@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 from search import KEYSTROKE_TIMEOUT, QUERIES as QUERY_NAMES, SearchResults
-from site_builds import BuildResults
+from site_builds import BuildResults, Run
 from throughput import Result
 
 TOOL_NAMES = {"sitegen": "sitegen", "hugo": "Hugo", "mkdocs": "MkDocs + Material"}
@@ -127,10 +127,12 @@ def mib(value: float) -> str:
     return f"{value / 1024 / 1024:,.1f} MiB"
 
 
-def search_table(results: SearchResults, mkdocs_build: float, quick: bool) -> list[str]:
+def search_table(results: SearchResults, mkdocs_build: Run, quick: bool) -> list[str]:
     sitegen, mkdocs = results.browser["sitegen"], results.browser["mkdocs"]
     with_search = statistics.median(run.wall for run in results.with_search)
     without = statistics.median(run.wall for run in results.without_search)
+    with_cpu = statistics.median(run.cpu for run in results.with_search)
+    without_cpu = statistics.median(run.cpu for run in results.without_search)
     rows = [
         (
             "bytes fetched for the first query",
@@ -147,10 +149,16 @@ def search_table(results: SearchResults, mkdocs_build: float, quick: bool) -> li
         ("keystroke to results, p50", f"{sitegen.p50:.0f} ms", f"{mkdocs.p50:.0f} ms", sitegen.p50 / mkdocs.p50),
         ("keystroke to results, p95", f"{sitegen.p95:.0f} ms", f"{mkdocs.p95:.0f} ms", sitegen.p95 / mkdocs.p95),
         (
-            "full build with the search index",
+            "full build with the search index, wall time",
             f"{seconds(with_search)} ({seconds(without)} without)",
-            f"{seconds(mkdocs_build)} (always with)",
-            with_search / mkdocs_build,
+            f"{seconds(mkdocs_build.wall)} (always with)",
+            with_search / mkdocs_build.wall,
+        ),
+        (
+            "full build with the search index, CPU time",
+            f"{seconds(with_cpu)} ({seconds(without_cpu)} without)",
+            f"{seconds(mkdocs_build.cpu)} (always with)",
+            with_cpu / mkdocs_build.cpu,
         ),
     ]
     lines = [
@@ -193,8 +201,8 @@ def search_table(results: SearchResults, mkdocs_build: float, quick: bool) -> li
         (f"bytes for a reader's first query ≤ 500 KB, {size}", f"{sitegen.first_query_bytes / 1000:,.0f} KB",
          sitegen.first_query_bytes <= 500_000),
         (f"keystroke to results p95 ≤ 100 ms, {size}", f"{sitegen.p95:.0f} ms", sitegen.p95 <= 100),
-        (f"index build time ≤ 15 % of the build, {size}", f"{100 * share:.0f} % (median per pair "
-         f"{100 * results.index_share():.0f} %)", share <= 0.15),
+        (f"index build time ≤ 15 % of the build, {size}", f"{100 * share:.0f} % of the wall time, "
+         f"{100 * (with_cpu - without_cpu) / with_cpu:.0f} % of the CPU time", share <= 0.15),
     ]
     lines += ["### Targets of issue 13", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {label} | {value} | {'met' if met else '**not met**'} |" for label, value, met in targets]

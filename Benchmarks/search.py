@@ -129,13 +129,6 @@ class SearchResults:
     mkdocs_index_gzip_bytes: int = 0
     lunr: dict[str, float | str] = field(default_factory=dict)
 
-    def index_share(self) -> float:
-        """Median over runs of (with − without) / with, runs paired in the order they ran."""
-        return statistics.median(
-            (with_run.wall - without.wall) / with_run.wall
-            for with_run, without in zip(self.with_search, self.without_search)
-        )
-
 
 def sitegen_build(builders: Builders, output: Path, pagefind: Path | None) -> Run:
     shutil.rmtree(output.parent, ignore_errors=True)

@@ -20,6 +20,8 @@
   let engine = null;
   let latestQuery = 0;
   let active = -1;
+  // The last results searched for, shown again while the typed text adds nothing to search for.
+  let lastSearch = { terms: null, results: [], message: "" };
 
   // Pagefind from the first part, with every other part merged in; nothing is fetched before the
   // reader focuses the field.
@@ -160,8 +162,8 @@
     select(-1);
   }
 
-  function show(query, results, message) {
-    list.replaceChildren(...results.map((result, index) => option(result, index, query)));
+  function show(query, results, message, terms = query) {
+    list.replaceChildren(...results.map((result, index) => option(result, index, terms)));
     active = -1;
     select(results.length ? 0 : -1);
     status.textContent = message;
@@ -175,6 +177,14 @@
     return total > shownResults ? `${pages}; the best ${shownResults} are shown.` : `${pages}.`;
   }
 
+  // One letter matches most words of a site, so searching it would fetch much of the index to show
+  // nothing useful: a last word of one letter is left out until the next one is typed.
+  function searchTerms(query) {
+    const typed = query.trim().split(/\s+/);
+    if (typed.length > 1 && [...typed[typed.length - 1]].length < minimumLength) typed.pop();
+    return typed.join(" ");
+  }
+
   async function search(query) {
     const ticket = ++latestQuery;
     if (!query.trim()) {
@@ -183,9 +193,13 @@
       close();
       return;
     }
-    // One letter matches most words of a site: it would fetch much of the index to show nothing useful.
-    if ([...query.trim()].length < minimumLength) {
+    const terms = searchTerms(query);
+    if ([...terms].length < minimumLength) {
       show(query, [], "Keep typing to search.");
+      return;
+    }
+    if (terms === lastSearch.terms) {
+      show(query, lastSearch.results, lastSearch.message, terms);
       return;
     }
     try {
@@ -195,11 +209,13 @@
         show(query, [], "You have no pages to search here; sign in to search more.");
         return;
       }
-      const found = await pagefind.search(query);
+      const found = await pagefind.search(terms);
       if (ticket !== latestQuery) return;
       const results = await Promise.all(found.results.slice(0, shownResults).map((result) => result.data()));
       if (ticket !== latestQuery) return;
-      show(query, titleMatchesFirst(results, query), summary(query, found.results.length));
+      const message = summary(terms, found.results.length);
+      lastSearch = { terms, results: titleMatchesFirst(results, terms), message };
+      show(query, lastSearch.results, lastSearch.message, terms);
     } catch (error) {
       if (ticket !== latestQuery) return;
       engine = null;
