@@ -173,8 +173,9 @@ def search_table(results: SearchResults, mkdocs_build: Run, quick: bool) -> list
     lines += [
         "",
         f"The first query is '{QUERY_NAMES[0]}'; keystrokes are those of {len(QUERY_NAMES) - 1} further queries typed a "
-        f"character at a time ({keystrokes} keystrokes each, from the second character of a query on), each "
-        f"waited on until its results were in the page. Keystrokes without results within "
+        f"character at a time, {keystrokes} keystrokes for each site (from the second character of a query on), "
+        f"each waited on until its results were in the page; sitegen does not search a one-letter word, and shows "
+        f"the results of the words before it meanwhile. Keystrokes without results within "
         f"{KEYSTROKE_TIMEOUT:.0f} s: sitegen {sitegen.timeouts}, MkDocs {mkdocs.timeouts}. The search index "
         f"on disk: sitegen {results.index_files:,} files, {mib(results.index_bytes)}; MkDocs "
         f"search_index.json {mib(results.mkdocs_index_bytes)} ({mib(results.mkdocs_index_gzip_bytes)} gzip). "
