@@ -9,6 +9,8 @@ PYTHON       ?= python3
 VENV         := .venv
 DEBUG_BIN    := .build/debug
 RELEASE_BIN  := .build/release
+# The search index is built by Pagefind (PyPI pagefind-bin), installed into the virtualenv by `make venv`.
+PAGEFIND     := $(VENV)/bin/pagefind
 PREFIX       ?= /usr/local
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -18,7 +20,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
                    chromium-driver python3-venv
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick \
-        fuzz fuzz-smoke soak
+        fuzz fuzz-smoke soak bench-search
 
 # make fuzz: seconds per fuzz target (7 targets); the default gives well over 10 million executions in all.
 FUZZ_SECONDS ?= 300
@@ -27,13 +29,14 @@ help:
 	@echo "make demo      build, render site/ and serve it at http://127.0.0.1:8080 behind sign-in (Ctrl-C stops)"
 	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
-	@echo "make site      render site/ into public/ (templates/ beside it overrides the built-in theme)"
+	@echo "make site      render site/ into public/ with its search index (templates/ beside it overrides the built-in theme)"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 	@echo "make fuzz      libFuzzer on the 7 parsers, FUZZ_SECONDS (300) each; crashes fail it (BENCHMARKS.md)"
 	@echo "make fuzz-smoke  the same, 20 s each (part of make test)"
 	@echo "make soak      100 connections for 60 s through nginx + release sitegen-auth, 3 runs, RSS flat"
 	@echo "               (SOAK_SECONDS, SOAK_CONNECTIONS)"
+	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -44,9 +47,11 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# pagefind-bin ships its binary inside the Python package, with no command: it is linked as $(PAGEFIND).
 $(VENV)/.installed: Tests/e2e/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
+	ln -sf "$$($(VENV)/bin/python -c 'import pagefind_bin; print(pagefind_bin.get_executable())')" $(PAGEFIND)
 	touch $@
 
 venv: $(VENV)/.installed
@@ -57,8 +62,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-site: build
-	$(DEBUG_BIN)/sitegen build --site site --output public
+site: build venv
+	$(DEBUG_BIN)/sitegen build --site site --output public --pagefind $(PAGEFIND)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Plugins Sources Tests Fuzz/Package.swift Fuzz/Sources
@@ -90,7 +95,7 @@ soak: deps venv
 	$(VENV)/bin/python Benchmarks/soak.py
 
 demo: build venv
-	$(DEBUG_BIN)/sitegen build --site site --output .demo/public
+	$(DEBUG_BIN)/sitegen build --site site --output .demo/public --pagefind $(PAGEFIND)
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release
@@ -113,6 +118,10 @@ bench:
 
 bench-quick:
 	bash Benchmarks/run.sh --quick
+
+# Only search against MkDocs Material's, at 10,000 pages (part of `make bench`).
+bench-search:
+	bash Benchmarks/run.sh --search-only
 
 clean:
 	rm -rf .build .build-fuzz public .demo .e2e-artifacts Benchmarks/.work

@@ -1,13 +1,15 @@
-"""Runs every benchmark of issues 6 and 12 and writes the tables to stdout and to Benchmarks/.work/results.md.
+"""Runs every benchmark of issues 6, 12 and 13 and writes the tables to stdout and to Benchmarks/.work/results.md.
 
 Called by Benchmarks/run.sh (which installs the tools and builds the release binaries first):
 
     python Benchmarks/bench.py [--quick]
 
 Full: builds of 1,000 and 10,000 pages (median of 3 runs; MkDocs at 10,000 pages once, it takes
-minutes), sitegen's rebuilds after one edited page, edit-to-reload of `sitegen serve` at 1,000 pages
-(10 edits), throughput in 5 rounds of 10 s per configuration. Quick: 1,000 pages once, 3 edits in the
-preview, 1 round of 3 s.
+minutes), sitegen's rebuilds after one edited page, search at 10,000 pages (2 pairs of builds with and
+without it, then Chromium), edit-to-reload of `sitegen serve` at 1,000 pages (10 edits), throughput in
+5 rounds of 10 s per configuration. Quick: 1,000 pages once, search at 1,000, 3 edits in the preview,
+1 round of 3 s.
+--search-only: only search, with one MkDocs build.
 --builds-only: the site builds and their targets, without the preview, servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
@@ -34,6 +36,7 @@ sys.path.insert(0, str(HERE))
 import preview  # noqa: E402
 import profiles  # noqa: E402
 import report  # noqa: E402
+import search  # noqa: E402
 import site_builds  # noqa: E402
 import throughput  # noqa: E402
 from corpus import write_corpus  # noqa: E402
@@ -97,7 +100,7 @@ def profile_section(work: Path, builders: site_builds.Builders, servers: Servers
     lines = ["### Profiles", ""]
     sitegen_command = [
         str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
-        "--output", str(work / "profile-build" / "public"),
+        "--output", str(work / "profile-build" / "public"), "--no-search",
     ]
     shutil.rmtree(work / "profile-build", ignore_errors=True)
     (work / "profile-build").mkdir(parents=True)
@@ -143,6 +146,10 @@ def main() -> int:
         "--stateless-bin", type=Path, default=REPO / ".build-bench-stateless" / "release" / "sitegen-auth",
         help="sitegen-auth of before the session store, the reference of (c₀)",
     )
+    parser.add_argument(
+        "--search-only", action="store_true",
+        help="only search (issue 13) at 10,000 pages (1,000 with --quick): one MkDocs build, sitegen's index, Chromium",
+    )
     arguments = parser.parse_args()
     work, venv_bin = arguments.work.resolve(), (arguments.work / "venv" / "bin").resolve()
     sizes, runs = ([1000], 1) if arguments.quick else ([1000, 10000], 3)
@@ -157,14 +164,22 @@ def main() -> int:
     gate = QuietGate()
     tool_versions = versions(venv_bin)
     lines = [
-        f"## Results ({'quick' if arguments.quick else 'full'} run, {time.strftime('%Y-%m-%d %H:%M %Z')})",
+        f"## Results ({'quick' if arguments.quick else 'full'}{' search' if arguments.search_only else ''} run, "
+        f"{time.strftime('%Y-%m-%d %H:%M %Z')})",
         "",
         *machine(),
-        f"- Builds: sitegen {tool_versions['sitegen']}, Hugo {tool_versions['hugo']}, "
-        f"MkDocs / Material {tool_versions['mkdocs']}",
-        f"- Servers: {server_versions()}",
+        f"- Builds: sitegen {tool_versions['sitegen']}, "
+        + ("" if arguments.search_only else f"Hugo {tool_versions['hugo']}, ")
+        + f"MkDocs / Material {tool_versions['mkdocs']}",
+        *([] if arguments.search_only else [f"- Servers: {server_versions()}"]),
+        f"- Search: {output_of([str(venv_bin / 'pagefind'), '--version'])}, "
+        f"{output_of(['/usr/bin/chromium', '--version']).splitlines()[0]}, nginx {output_of(['nginx', '-v']).split('/')[-1]}, "
+        f"node {output_of(['node', '--version'])}",
         "",
     ]
+    if arguments.search_only:
+        lines += search_only(arguments, work, venv_bin, gate)
+        return finish(work, lines, gate, started, {})
     build_results = {}
     for pages in sizes:
         corpus = work / f"corpus-{pages}"
@@ -177,14 +192,25 @@ def main() -> int:
         build_results[pages] = site_builds.run(builders, pages, runs, mkdocs_runs, gate, log)
         lines += report.builds_table(build_results[pages], tool_versions, runs)
 
+    raw: dict = {"builds": {pages: asdict(result) for pages, result in build_results.items()}}
     if arguments.builds_only:
         lines += report.targets_table(build_results[sizes[-1]], [], None, arguments.quick)
-        return finish(lines, work, build_results, [], None, [], gate, started)
+        return finish(work, lines, gate, started, raw)
+
+    largest = site_builds.Builders(
+        work / f"corpus-{sizes[-1]}", work / f"builds-{sizes[-1]}", arguments.bin / "sitegen", venv_bin
+    )
+    log(f"Measuring search at {sizes[-1]:,} pages: index builds, then headless Chromium against MkDocs…")
+    search_results = search.run(largest, work, venv_bin, arguments.bin, 1 if arguments.quick else 2, gate, log)
+    mkdocs_runs = build_results[sizes[-1]].full["mkdocs"].runs
+    lines += report.search_table(search_results, mkdocs_runs[-1], arguments.quick)
+    raw["search"] = search.as_json(search_results)
 
     log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
     edits = 3 if arguments.quick else 10
     previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
     lines += report.preview_table(previewed)
+    raw["preview"] = asdict(previewed)
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     public = small.sitegen_output
@@ -209,30 +235,34 @@ def main() -> int:
         lines += profile_section(work, small, servers, page)
     finally:
         servers.stop()
-    return finish(lines, work, build_results, served, previewed, pairs, gate, started)
+    raw["throughput"] = [asdict(result) for result in served]
+    raw["metrics_pairs"] = [asdict(pair) for pair in pairs]
+    return finish(work, lines, gate, started, raw)
 
 
-def finish(
-    lines: list[str],
-    work: Path,
-    build_results: dict,
-    served: list,
-    previewed: preview.PreviewResult | None,
-    pairs: list,
-    gate: QuietGate,
-    started: float,
-) -> int:
-    """Prints the tables and writes them to results.md, the raw numbers to results.json."""
+def search_only(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
+    """The search benchmark on its own: the corpus, one MkDocs build (its site and build time), then search."""
+    pages = 1000 if arguments.quick else 10000
+    corpus = work / f"corpus-{pages}"
+    log(f"Writing the {pages:,}-page corpus…")
+    summary = write_corpus(pages, corpus)
+    builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
+    log(f"Building {pages:,} pages with MkDocs…")
+    gate.wait()
+    mkdocs = builders.mkdocs()
+    log(f"  MkDocs full build: {mkdocs.wall:.1f} s wall, {mkdocs.cpu:.1f} s CPU")
+    log(f"Measuring search at {pages:,} pages: index builds, then headless Chromium against MkDocs…")
+    results = search.run(builders, work, venv_bin, arguments.bin, 1 if arguments.quick else 2, gate, log)
+    (work / "results-search.json").write_text(json.dumps(search.as_json(results), indent=1))
+    return [f"Corpus of {pages:,}: {summary}.", ""] + report.search_table(results, mkdocs, arguments.quick)
+
+
+def finish(work: Path, lines: list[str], gate: QuietGate, started: float, raw: dict) -> int:
     lines.append(f"Quiet machine: {gate.summary()} Total benchmark time: {(time.time() - started) / 60:.1f} min.")
     text = "\n".join(lines) + "\n"
     (work / "results.md").write_text(text)
-    raw = {
-        "builds": {pages: asdict(result) for pages, result in build_results.items()},
-        "throughput": [asdict(result) for result in served],
-        "metrics_pairs": [asdict(pair) for pair in pairs],
-        "preview": asdict(previewed) if previewed else None,
-    }
-    (work / "results.json").write_text(json.dumps(raw, indent=1))
+    if raw:
+        (work / "results.json").write_text(json.dumps(raw, indent=1))
     print(text)
     return 0
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc (see BENCHMARKS.md).
+# Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc, and of issue 13's
+# search against MkDocs Material's (see BENCHMARKS.md).
 #
 #   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 20 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 WORK=Benchmarks/.work
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 PACKAGES="hugo wrk apache2 libapache2-mod-auth-openidc time nginx gcc libfcgi-dev python3-venv valgrind linux-perf
-          redis-server libsqlite3-dev libhiredis-dev"
+          redis-server libsqlite3-dev libhiredis-dev chromium chromium-driver nodejs libjs-lunr"
 
 missing=$(for package in $PACKAGES; do dpkg -s "$package" >/dev/null 2>&1 || echo "$package"; done)
 if [ -n "$missing" ]; then
@@ -32,6 +33,8 @@ if [ ! -e "$WORK/venv/.installed" ] || [ Benchmarks/requirements.txt -nt "$WORK/
     echo "Installing the Python tools into $WORK/venv…" >&2
     python3 -m venv "$WORK/venv"
     "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check -r Benchmarks/requirements.txt >&2
+    # pagefind-bin ships its binary inside the Python package, with no command: link it beside the others.
+    ln -sf "$("$WORK/venv/bin/python" -c 'import pagefind_bin; print(pagefind_bin.get_executable())')" "$WORK/venv/bin/pagefind"
     touch "$WORK/venv/.installed"
 fi
 

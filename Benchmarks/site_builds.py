@@ -88,6 +88,8 @@ class Builders:
                 str(self.corpus / "sitegen"),
                 "--output",
                 str(self.sitegen_output),
+                # Hugo builds no search index; search.py measures sitegen's with and without it.
+                "--no-search",
             ]
         )
 

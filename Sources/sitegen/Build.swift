@@ -21,6 +21,11 @@ struct Build: ParsableCommand {
             below it); the rules go into the access manifest .sitegen/access.json, published \
             with the site, and the summary counts pages by rule. `sitegen access` lists them.
 
+            Every page gets a search field. The search index is built by Pagefind, found on PATH \
+            or given with --pagefind, in one part per access rule, each published for the readers \
+            of that rule only. Without Pagefind the site is built without search, with a warning; \
+            --no-search or search = false in site.toml builds without it on purpose.
+
             The output is built in a temporary folder next to it and swapped in only when \
             everything succeeded. Unchanged pages are reused from the cache in .sitegen-cache/ \
             next to the output folder, so rebuilding an unchanged site is quick.
@@ -30,6 +35,8 @@ struct Build: ParsableCommand {
               sitegen build --site docs --templates docs-theme --output public
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
+              sitegen build --pagefind .venv/bin/pagefind
+                  Build the search index with this Pagefind binary (pip install pagefind-bin).
             """
     )
 
@@ -44,13 +51,17 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Report broken links and anchors as warnings instead of failing the build.")
     var warnBrokenLinks = false
 
+    @OptionGroup var search: SearchOptions
+
     func run() throws {
         let options = BuildOptions(
             siteFolder: source.site,
             templatesFolder: source.templates,
             outputFolder: output,
             includeDrafts: source.drafts,
-            brokenLinksAreWarnings: warnBrokenLinks
+            brokenLinksAreWarnings: warnBrokenLinks,
+            buildsSearchIndex: !search.noSearch,
+            pagefind: search.pagefind
         )
         let console = Console(verbose: verbose)
         do {

@@ -46,6 +46,7 @@ struct ConfigTests {
             language = "de"
             footer = "© Ops"
             nav = ["guide", "reference"]
+            search = false
 
             [params]
             repo = "https://git.example.com"
@@ -60,6 +61,8 @@ struct ConfigTests {
         #expect(config.navOrder.map(\.name) == ["guide", "reference"])
         #expect(config.navOrder.first?.line == 5)
         #expect(config.params == ["repo": .string("https://git.example.com"), "year": .int(2026)])
+        #expect(!config.search)
+        #expect(SiteConfig.parse("", file: "site/site.toml").0.search, "search is on unless switched off")
     }
 
     @Test("Unknown keys, wrong types and bad base_url are errors naming the key and its line")
@@ -70,14 +73,16 @@ struct ConfigTests {
             base_url = "docs.example.com"
             colour = "blue"
             nav = "guide"
+            search = "no"
             """, file: "site/site.toml")
-        let known = "title, base_url, language, footer, nav, access, contact, params"
+        let known = "title, base_url, language, footer, nav, access, contact, search, params"
         #expect(
             problems.map { "\($0.line ?? 0): \($0.message)" } == [
                 "1: 'title' must be a string, e.g. title = \"…\"",
                 "2: 'base_url' must start with https:// or http://, e.g. base_url = \"https://docs.example.com/\"",
                 "3: unknown key 'colour'; known keys are \(known) (put your own values under [params])",
                 "4: 'nav' must be a list of folder or page names, e.g. nav = [\"guide\", \"reference\"]",
+                "5: 'search' must be true or false, e.g. search = false to build without a search index",
             ])
     }
 

@@ -24,11 +24,11 @@ struct ProgressTests {
         }
         #expect(
             stages == [
-                "1/15 Load config", "2/15 Load content", "3/15 Check build cache", "4/15 Parse front matter",
-                "5/15 Map URLs", "6/15 Render Markdown", "7/15 Check links", "8/15 Build navigation",
-                "9/15 Load templates", "10/15 Resolve access rules", "11/15 Prepare the output folder",
-                "12/15 Render pages", "13/15 Copy assets",
-                "14/15 Write aliases, special pages, sitemap and access manifest", "15/15 Publish",
+                "1/16 Load config", "2/16 Load content", "3/16 Check build cache", "4/16 Parse front matter",
+                "5/16 Map URLs", "6/16 Render Markdown", "7/16 Check links", "8/16 Build navigation",
+                "9/16 Load templates", "10/16 Resolve access rules", "11/16 Prepare the output folder",
+                "12/16 Build search index", "13/16 Render pages", "14/16 Copy assets",
+                "15/16 Write aliases, special pages, sitemap and access manifest", "16/16 Publish",
             ])
         #expect(rendered.sorted() == [1, 2, 3, 4, 5])
     }

@@ -49,8 +49,11 @@ final class TestSite {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// Without the search index, which needs the Pagefind binary; `SearchIndexTests` turn it on with a stand-in.
     var options: BuildOptions {
-        BuildOptions(siteFolder: root + "/site", templatesFolder: root + "/templates", outputFolder: root + "/public")
+        BuildOptions(
+            siteFolder: root + "/site", templatesFolder: root + "/templates", outputFolder: root + "/public",
+            buildsSearchIndex: false)
     }
 
     /// Builds with `options`, adjusted by `adjust`.

@@ -11,20 +11,29 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Report broken links and anchors as warnings instead of failing the build.
     public var brokenLinksAreWarnings: Bool
+    /// Build the search index, unless `site.toml` says `search = false`.
+    public var buildsSearchIndex: Bool
+    /// The Pagefind binary that builds the search index, e.g. `.venv/bin/pagefind`; nil looks for
+    /// `pagefind` on `PATH`. Without one the site is built without search, with a warning.
+    public var pagefind: String?
 
     /// Options with the command-line defaults: `site/`, the theme overrides in `templates/` beside it,
-    /// `public/`, no drafts, strict links.
+    /// `public/`, no drafts, strict links, search with the `pagefind` found on `PATH`.
     public init(
         siteFolder: String = "site",
         templatesFolder: String? = nil,
         outputFolder: String = "public",
         includeDrafts: Bool = false,
-        brokenLinksAreWarnings: Bool = false
+        brokenLinksAreWarnings: Bool = false,
+        buildsSearchIndex: Bool = true,
+        pagefind: String? = nil
     ) {
         self.siteFolder = siteFolder
         self.templatesFolder = templatesFolder
         self.outputFolder = outputFolder
         self.includeDrafts = includeDrafts
         self.brokenLinksAreWarnings = brokenLinksAreWarnings
+        self.buildsSearchIndex = buildsSearchIndex
+        self.pagefind = pagefind
     }
 }

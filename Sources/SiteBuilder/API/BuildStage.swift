@@ -11,6 +11,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
     case loadTemplates
     case resolveAccess
     case prepareOutput
+    case buildSearchIndex
     case renderPages
     case copyAssets
     case writeExtras
@@ -30,6 +31,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .loadTemplates: "Load templates"
         case .resolveAccess: "Resolve access rules"
         case .prepareOutput: "Prepare the output folder"
+        case .buildSearchIndex: "Build search index"
         case .renderPages: "Render pages"
         case .copyAssets: "Copy assets"
         case .writeExtras: "Write aliases, special pages, sitemap and access manifest"
@@ -51,6 +53,7 @@ public enum BuildStage: Int, CaseIterable, Sendable, Comparable {
         case .loadTemplates: "template"
         case .resolveAccess: "access"
         case .prepareOutput: "output"
+        case .buildSearchIndex: "search"
         case .renderPages: "render"
         case .copyAssets: "asset"
         case .writeExtras: "output"

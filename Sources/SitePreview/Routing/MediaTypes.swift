@@ -19,6 +19,7 @@ enum MediaTypes {
         case "avif": return "image/avif"
         case "ico": return "image/x-icon"
         case "pdf": return "application/pdf"
+        case "wasm": return "application/wasm"
         case "woff": return "font/woff"
         case "woff2": return "font/woff2"
         case "mp4": return "video/mp4"

@@ -24,9 +24,13 @@ struct SiteAccess: Sendable {
     /// Every published path, sorted by path.
     let entries: [Entry]
     /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
-    let manifest: AccessManifest
+    private(set) var manifest: AccessManifest
+    /// Each page's rule number in the manifest.
+    let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
+    private var builder: AccessManifestBuilder
+    private let root: String
 
     init(
         pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], config: SiteConfig, display: DisplayPaths
@@ -41,6 +45,7 @@ struct SiteAccess: Sendable {
         }
         // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL
+        self.root = root
         var entries: [Entry] = []
         for (page, origin) in zip(pages, pageRules) {
             entries.append(Entry(path: Self.urlPath(of: page.source.outputPath, root: root), origin: origin))
@@ -69,9 +74,23 @@ struct SiteAccess: Sendable {
         for entry in entries {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
+        self.builder = builder
         manifest = builder.manifest
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
+        pageRuleNumbers = pageRules.map { ruleNumbers[$0.rule]! }
         guardedRuleNumbers = pageRules.map { origin in origin.rule == .public ? nil : ruleNumbers[origin.rule] }
+    }
+
+    /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule
+    /// the manifest already numbers: added after every other path, they leave the numbering as it was,
+    /// and pages already rendered with those numbers stay right.
+    mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String) {
+        let rules = manifest.rules
+        for file in files {
+            builder.add(
+                path: Self.urlPath(of: file.outputPath, root: root), rule: rules[file.ruleNumber], source: source)
+        }
+        manifest = builder.manifest
     }
 
     /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to

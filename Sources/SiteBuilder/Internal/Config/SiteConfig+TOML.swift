@@ -3,7 +3,7 @@ import TOMLKit
 import TextTools
 
 extension SiteConfig {
-    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "access", "contact", "params"]
+    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "access", "contact", "search", "params"]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
     static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
@@ -43,6 +43,12 @@ extension SiteConfig {
                 let (rule, accessProblems) = reader.read(WrittenAccessRule(toml: value, line: line), line: line)
                 config.access = rule
                 problems += accessProblems
+            case "search":
+                guard let search = value.bool else {
+                    fail(key, "'search' must be true or false, e.g. search = false to build without a search index")
+                    continue
+                }
+                config.search = search
             case "nav":
                 config.navOrder = parseNav(value, line: lines.line(of: key), fail: { fail(key, $0) })
             case "params":

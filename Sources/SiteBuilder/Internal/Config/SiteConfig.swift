@@ -17,6 +17,8 @@ struct SiteConfig: Sendable {
     var access: AccessRule?
     /// Top-level sections in the order to list them, by folder or page name, with the line they are on.
     var navOrder: [(name: String, line: Int?)] = []
+    /// False when `search = false`: the site is built without a search index and its pages without a search field.
+    var search = true
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

@@ -69,14 +69,23 @@ struct Pipeline {
                     outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
                     claims: theme.claims))
         else { return .failed }
+        let (searchable, searchParts) = run(
+            BuildSearchIndex(
+                pages: markdown.pages, assets: assets, bodies: markdown.bodies, tree: tree, access: access,
+                config: config, options: options, linkTargets: markdown.linkTargets, previous: cache.previous,
+                writer: writer, display: display))
+        guard !log.hasErrors else {
+            writer.discard()
+            return .failed
+        }
         let rendered = run(
             RenderPages(
-                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: access, templates: templates,
-                config: config, writer: writer, display: display))
+                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: searchable, templates: templates,
+                searchParts: searchParts, config: config, writer: writer, display: display))
         let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
         let aliasCount = run(
             WriteExtras(
-                pages: markdown.pages, context: rendered.context, templates: templates, access: access,
+                pages: markdown.pages, context: rendered.context, templates: templates, access: searchable,
                 config: config, writer: writer))
         guard !log.hasErrors else {
             writer.discard()

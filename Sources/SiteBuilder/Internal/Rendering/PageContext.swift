@@ -17,7 +17,10 @@ struct PageContext: Sendable {
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
-    init(config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet) {
+    init(
+        config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet,
+        searchParts: [Int]?
+    ) {
         var fields: [String: TemplateValue] = [
             "title": .string(config.title),
             "language": .string(config.language),
@@ -28,6 +31,9 @@ struct PageContext: Sendable {
         fields["base_url"] = .text(config.baseURL)
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
         fields["contact"] = .text(config.contact)
+        fields["search"] = searchParts.map { parts in
+            .object(["url": .string(config.rootURL + SearchIndex.folder), "parts": .string(SearchIndex.partList(parts))])
+        }
         site = TemplateNode(fields)
         self.pages = pages
         self.tree = tree

@@ -1,0 +1,28 @@
+import AccessRules
+
+extension AccessRule {
+    /// True when every reader this rule admits is admitted by `other` too, whatever the reader's claims:
+    /// the search index may then show `other`'s page titles beside this rule's pages.
+    ///
+    /// A restricted rule admits a reader who meets any one of its conditions, so it implies another
+    /// restricted rule when each of its conditions is also one of the other's.
+    func implies(_ other: AccessRule) -> Bool {
+        switch (self, other) {
+        case (_, .public), (.signedIn, .signedIn), (.restricted, .signedIn):
+            return true
+        case (.restricted(let mine), .restricted(let theirs)):
+            return Set(mine.roles).isSubset(of: theirs.roles)
+                && Self.lowercased(mine.groups).isSubset(of: Self.lowercased(theirs.groups))
+                && Self.lowercased(mine.tenants).isSubset(of: Self.lowercased(theirs.tenants))
+                && Self.lowercased(mine.users).isSubset(of: Self.lowercased(theirs.users))
+                && Self.lowercased(mine.emails).isSubset(of: Self.lowercased(theirs.emails))
+        default:
+            return false
+        }
+    }
+
+    /// Groups, tenants, users and emails are compared without case, as `Requirement.isMet` does.
+    private static func lowercased(_ values: [String]) -> Set<String> {
+        Set(values.map { $0.lowercased() })
+    }
+}

@@ -1,0 +1,9 @@
+/// What one part of the search index holds of a page: its URL, its title, its section breadcrumb and its
+/// text, and nothing a reader of that part might not be allowed to see.
+struct SearchDocument: Sendable, Equatable {
+    let url: String
+    let title: String
+    /// Section titles from the top level down; a section some readers of the page may not open is `…`.
+    let breadcrumb: [String]
+    let contentHTML: String
+}

@@ -1,0 +1,216 @@
+import AccessRules
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// Whole builds with a stand-in for Pagefind whose "index" is a copy of the pages it was given, so each
+/// part's files show exactly what that part was made from.
+@Suite("The search index, built in parts")
+struct SearchIndexTests {
+    private static let pages = [
+        "site.toml": "title = \"Acme\"\naccess = \"signed-in\"\n",
+        "index.md": "---\ntitle: Welcome\naccess: public\n---\nThe lighthouse desk.\n",
+        "guide/index.md": "---\ntitle: Guide\n---\nFor everyone signed in.\n",
+        "guide/setup.md": "---\ntitle: Setup\n---\nConfigure the narwhal adapter.\n\n## Narwhal options\n\nMore.\n",
+        "finance/index.md": "---\ntitle: Finance\naccess:\n  roles: [Finance.Read]\n---\nNumbers.\n",
+        "finance/report.md": "---\ntitle: Pomegranate report\n---\nThe kumquat forecast.\n",
+        "finance/contact.md": "---\ntitle: Help desk hours\naccess: public\n---\nWeekdays only.\n",
+    ]
+
+    private static let standIn = """
+        #!/bin/sh
+        # Stands in for Pagefind: `--site DIR --output-path OUT --quiet` copies the pages into OUT.
+        if [ "$1" = "--version" ]; then echo "pagefind 1.5.2"; exit 0; fi
+        mkdir -p "$4" && cp "$2"/*.html "$4"/ && echo '{}' > "$4/pagefind-entry.json" && echo ui > "$4/pagefind-ui.js"
+
+        """
+
+    /// A site with the stand-in as `bin/pagefind`; `script` replaces the stand-in's text.
+    private static func site(
+        _ pages: [String: String] = pages,
+        script: String = standIn,
+        function: String = #function
+    ) throws -> TestSite {
+        let site = try TestSite(pages: pages, function: function)
+        try site.write(Data(script.utf8), to: "bin/pagefind")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.root + "/bin/pagefind")
+        return site
+    }
+
+    private static func withSearch(_ site: TestSite) -> (inout BuildOptions) -> Void {
+        { options in
+            options.buildsSearchIndex = true
+            options.pagefind = site.root + "/bin/pagefind"
+        }
+    }
+
+    private static func manifest(_ site: TestSite) throws -> AccessManifest {
+        let text = try #require(site.output(AccessManifest.relativePath))
+        return try JSONDecoder().decode(AccessManifest.self, from: Data(text.utf8))
+    }
+
+    /// The URL each indexed page names in its metadata, by the folder (rule number) of its part.
+    private static func indexedURLs(_ site: TestSite) -> [Int: Set<String>] {
+        var urls: [Int: Set<String>] = [:]
+        for (path, data) in site.outputFiles() where path.hasPrefix("_search/") && path.hasSuffix(".html") {
+            let number = Int(path.split(separator: "/")[1])!
+            let html = String(decoding: data, as: UTF8.self)
+            let marker = #"data-pagefind-meta="url[content]" content=""#
+            let url = html.range(of: marker).map { String(html[$0.upperBound...].prefix { $0 != "\"" }) }
+            urls[number, default: []].insert(url ?? "?")
+        }
+        return urls
+    }
+
+    /// The part's files, read together.
+    private static func partText(_ site: TestSite, rule: Int) -> String {
+        site.outputFiles().filter { $0.key.hasPrefix("_search/\(rule)/") }.values
+            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    @Test("Each page is indexed in the part of its own rule only, and each part's files carry that rule")
+    func partsFollowRules() throws {
+        let site = try Self.site()
+        try site.build(Self.withSearch(site))
+        let manifest = try Self.manifest(site)
+        let ruleOf = { (path: String) in manifest.paths[path]!.rule }
+        let (open, finance, signedIn) = (ruleOf("/"), ruleOf("/finance/report/"), ruleOf("/guide/setup/"))
+        #expect(Set([open, finance, signedIn]).count == 3)
+        #expect(
+            Self.indexedURLs(site) == [
+                open: ["/", "/finance/contact/"],
+                finance: ["/finance/", "/finance/report/"],
+                signedIn: ["/guide/", "/guide/setup/"],
+            ])
+        for path in site.outputFiles().keys where path.hasPrefix("_search/") {
+            let folderRule = Int(path.split(separator: "/")[1])!
+            #expect(manifest.paths["/" + path]?.rule == folderRule, "\(path)")
+        }
+        #expect(manifest.paths["/_search/\(open)/pagefind-entry.json"] != nil)
+        #expect(
+            !site.outputFiles().keys.contains { $0.hasSuffix("pagefind-ui.js") }, "Pagefind's own UI is not published")
+    }
+
+    @Test("No part holds a word, title or URL of another part's pages")
+    func nothingLeaksAcrossParts() throws {
+        let site = try Self.site()
+        try site.build(Self.withSearch(site))
+        let manifest = try Self.manifest(site)
+        let open = Self.partText(site, rule: manifest.paths["/"]!.rule)
+        let signedIn = Self.partText(site, rule: manifest.paths["/guide/"]!.rule)
+        let finance = Self.partText(site, rule: manifest.paths["/finance/"]!.rule)
+        for word in ["kumquat", "Pomegranate", "/finance/report/", "Numbers", "narwhal", "Setup", "/guide/"] {
+            #expect(!open.contains(word), "the public part holds '\(word)'")
+        }
+        #expect(!open.contains(">Finance<") && !open.contains("content=\"Finance"), "a hidden section's title")
+        #expect(open.contains("content=\"…\""), "the public page in Finance shows … for its section")
+        for word in ["kumquat", "Pomegranate", "lighthouse", "Weekdays"] {
+            #expect(!signedIn.contains(word), "the signed-in part holds '\(word)'")
+        }
+        for word in ["narwhal", "lighthouse", "Weekdays"] {
+            #expect(!finance.contains(word), "the Finance part holds '\(word)'")
+        }
+        #expect(finance.contains("kumquat") && signedIn.contains("narwhal") && open.contains("lighthouse"))
+        #expect(signedIn.contains(#"<h2 id="narwhal-options">Narwhal options</h2>"#), "headings keep their ids")
+    }
+
+    @Test("Adding the index leaves the rule numbers of every other path as they were")
+    func numberingUnchanged() throws {
+        let site = try Self.site()
+        try site.build()
+        let without = try Self.manifest(site)
+        try site.build(Self.withSearch(site))
+        let with = try Self.manifest(site)
+        #expect(with.rules == without.rules)
+        for (path, entry) in without.paths {
+            #expect(with.paths[path]?.rule == entry.rule, "\(path)")
+        }
+        #expect(with.paths.keys.filter { !$0.hasPrefix("/_search/") }.count == without.paths.count)
+    }
+
+    @Test("Pages offer the parts and where they are; without the index, no search field")
+    func templatesSeeTheParts() throws {
+        var templates = TestSite.contentOnlyTemplates
+        templates["page.mustache"] =
+            "{{<layout}}{{$content}}[{{site.search.url}}|{{site.search.parts}}]{{/content}}{{/layout}}"
+        let site = try TestSite(pages: Self.pages, templates: templates)
+        try site.write(Data(Self.standIn.utf8), to: "bin/pagefind")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.root + "/bin/pagefind")
+        try site.build(Self.withSearch(site))
+        let parts = try Self.manifest(site).paths.filter { !$0.key.hasPrefix("/_search/") && !$0.key.contains(".") }
+            .map(\.value.rule)
+        let list = "," + Set(parts).sorted().map(String.init).joined(separator: ",") + ","
+        #expect(site.output("guide/setup/index.html") == "[/_search/|\(list)]")
+        try site.write(["site.toml": "title = \"Acme\"\naccess = \"signed-in\"\nsearch = false\n"], under: "site")
+        try site.build(Self.withSearch(site))
+        #expect(site.output("guide/setup/index.html") == "[|]")
+        #expect(!site.outputFiles().keys.contains { $0.hasPrefix("_search/") })
+    }
+
+    @Test("The default theme's search field carries the parts and the reader's rules from nginx")
+    func defaultThemeField() throws {
+        let site = try Self.site()
+        try site.build {
+            Self.withSearch(site)(&$0)
+            $0.templatesFolder = TestSite.defaultTheme
+        }
+        let html = try #require(site.output("guide/setup/index.html"))
+        #expect(html.contains(#"data-search-url="/_search/""#))
+        #expect(html.contains(#"data-search-access='<!--# echo var="sitegen_access" default="" -->'"#))
+        #expect(html.contains(#"<input class="search-input" id="search-input" type="search""#))
+        #expect(html.contains(#"<script src="/assets/search.js" defer></script>"#))
+        #expect(site.output("assets/search.js")?.contains("mergeIndex") == true)
+    }
+
+    @Test("Installing Pagefind after a build without it rebuilds the site")
+    func cacheNoticesPagefind() throws {
+        let site = try Self.site()
+        try site.build()
+        let stages = try site.stagesRun(Self.withSearch(site))
+        #expect(stages.contains(.buildSearchIndex) && stages.last == .publish)
+        #expect(try site.stagesRun(Self.withSearch(site)).last == .checkCache)
+    }
+
+    @Test("A Pagefind that fails, or is not release 1, fails the build with what it said")
+    func failingPagefind() throws {
+        let failing = try Self.site(
+            script:
+                "#!/bin/sh\n[ \"$1\" = --version ] && echo 'pagefind 1.5.2' && exit 0\necho 'disk full' >&2\nexit 3\n")
+        let errors = failing.buildErrors(Self.withSearch(failing))
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("failed with status 3: disk full; or set search = false in site.toml") == true)
+        #expect(failing.output("index.html") == nil, "nothing is published")
+
+        let old = try Self.site(script: "#!/bin/sh\necho 'pagefind 0.12.0'\n")
+        #expect(old.buildErrors(Self.withSearch(old)).first?.contains("needs Pagefind 1.x") == true)
+
+        let missing = try Self.site()
+        let missingErrors = missing.buildErrors {
+            $0.buildsSearchIndex = true
+            $0.pagefind = missing.root + "/bin/nothing"
+        }
+        #expect(missingErrors == ["search: --pagefind bin/nothing: there is no executable file at this path"])
+    }
+
+    @Test("The _search/ folder belongs to the index")
+    func reservedFolder() throws {
+        var pages = Self.pages
+        pages["_search/notes.md"] = "---\ntitle: Notes\n---\n"
+        let site = try Self.site(pages)
+        let errors = site.buildErrors(Self.withSearch(site))
+        #expect(
+            errors == [
+                "site/_search/notes.md: search: the folder _search/ is where the search index is published; "
+                    + "move this file out of it or set search = false in site.toml"
+            ])
+    }
+
+    @Test("Pagefind is looked for on PATH")
+    func lookup() throws {
+        let site = try Self.site()
+        #expect(Pagefind.onPath(["PATH": "/nonexistent:\(site.root)/bin"])?.path == site.root + "/bin/pagefind")
+        #expect(Pagefind.onPath(["PATH": "/nonexistent"]) == nil)
+        #expect(Pagefind.onPath([:]) == nil)
+    }
+}

@@ -1,0 +1,262 @@
+// Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/), and
+// each part only to readers who satisfy its rule; nginx writes the rules this reader satisfies into
+// data-search-access. This script loads just those parts and merges them with Pagefind, so a reader never
+// fetches a word of a page they may not open. It holds no page data itself.
+(() => {
+  const root = document.querySelector(".search[data-search-url]");
+  if (!root) return;
+  const input = root.querySelector(".search-input");
+  const panel = root.querySelector(".search-panel");
+  const status = root.querySelector(".search-status");
+  const list = root.querySelector(".search-results");
+  const shownResults = 10;
+  const minimumLength = 2;
+
+  const ruleNumbers = (text) => (text || "").split(",").filter((item) => /^\d+$/.test(item));
+  const granted = new Set(ruleNumbers(root.dataset.searchAccess));
+  const parts = ruleNumbers(root.dataset.searchParts).filter((rule) => granted.has(rule));
+  const partPath = (rule) => new URL(`${root.dataset.searchUrl}${rule}/`, location.href).pathname;
+
+  let engine = null;
+  let latestQuery = 0;
+  let active = -1;
+  // The last results searched for, shown again while the typed text adds nothing to search for.
+  let lastSearch = { terms: null, results: [], message: "" };
+
+  // Pagefind from the first part, with every other part merged in; nothing is fetched before the
+  // reader focuses the field.
+  function loadEngine() {
+    engine ??= (async () => {
+      if (parts.length === 0) return null;
+      const [first, ...others] = parts.map(partPath);
+      const pagefind = await import(`${first}pagefind.js`);
+      await pagefind.options({ basePath: first, excerptLength: 24 });
+      await pagefind.init();
+      await Promise.all(others.map((path) => pagefind.mergeIndex(path)));
+      return pagefind;
+    })();
+    return engine;
+  }
+
+  const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+  // Pagefind already weights titles; among the results shown, pages whose title holds every word come first.
+  function titleMatchesFirst(results, query) {
+    const terms = words(query);
+    const inTitle = (result) => {
+      const title = words(result.meta.title || "");
+      return terms.every((term) => title.some((word) => word.startsWith(term)));
+    };
+    return [...results.filter(inTitle), ...results.filter((result) => !inTitle(result))];
+  }
+
+  // The part of the page where the words are densest: the page itself or one of its headed sections.
+  function bestSection(result) {
+    const sections = result.sub_results || [];
+    return sections.reduce(
+      (best, section) => ((section.locations || []).length > (best.locations || []).length ? section : best),
+      sections[0] || { url: result.meta.url, title: result.meta.title, excerpt: result.excerpt },
+    );
+  }
+
+  // Pagefind's excerpts are text with < and > escaped and the matched words in <mark>; rebuilt as nodes so
+  // that nothing else in an excerpt is ever read as HTML.
+  function highlighted(excerpt) {
+    const paragraph = document.createElement("p");
+    paragraph.className = "search-snippet";
+    let marked = false;
+    for (const piece of (excerpt || "").split(/(<\/?mark>)/)) {
+      if (piece === "<mark>" || piece === "</mark>") {
+        marked = piece === "<mark>";
+        continue;
+      }
+      const text = piece.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+      if (marked) {
+        const mark = document.createElement("mark");
+        mark.textContent = text;
+        paragraph.append(mark);
+      } else {
+        paragraph.append(text);
+      }
+    }
+    return paragraph;
+  }
+
+  // Pagefind indexes the title as the page's first line; shown above the snippet, it need not open it too.
+  function withoutTitle(excerpt, title) {
+    const tokens = (excerpt || "").split(" ");
+    const titleWords = (title || "").split(/\s+/).filter(Boolean);
+    const plain = (token) => (token || "").replace(/<\/?mark>/g, "");
+    const opensWithTitle =
+      titleWords.length > 0 &&
+      titleWords.every((word, index) => plain(tokens[index]) === word || plain(tokens[index]) === `${word}.`) &&
+      plain(tokens[titleWords.length - 1]).endsWith(".");
+    return opensWithTitle ? tokens.slice(titleWords.length).join(" ") : excerpt;
+  }
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+
+  // The words of a title that begin with a word of the query, in <mark>.
+  function markedWords(text, query) {
+    const terms = words(query);
+    return text.split(/([\p{L}\p{N}]+)/u).map((piece) => {
+      if (!terms.some((term) => piece.toLowerCase().startsWith(term))) return piece;
+      const mark = document.createElement("mark");
+      mark.textContent = piece;
+      return mark;
+    });
+  }
+
+  function option(result, index, query) {
+    const section = bestSection(result);
+    const item = document.createElement("li");
+    item.id = `search-option-${index}`;
+    item.className = "search-result";
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", "false");
+    const link = document.createElement("a");
+    link.href = section.url || result.meta.url;
+    link.tabIndex = -1;
+    if (result.meta.breadcrumb) {
+      const crumbs = element("span", "search-crumbs", result.meta.breadcrumb);
+      if (result.meta.breadcrumb.includes("…")) crumbs.title = "… stands for a section you cannot open";
+      link.append(crumbs);
+    }
+    const heading = element("span", "search-title", "");
+    heading.append(...markedWords(result.meta.title || result.meta.url, query));
+    if (section.title && section.title !== result.meta.title) {
+      heading.append(element("span", "search-section", ` › ${section.title}`));
+    }
+    link.append(heading, highlighted(withoutTitle(section.excerpt || result.excerpt, result.meta.title)));
+    item.append(link);
+    item.addEventListener("pointermove", () => select(index));
+    return item;
+  }
+
+  function select(index) {
+    const options = list.children;
+    if (active >= 0 && options[active]) options[active].setAttribute("aria-selected", "false");
+    active = index;
+    if (index < 0 || !options[index]) {
+      input.removeAttribute("aria-activedescendant");
+      return;
+    }
+    options[index].setAttribute("aria-selected", "true");
+    input.setAttribute("aria-activedescendant", options[index].id);
+    options[index].scrollIntoView({ block: "nearest" });
+  }
+
+  function open() {
+    panel.hidden = false;
+    input.setAttribute("aria-expanded", "true");
+  }
+
+  function close() {
+    panel.hidden = true;
+    input.setAttribute("aria-expanded", "false");
+    select(-1);
+  }
+
+  function show(query, results, message, terms = query) {
+    list.replaceChildren(...results.map((result, index) => option(result, index, terms)));
+    active = -1;
+    select(results.length ? 0 : -1);
+    status.textContent = message;
+    list.dataset.query = query;
+    open();
+  }
+
+  function summary(query, total) {
+    if (total === 0) return `No pages match “${query.trim()}”.`;
+    const pages = total === 1 ? "1 page matches" : `${total} pages match`;
+    return total > shownResults ? `${pages}; the best ${shownResults} are shown.` : `${pages}.`;
+  }
+
+  // One letter matches most words of a site, so searching it would fetch much of the index to show
+  // nothing useful: a last word of one letter is left out until the next one is typed.
+  function searchTerms(query) {
+    const typed = query.trim().split(/\s+/);
+    if (typed.length > 1 && [...typed[typed.length - 1]].length < minimumLength) typed.pop();
+    return typed.join(" ");
+  }
+
+  async function search(query) {
+    const ticket = ++latestQuery;
+    if (!query.trim()) {
+      list.replaceChildren();
+      list.dataset.query = query;
+      close();
+      return;
+    }
+    const terms = searchTerms(query);
+    if ([...terms].length < minimumLength) {
+      show(query, [], "Keep typing to search.");
+      return;
+    }
+    if (terms === lastSearch.terms) {
+      show(query, lastSearch.results, lastSearch.message, terms);
+      return;
+    }
+    try {
+      const pagefind = await loadEngine();
+      if (ticket !== latestQuery) return;
+      if (!pagefind) {
+        show(query, [], "You have no pages to search here; sign in to search more.");
+        return;
+      }
+      const found = await pagefind.search(terms);
+      if (ticket !== latestQuery) return;
+      const results = await Promise.all(found.results.slice(0, shownResults).map((result) => result.data()));
+      if (ticket !== latestQuery) return;
+      const message = summary(terms, found.results.length);
+      lastSearch = { terms, results: titleMatchesFirst(results, terms), message };
+      show(query, lastSearch.results, lastSearch.message, terms);
+    } catch (error) {
+      if (ticket !== latestQuery) return;
+      engine = null;
+      show(query, [], "Search could not be loaded; try again, or reload the page.");
+      console.error("search:", error);
+    }
+  }
+
+  input.addEventListener("input", () => search(input.value));
+  input.addEventListener("focus", () => {
+    loadEngine().catch(() => {});
+    if (input.value.trim() && list.children.length) open();
+  });
+  input.addEventListener("keydown", (event) => {
+    const count = list.children.length;
+    if ((event.key === "ArrowDown" || event.key === "ArrowUp") && count) {
+      event.preventDefault();
+      if (panel.hidden) open();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      select((active + step + count) % count);
+    } else if (event.key === "Enter" && count) {
+      event.preventDefault();
+      list.children[Math.max(active, 0)].querySelector("a").click();
+    } else if (event.key === "Escape" && !panel.hidden) {
+      event.preventDefault();
+      close();
+    }
+  });
+  root.addEventListener("focusout", (event) => {
+    if (!root.contains(event.relatedTarget)) close();
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!root.contains(event.target)) close();
+  });
+  // "/" anywhere but in a text field goes to the search field, as on GitHub and MkDocs Material.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+})();
