@@ -15,8 +15,10 @@ struct NewSiteTests {
                 ".gitignore", "README.md", "site/guide/first-page.md", "site/guide/index.md", "site/index.md",
                 "site/site.toml",
             ])
+        // Without search, whose index needs Pagefind: SearchIndexTests cover it.
         let report = try SiteBuilder.build(
-            options: BuildOptions(siteFolder: folder + "/site", outputFolder: folder + "/public"))
+            options: BuildOptions(
+                siteFolder: folder + "/site", outputFolder: folder + "/public", buildsSearchIndex: false))
         #expect(report.pageCount == 3)
         #expect(report.warnings.isEmpty)
         let output = FileManager.default.enumerator(atPath: folder + "/public")?.allObjects as? [String] ?? []

@@ -32,7 +32,9 @@ struct PageContext: Sendable {
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
         fields["contact"] = .text(config.contact)
         fields["search"] = searchParts.map { parts in
-            .object(["url": .string(config.rootURL + SearchIndex.folder), "parts": .string(SearchIndex.partList(parts))])
+            .object([
+                "url": .string(config.rootURL + SearchIndex.folder), "parts": .string(SearchIndex.partList(parts)),
+            ])
         }
         site = TemplateNode(fields)
         self.pages = pages

@@ -48,10 +48,12 @@ struct BuildSearchIndex: BuildStep {
             if !reindexed.isEmpty {
                 try pagefind.checkVersion()
                 let numbers = Set(reindexed.map(\.ruleNumber))
-                let parts = SearchParts.split(searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" })
+                let parts = SearchParts.split(
+                    searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" })
                 let indexer = SearchIndexer(pagefind: pagefind, language: config.language)
                 let index = try indexer.index(parts, onProgress: log.itemProgress(total: parts.count))
-                let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.ruleNumber, key(of: $0, pagefind: pagefind)) })
+                let keys = Dictionary(
+                    uniqueKeysWithValues: outlines.map { ($0.ruleNumber, key(of: $0, pagefind: pagefind)) })
                 for file in index.files {
                     try write(file, key: keys[file.ruleNumber] ?? "")
                     files.append((file.path, file.ruleNumber))
