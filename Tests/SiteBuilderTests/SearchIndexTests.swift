@@ -213,4 +213,40 @@ struct SearchIndexTests {
         #expect(Pagefind.onPath(["PATH": "/nonexistent"]) == nil)
         #expect(Pagefind.onPath([:]) == nil)
     }
+
+    @Test("A rebuild indexes again only the parts whose pages changed, and ends as a clean build would")
+    func incrementalParts() throws {
+        // The stand-in also notes every index run, with the URLs it was given.
+        let logging = Self.standIn.replacingOccurrences(
+            of: "mkdir -p",
+            with:
+                "cat \"$2\"/*.html | grep -o 'content=\"/[^\"]*\"' | tr '\\n' ' ' >> \"$0.log\"; echo >> \"$0.log\"; mkdir -p"
+        )
+        let site = try Self.site(script: logging)
+        let runs = { () -> [String] in
+            let log = (try? String(contentsOfFile: site.root + "/bin/pagefind.log", encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: site.root + "/bin/pagefind.log")
+            return log.split(separator: "\n").map(String.init)
+        }
+        try site.build(Self.withSearch(site))
+        #expect(runs().count == 3)
+        try site.write(
+            ["finance/report.md": "---\ntitle: Pomegranate report\n---\nThe quince forecast.\n"], under: "site")
+        try site.build(Self.withSearch(site))
+        let afterEdit = runs()
+        #expect(afterEdit.count == 1)
+        #expect(afterEdit.first?.contains("/finance/report/") == true)
+        let finance = try Self.manifest(site).paths["/finance/report/"]!.rule
+        #expect(Self.partText(site, rule: finance).contains("quince"))
+        #expect(!Self.partText(site, rule: finance).contains("kumquat"))
+        try site.write(["guide/setup.md": "---\ntitle: Installing\n---\nConfigure it.\n"], under: "site")
+        try site.build(Self.withSearch(site))
+        #expect(runs().count == 1)
+        let incremental = site.outputFiles()
+        try FileManager.default.removeItem(atPath: site.root + "/public")
+        try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
+        try site.build(Self.withSearch(site))
+        #expect(runs().count == 3)
+        #expect(site.outputFiles() == incremental)
+    }
 }
