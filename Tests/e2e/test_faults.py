@@ -220,7 +220,9 @@ def test_a_build_killed_half_way_leaves_the_published_site_byte_identical(workdi
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
-        wait_for(lambda: any(path.name.startswith(".public.tmp-") for path in output.parent.iterdir()),
+        # In place, the build writes into .public.sitegen-new/ beside the output; in a staging folder otherwise.
+        wait_for(lambda: any(path.name.startswith((".public.tmp-", ".public.sitegen-new"))
+                             for path in output.parent.iterdir()),
                  "the build to start writing", 60)
         time.sleep(0.2)
         build.send_signal(signal.SIGKILL)

@@ -4,10 +4,11 @@ import Foundation
 /// Writes the new site and records what the output will hold, skipping every file the output already
 /// holds as it must be.
 ///
-/// Over an existing output folder it works in place: each new or changed file is written beside its
-/// target under a hidden name (`.index.html.sitegen-new`) and renamed over it only once every file is
-/// written, so a failed build leaves the output exactly as it was and a reader never sees half a file;
-/// files the new site no longer has are removed last. That touches only what changed: creating and
+/// Over an existing output folder it works in place: each new or changed file is written into a
+/// hidden folder beside the output (`.public.sitegen-new/`, at the same relative path) and renamed over
+/// its target only once every file is written, so a failed build, even one killed or out of disk,
+/// leaves the output exactly as it was, and a reader never sees half a file; files the new site no
+/// longer has are removed last. That touches only what changed: creating and
 /// removing directory entries is the slow part of publishing a large site. A new output folder, or one
 /// where a file must become a folder or the other way round, is assembled in a staging folder beside it
 /// and swapped in whole (see `AtomicPublish`).
@@ -35,9 +36,9 @@ final class OutputWriter: @unchecked Sendable {
     private var kept: Set<String> = []
     /// Files this build wrote: in place under their temporary names, or into the staging folder.
     private var written: Set<String> = []
-    /// Folders made in place for new files, removed again when the build is discarded.
-    private var madeFolders: [String] = []
     private var removed: [String] = []
+    /// Where an in-place build writes its files until it publishes them: `.NAME.sitegen-new` beside the output.
+    private let pending: String
 
     /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
     /// new site will have.
@@ -53,11 +54,14 @@ final class OutputWriter: @unchecked Sendable {
             throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
         }
         self.current = current
+        let parent = output.deletingLastPathComponent()
+        pending = parent.appendingPathComponent(".\(output.lastPathComponent).sitegen-new").path
         if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
+            // What a build that was killed before it could clean up left behind.
+            try? FileManager.default.removeItem(atPath: pending)
             mode = .inPlace
             return
         }
-        let parent = output.deletingLastPathComponent()
         let random = UUID().uuidString.prefix(8).lowercased()
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).tmp-\(random)").path
         do {
@@ -118,8 +122,7 @@ final class OutputWriter: @unchecked Sendable {
         let target: String
         switch mode {
         case .inPlace:
-            try makeFolders(above: path)
-            target = temporaryPath(of: path)
+            target = DisplayPaths.join(pending, path)
         case .staging(let folder):
             target = DisplayPaths.join(folder, path)
         }
@@ -155,6 +158,7 @@ final class OutputWriter: @unchecked Sendable {
             try replace(path)
         }
         if written.contains(manifest) { try replace(manifest) }
+        try? FileManager.default.removeItem(atPath: pending)
         let stale = current.keys.filter { !written.contains($0) && !kept.contains($0) }.sorted()
         for path in stale {
             guard unlink(DisplayPaths.join(outputFolder, path)) == 0 || errno == ENOENT else {
@@ -169,7 +173,13 @@ final class OutputWriter: @unchecked Sendable {
     }
 
     private func replace(_ path: String) throws(Failure) {
-        guard rename(temporaryPath(of: path), DisplayPaths.join(outputFolder, path)) == 0 else {
+        let target = DisplayPaths.join(outputFolder, path)
+        do {
+            try StagedFile.makeParentFolder(of: target)
+        } catch {
+            throw Failure(message: "cannot create the folder of \(path): \(error.localizedDescription)")
+        }
+        guard rename(DisplayPaths.join(pending, path), target) == 0 else {
             throw Self.failure("cannot replace \(path)")
         }
     }
@@ -198,37 +208,9 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Removes what this build wrote, after a failed or unnecessary build: the output stays as it was.
     func discard() {
-        let (written, madeFolders) = lock.withLock { (self.written, self.madeFolders) }
         switch mode {
-        case .inPlace:
-            for path in written { unlink(temporaryPath(of: path)) }
-            for folder in madeFolders.reversed() { rmdir(DisplayPaths.join(outputFolder, folder)) }
-        case .staging(let folder):
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-    }
-
-    /// `guide/setup/index.html` → `<output>/guide/setup/.index.html.sitegen-new`
-    private func temporaryPath(of path: String) -> String {
-        let folder = SitePath.parent(of: path)
-        return DisplayPaths.join(
-            outputFolder, SitePath.join(folder, "." + SitePath.lastComponent(of: path) + ".sitegen-new"))
-    }
-
-    /// Makes the folders of the output that `path` needs and it lacks, and remembers them.
-    private func makeFolders(above path: String) throws {
-        var missing: [String] = []
-        var folder = SitePath.parent(of: path)
-        while !folder.isEmpty, !FileManager.default.fileExists(atPath: DisplayPaths.join(outputFolder, folder)) {
-            missing.append(folder)
-            folder = SitePath.parent(of: folder)
-        }
-        for folder in missing.reversed() {
-            if mkdir(DisplayPaths.join(outputFolder, folder), 0o777) == 0 {
-                lock.withLock { madeFolders.append(folder) }
-            } else if errno != EEXIST {
-                throw Self.failure("cannot create the folder \(folder)")
-            }
+        case .inPlace: try? FileManager.default.removeItem(atPath: pending)
+        case .staging(let folder): try? FileManager.default.removeItem(atPath: folder)
         }
     }
 

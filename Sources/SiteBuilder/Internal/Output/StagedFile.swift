@@ -21,7 +21,12 @@ enum StagedFile {
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw failure("cannot write the file") }
+            guard written > 0 else {
+                // A full disk leaves no half-written file behind.
+                let failure = failure("cannot write the file")
+                unlink(path)
+                throw failure
+            }
             offset += written
         }
         var info = stat()
