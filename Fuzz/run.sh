@@ -25,7 +25,7 @@ echo "Building the fuzz targets ($SCRATCH)…" >&2
 # -enable-testing lets the targets reach internal API (@testable import) in an optimised build.
 swift build --package-path Fuzz --scratch-path "$SCRATCH" \
     -c release -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address \
-    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address >&2
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld >&2
 BIN=$(swift build -c release --package-path Fuzz --scratch-path "$SCRATCH" --show-bin-path)
 
 LOGS="$SCRATCH/logs/$(date +%Y%m%d-%H%M%S)-$$"
