@@ -20,7 +20,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
                    chromium-driver python3-venv
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick \
-        fuzz fuzz-smoke soak bench-search
+        fuzz fuzz-smoke soak bench-search bench-incremental
 
 # make fuzz: seconds per fuzz target (7 targets); the default gives well over 10 million executions in all.
 FUZZ_SECONDS ?= 300
@@ -37,6 +37,7 @@ help:
 	@echo "make soak      100 connections for 60 s through nginx + release sitegen-auth, 3 runs, RSS flat"
 	@echo "               (SOAK_SECONDS, SOAK_CONNECTIONS)"
 	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
+	@echo "make bench-incremental   only sitegen's rebuilds after an edit and the preview's edit-to-reload"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -122,6 +123,10 @@ bench-quick:
 # Only search against MkDocs Material's, at 10,000 pages (part of `make bench`).
 bench-search:
 	bash Benchmarks/run.sh --search-only
+
+# Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
+bench-incremental:
+	bash Benchmarks/run.sh --incremental-only
 
 clean:
 	rm -rf .build .build-fuzz public .demo .e2e-artifacts Benchmarks/.work

@@ -9,7 +9,7 @@ minutes), sitegen's rebuilds after one edited page, search at 10,000 pages (2 pa
 without it, then Chromium), edit-to-reload of `sitegen serve` at 1,000 pages (10 edits), throughput in
 5 rounds of 10 s per configuration. Quick: 1,000 pages once, search at 1,000, 3 edits in the preview,
 1 round of 3 s.
---search-only: only search, with one MkDocs build.
+--search-only: only search, with one MkDocs build. --incremental-only: only sitegen's rebuilds and preview.
 --builds-only: the site builds and their targets, without the preview, servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
@@ -147,6 +147,10 @@ def main() -> int:
         help="sitegen-auth of before the session store, the reference of (c₀)",
     )
     parser.add_argument(
+        "--incremental-only", action="store_true",
+        help="only sitegen: full builds, no-op and one-page-edit rebuilds at each size, and the preview (issue 12)",
+    )
+    parser.add_argument(
         "--search-only", action="store_true",
         help="only search (issue 13) at 10,000 pages (1,000 with --quick): one MkDocs build, sitegen's index, Chromium",
     )
@@ -179,6 +183,9 @@ def main() -> int:
     ]
     if arguments.search_only:
         lines += search_only(arguments, work, venv_bin, gate)
+        return finish(work, lines, gate, started, {})
+    if arguments.incremental_only:
+        lines += incremental_only(arguments, sizes, runs, work, venv_bin, gate)
         return finish(work, lines, gate, started, {})
     build_results = {}
     for pages in sizes:
@@ -238,6 +245,36 @@ def main() -> int:
     raw["throughput"] = [asdict(result) for result in served]
     raw["metrics_pairs"] = [asdict(pair) for pair in pairs]
     return finish(work, lines, gate, started, raw)
+
+
+def incremental_only(
+    arguments: argparse.Namespace, sizes: list[int], runs: int, work: Path, venv_bin: Path, gate: QuietGate
+) -> list[str]:
+    """sitegen on its own: the targets of issue 12 are shares of its own full build and a time, so no other tool
+    needs to run. Full builds, then no-op and one-page-edit rebuilds, at each size; then the preview."""
+    lines: list[str] = []
+    for pages in sizes:
+        corpus = work / f"corpus-{pages}"
+        log(f"Writing the {pages:,}-page corpus…")
+        summary = write_corpus(pages, corpus)
+        builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
+        full, noop, edit = site_builds.Series(), site_builds.Series(), site_builds.Series()
+        for number in range(runs):
+            gate.wait()
+            full.runs.append(builders.sitegen())
+            log(f"  {pages} pages, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
+        for number in range(runs):
+            gate.wait()
+            noop.runs.append(builders.sitegen(clean=False))
+            site_builds.edit_one_page(corpus, number)
+            gate.wait()
+            edit.runs.append(builders.sitegen(clean=False))
+            log(f"  {pages} pages, no-op {noop.runs[-1].wall:.2f} s, one-page edit {edit.runs[-1].wall:.2f} s")
+        lines += [f"Corpus of {pages:,}: {summary}.", ""] + report.incremental_table(pages, full, noop, edit)
+    log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
+    edits = 3 if arguments.quick else 10
+    previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
+    return lines + report.preview_table(previewed)
 
 
 def search_only(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:

@@ -81,7 +81,11 @@ def run(sitegen: Path, corpus: Path, pages: int, rounds: int, gate: QuietGate, l
     gate.wait()
     started = time.monotonic()
     process = subprocess.Popen(
-        [str(sitegen), "serve", "--site", str(site), "--templates", str(REPO / "templates"), "--port", str(port)],
+        [
+            str(sitegen), "serve", "--site", str(site), "--templates", str(REPO / "templates"), "--port", str(port),
+            # As the build benchmarks: search's own cost is measured by search.py.
+            "--no-search",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

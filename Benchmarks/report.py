@@ -6,7 +6,7 @@ import statistics
 
 from preview import PreviewResult
 from search import KEYSTROKE_TIMEOUT, QUERIES as QUERY_NAMES, SearchResults
-from site_builds import BuildResults, Run
+from site_builds import BuildResults, Run, Series
 from throughput import Pair, Result
 
 TOOL_NAMES = {"sitegen": "sitegen", "hugo": "Hugo", "mkdocs": "MkDocs + Material"}
@@ -24,6 +24,28 @@ def seconds(value: float) -> str:
     return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
 
 
+def rebuilds_rows(full: Series, noop: Series, edit: Series) -> list[str]:
+    """sitegen's rebuilds into the same output folder, each as a share of its full build of the same corpus."""
+    return [
+        "| sitegen rebuild, same output folder | wall time | share of sitegen's full build | CPU time | peak RSS |",
+        "|---|---|---|---|---|",
+        f"| nothing changed | {seconds(noop.wall)} | **{100 * noop.wall / full.wall:.1f} %** "
+        f"| {seconds(noop.cpu)} | {noop.rss_mb:,.0f} MB |",
+        f"| one page edited | {seconds(edit.wall)} | **{100 * edit.wall / full.wall:.1f} %** "
+        f"| {seconds(edit.cpu)} | {edit.rss_mb:,.0f} MB |",
+    ]
+
+
+def incremental_table(pages: int, full: Series, noop: Series, edit: Series) -> list[str]:
+    return [
+        f"### sitegen alone, {pages:,} pages: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU, "
+        f"{full.rss_mb:,.0f} MB (median of {len(full.runs)})",
+        "",
+        *rebuilds_rows(full, noop, edit),
+        "",
+    ]
+
+
 def builds_table(results: BuildResults, versions: dict[str, str], runs: int) -> list[str]:
     lines = [
         f"### Site builds, {results.pages:,} pages",
@@ -39,15 +61,8 @@ def builds_table(results: BuildResults, versions: dict[str, str], runs: int) -> 
             f"| **{results.ratio(tool, 'rss_mb'):.2f}×** ({series.rss_mb:,.0f} MB) "
             f"| {results.pages_written[tool]:,} | {len(series.runs)} |"
         )
-    full = results.full["sitegen"]
+    lines += [""] + rebuilds_rows(results.full["sitegen"], results.noop, results.edit)
     lines += [
-        "",
-        "| sitegen rebuild, same output folder | wall time | share of sitegen's full build | CPU time | peak RSS |",
-        "|---|---|---|---|---|",
-        f"| nothing changed | {seconds(results.noop.wall)} | **{100 * results.noop.wall / full.wall:.1f} %** "
-        f"| {seconds(results.noop.cpu)} | {results.noop.rss_mb:,.0f} MB |",
-        f"| one page edited | {seconds(results.edit.wall)} | **{100 * results.edit.wall / full.wall:.1f} %** "
-        f"| {seconds(results.edit.cpu)} | {results.edit.rss_mb:,.0f} MB |",
         "",
         f"Runs of the three tools alternate; a ratio is the median over runs of the tool's value over Hugo's "
         f"in the same run, the absolute value the median of {runs} run(s)"

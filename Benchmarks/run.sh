@@ -44,7 +44,7 @@ swift build -c release --scratch-path .build-bench >&2
 # (c₀): sitegen-auth as it was just before the session store, whose sealed cookie carried the whole session;
 # built once from that commit, so the store's cost is measured against it in the same run.
 STATELESS_COMMIT=4e9c8ca
-if [[ " $* " != *" --builds-only "* ]] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
+if [[ " $* " != *" --builds-only "* && " $* " != *"-only "* ]] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
     echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2
     rm -rf "$WORK/stateless-src" && mkdir -p "$WORK/stateless-src"
     git archive "$STATELESS_COMMIT" | tar -x -C "$WORK/stateless-src"
