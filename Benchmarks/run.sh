@@ -5,6 +5,8 @@
 #   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 20 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
 #   Benchmarks/run.sh --builds-only   the site builds alone, no servers (add --quick for 1,000 pages once)
+#   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages
+#   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
 # release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
