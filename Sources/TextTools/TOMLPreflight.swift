@@ -5,7 +5,8 @@
 /// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
 ///   string, array or inline table starts a header, and the character after it (and after a second `[` and
 ///   spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the parser reports itself;
-/// - a date and `T` with no time after it (`1979-05-27Tx`), or a space and a single digit (`1979-05-27 1`);
+/// - a date and `T` with no time after it (`1979-05-27Tx`), or a space and a single digit (`1979-05-27 1`, or
+///   anything ten characters long with `-` fifth and eighth, such as `19·9-0=-2= 1`);
 /// - a bracket that closes what is not open (`y = [1, }]`).
 ///
 /// ```swift
@@ -110,12 +111,14 @@ public enum TOMLPreflight {
         }
 
         /// At a digit of a value: whether ten characters shaped like a date (`-` fifth and eighth; `_` is not
-        /// counted, as the parser skips it) are followed by a space, one digit and the end of the value.
+        /// counted, as the parser skips it) are followed by a space, one digit and the end of the value. The
+        /// parser counts characters, not bytes: a character of several bytes counts once, by its first byte.
         private func dateAndLoneDigit() -> Bool {
             var characters: [UInt8] = []
             var next = index
-            while next < bytes.count, characters.count < 10, !Self.endsValue(bytes[next]) {
-                if bytes[next] != UInt8(ascii: "_") { characters.append(bytes[next]) }
+            while next < bytes.count, characters.count < 10 || Self.continues(bytes[next]), !Self.endsValue(bytes[next])
+            {
+                if bytes[next] != UInt8(ascii: "_"), !Self.continues(bytes[next]) { characters.append(bytes[next]) }
                 next += 1
             }
             guard characters.count == 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
@@ -123,6 +126,11 @@ public enum TOMLPreflight {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next + 1])
             else { return false }
             return next + 2 >= bytes.count || Self.endsValue(bytes[next + 2])
+        }
+
+        /// A byte inside a UTF-8 sequence after its first.
+        private static func continues(_ byte: UInt8) -> Bool {
+            byte & 0xC0 == 0x80
         }
 
         private static func endsValue(_ byte: UInt8) -> Bool {

@@ -103,7 +103,11 @@ struct ConfigLoaderTests {
     }
 
     /// Found by Fuzz/fuzz-config: the TOML parser aborted on a date, a space and one digit.
-    @Test(arguments: ["prompt = 1979-05-27 1", "prompt = 1979-05-2= 1", "prompt = [1979-05-27 1]"])
+    @Test(arguments: [
+        "prompt = 1979-05-27 1", "prompt = 1979-05-2= 1", "prompt = [1979-05-27 1]",
+        // Found by fuzz-config: ten characters, not ten bytes (the parser counts the middle dot once).
+        "prompt = 19\u{B7}9-0=-2= 1", "prompt = 19\u{FFFD}9-0=-2= 1",
+    ])
     func aDateAndALoneDigitIsAnError(line: String) {
         let message = error(Self.streamlit + "\n" + line + "\n")
         #expect(
