@@ -95,6 +95,34 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
         assert not path.exists(), f"purge leaves {path}"
 
 
+def test_maintainer_scripts_reload_and_restart_only_under_systemd(packages: tuple[Path, Path], scratch: Path):
+    """No systemd runs here, so the scripts' systemd branch runs in a mount namespace whose /run has
+    /run/systemd/system, with systemctl, deb-systemd-invoke and adduser replaced by stand-ins that log their calls."""
+    if subprocess.run(["unshare", "--mount", "true"], capture_output=True, check=False).returncode != 0:
+        pytest.skip("no mount namespaces here (unshare --mount)")
+    control, stand_ins, log = scratch / "control", scratch / "stand-ins", scratch / "calls.log"
+    subprocess.run(["dpkg-deb", "--control", str(packages[0]), str(control)], check=True)
+    stand_ins.mkdir(exist_ok=True)
+    for name in ("systemctl", "deb-systemd-invoke", "adduser"):
+        (stand_ins / name).write_text(f'#!/bin/sh\necho "{name} $*" >>"$CALLS"\n')
+        (stand_ins / name).chmod(0o755)
+
+    def calls(script: str, *arguments: str) -> list[str]:
+        log.write_text("")
+        subprocess.run(
+            ["unshare", "--mount", "sh", "-c", 'mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/system && exec "$@"',
+             "sh", str(control / script), *arguments],
+            env={"PATH": f"{stand_ins}:/usr/sbin:/usr/bin:/sbin:/bin", "CALLS": str(log)}, check=True)
+        return [line for line in log.read_text().splitlines() if not line.startswith("adduser")]
+
+    reload, restart = "systemctl --system daemon-reload", "deb-systemd-invoke try-restart sitegen-auth.service"
+    assert calls("postinst", "configure") == [reload], "a first install starts nothing"
+    assert calls("postinst", "configure", "0.1.0-1") == [reload, restart]
+    assert calls("prerm", "upgrade", "0.1.0-2") == []
+    assert calls("prerm", "remove") == ["deb-systemd-invoke stop sitegen-auth.socket sitegen-auth.service"]
+    assert calls("postrm", "remove") == [reload]
+
+
 def build_a_new_site(folder: Path) -> Path:
     """`sitegen new demo && cd demo && sitegen build` with the installed sitegen and nothing of the toolchain."""
     created = subprocess.run(["sitegen", "new", "demo"], cwd=folder, env=INSTALLED_ONLY,
