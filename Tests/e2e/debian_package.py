@@ -13,10 +13,12 @@ from stack import REPO
 
 # What the package installs, or its purge deletes, beside its own files: each must be absent before the test.
 TOUCHED = [
-    Path("/usr/bin/sitegen"), Path("/usr/bin/sitegen-auth"), Path("/usr/local/bin/sitegen-auth"),
-    Path("/etc/sitegen"), Path("/etc/nginx/snippets/sitegen-auth.conf"), Path("/etc/nginx/conf.d/sitegen-auth-http.conf"),
-    Path("/etc/systemd/system/sitegen-auth.service"), Path("/var/lib/sitegen-auth"), Path("/var/cache/sitegen-auth"),
-    Path("/run/sitegen-auth"),
+    Path(path) for path in (
+        "/usr/bin/sitegen", "/usr/bin/sitegen-auth", "/usr/local/bin/sitegen-auth", "/etc/sitegen",
+        "/etc/nginx/snippets/sitegen-auth.conf", "/etc/nginx/conf.d/sitegen-auth-http.conf",
+        "/etc/systemd/system/sitegen-auth.service", "/var/lib/sitegen-auth", "/var/cache/sitegen-auth",
+        "/run/sitegen-auth", "/run/nginx-sitegen-auth-cache",
+    )
 ]
 APT_ENV = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
 

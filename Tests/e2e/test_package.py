@@ -7,6 +7,7 @@ an installed package is present it skips rather than replace or purge them (debi
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import tempfile
 import uuid
@@ -18,7 +19,8 @@ import debian_package as package
 from installed_stack import InstalledStack
 from pages import body_text, sign_in, wait
 
-pytestmark = pytest.mark.skipif(package.why_not_here() is not None, reason=str(package.why_not_here()))
+NOT_HERE = package.why_not_here()
+pytestmark = pytest.mark.skipif(NOT_HERE is not None, reason=str(NOT_HERE))
 
 STATE_DIRECTORY = Path("/var/lib/sitegen-auth")
 INSTALLED_ONLY = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
@@ -47,8 +49,8 @@ def installed(packages: tuple[Path, Path]):
     finally:
         if package.installed_version() is not None:
             package.purge()
-        for leftover in (Path("/run/sitegen-auth"), Path("/run/nginx-sitegen-auth-cache")):
-            subprocess.run(["rm", "-rf", str(leftover)], check=False)
+        for leftover in ("/run/sitegen-auth", "/run/nginx-sitegen-auth-cache"):
+            shutil.rmtree(leftover, ignore_errors=True)
 
 
 def test_lintian_finds_nothing_to_warn_about(packages: tuple[Path, Path]):
@@ -64,9 +66,8 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
     assert Path("/etc/sitegen/auth.toml").group() == "sitegen-auth"
 
     site = build_a_new_site(scratch)
-    stack = InstalledStack(
-        state=scratch / "state", public=site / "public",
-        auth_settings={"session_store": f"sqlite:{STATE_DIRECTORY}/sessions.db", "cache_dir": "/var/cache/sitegen-auth"})
+    settings = {"session_store": f"sqlite:{STATE_DIRECTORY}/sessions.db", "cache_dir": "/var/cache/sitegen-auth"}
+    stack = InstalledStack(state=scratch / "state", public=site / "public", auth_settings=settings)
     try:
         stack.start()
         sign_in(browser, stack, "ann", "/guide/")
