@@ -32,6 +32,7 @@ stage=$work/root
 debian=packaging/debian
 
 step() { echo "[deb] $*"; }
+fail() { echo "build-deb: $*" >&2; exit 1; }
 # A template with @VERSION@ and the like filled in (values may hold any character but newline).
 fill() {
     local text
@@ -46,7 +47,6 @@ fill() {
     text=${text//@DEPENDS@/${depends:-}}
     printf '%s\n' "$text"
 }
-fail() { echo "build-deb: $*" >&2; exit 1; }
 
 step "release build, Swift runtime linked statically ($scratch)"
 # -z now: full RELRO, as Debian's hardening flags give C programs.
@@ -123,7 +123,6 @@ install -m 0644 nginx/site.example.conf "$stage/usr/share/doc/sitegen/examples/"
 install -m 0644 "$debian/copyright" "$stage/usr/share/doc/sitegen/"
 install -D -m 0644 "$debian/lintian-overrides" "$stage/usr/share/lintian/overrides/sitegen"
 fill "$debian/changelog.in" | gzip -9n >"$stage/usr/share/doc/sitegen/changelog.Debian.gz"
-chmod 0644 "$stage/usr/share/doc/sitegen/changelog.Debian.gz"
 
 step "Depends from the libraries the programs load (dpkg-shlibdeps)"
 mkdir -p "$work/shlibdeps/debian"
@@ -137,7 +136,6 @@ install -m 0755 "$debian/postinst" "$debian/prerm" "$debian/postrm" "$stage/DEBI
 (cd "$stage" && find usr lib -type f -print0 | sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 fill "$debian/control.in" >"$stage/DEBIAN/control"
-chmod 0644 "$stage/DEBIAN/md5sums"
 
 mkdir -p "$output_dir"
 deb=$output_dir/sitegen_${version}_${arch}.deb
