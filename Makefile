@@ -1,4 +1,4 @@
-# sitegen — make demo | make test | make build | make site | make install | make bench | make fuzz | make soak
+# sitegen — make demo | make test | make build | make site | make install | make deb | make bench | make fuzz | make soak
 # Quick start: `make demo`, then `make test`. Both install what is missing first.
 
 SHELL := /bin/bash
@@ -17,10 +17,13 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need.
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev \
                    libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx chromium \
-                   chromium-driver python3-venv
+                   chromium-driver python3-venv \
+                   libcurl4-openssl-dev lintian dpkg-dev adduser systemd
+# The last line is for make deb and its test: FoundationNetworking linked statically needs libcurl.so,
+# dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
 
-.PHONY: help deps venv build release site test unit-test e2e-test lint format demo install clean bench bench-quick \
-        fuzz fuzz-smoke soak bench-search bench-incremental
+.PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
+        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental
 
 # make fuzz: seconds per fuzz target (7 targets); the default gives well over 10 million executions in all.
 FUZZ_SECONDS ?= 300
@@ -31,6 +34,7 @@ help:
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
 	@echo "make site      render site/ into public/ with its search index (templates/ beside it overrides the built-in theme)"
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
+	@echo "make deb       build sitegen_VERSION_ARCH.deb (Swift runtime linked statically) and run lintian on it"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 	@echo "make fuzz      libFuzzer on the 7 parsers, FUZZ_SECONDS (300) each; crashes fail it (BENCHMARKS.md)"
 	@echo "make fuzz-smoke  the same, 20 s each (part of make test)"
@@ -113,6 +117,10 @@ install: release
 	@echo "  sitegen-auth --config /etc/sitegen/auth.toml --check-config"
 	@echo "  systemctl daemon-reload && systemctl enable --now sitegen-auth.socket && systemctl reload nginx"
 
+# The package for servers: packaging/build-deb.sh, in .build-static and .build-deb (ARCHITECTURE.md).
+deb: deps
+	bash packaging/build-deb.sh
+
 # Side by side with Hugo, MkDocs Material and Apache + mod_auth_openidc; tables in BENCHMARKS.md.
 bench:
 	bash Benchmarks/run.sh
@@ -129,4 +137,4 @@ bench-incremental:
 	bash Benchmarks/run.sh --incremental-only
 
 clean:
-	rm -rf .build .build-fuzz public .demo .e2e-artifacts Benchmarks/.work
+	rm -rf .build .build-fuzz .build-static .build-deb sitegen_*.deb public .demo .e2e-artifacts Benchmarks/.work*
