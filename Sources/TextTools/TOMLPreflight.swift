@@ -2,9 +2,10 @@
 /// the process on (a failed assertion, in release builds too), run on text before it is parsed: a typo in
 /// `site.toml` or `auth.toml` must be a message with a line number. Each case was found by `Fuzz/fuzz-config`:
 ///
-/// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`): only a `[` that opens a line outside any
-///   string, array or inline table starts a header, and the character after it (and after a second `[` and
-///   spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the parser reports itself;
+/// - a table header with no name after its `[` (`[#`, `[=]`, `[*]`, also right after a byte order mark): only a
+///   `[` that opens a line outside any string, array or inline table starts a header, and the character after it
+///   (and after a second `[` and spaces) must start a name — a letter, digit, `_`, `-`, a quote, or the `]` the
+///   parser reports itself;
 /// - a date and `T` with no time after it (`1979-05-27Tx`), or a space and a single digit (`1979-05-27 1`, or
 ///   anything ten characters long with `-` fifth and eighth, such as `19·9-0=-2= 1`);
 /// - a bracket that closes what is not open (`y = [1, }]`).
@@ -31,6 +32,8 @@ public enum TOMLPreflight {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
+            // The parser skips a byte order mark, so a header right after it still opens the first line.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         }
 
         mutating func firstProblem() -> (line: Int, message: String)? {

@@ -20,6 +20,13 @@ struct ConfigTests {
         #expect(problems.first?.message.hasPrefix("a table header needs a name after '['") == true)
     }
 
+    @Test("A header without a name right after a byte order mark is found too (found by Fuzz/fuzz-config)")
+    func unnamedTableHeaderAfterByteOrderMark() {
+        let (_, problems) = SiteConfig.parse("\u{FEFF}[ \u{FFFD}", file: "site/site.toml")
+        #expect(problems.map(\.line) == [1])
+        #expect(problems.first?.message.hasPrefix("a table header needs a name after '['") == true)
+    }
+
     @Test("Brackets inside arrays and strings are not table headers")
     func bracketsInValues() {
         let (config, problems) = SiteConfig.parse(
