@@ -119,8 +119,7 @@ public enum TOMLPreflight {
         private func dateAndLoneDigit() -> Bool {
             var characters: [UInt8] = []
             var next = index
-            while next < bytes.count, characters.count < 10 || Self.continues(bytes[next]), !Self.endsValue(bytes[next])
-            {
+            while next < bytes.count, characters.count < 10 || Self.continues(bytes[next]), !endsValue(at: next) {
                 if bytes[next] != UInt8(ascii: "_"), !Self.continues(bytes[next]) { characters.append(bytes[next]) }
                 next += 1
             }
@@ -128,7 +127,7 @@ public enum TOMLPreflight {
                 next + 1 < bytes.count, bytes[next] == UInt8(ascii: " "),
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[next + 1])
             else { return false }
-            return next + 2 >= bytes.count || Self.endsValue(bytes[next + 2])
+            return next + 2 >= bytes.count || endsValue(at: next + 2)
         }
 
         /// A byte inside a UTF-8 sequence after its first.
@@ -136,13 +135,32 @@ public enum TOMLPreflight {
             byte & 0xC0 == 0x80
         }
 
-        private static func endsValue(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ","),
-                UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"):
+        /// Whether the character starting at `position` ends a value for the parser: whitespace as Unicode
+        /// has it (vertical tab, no-break space, line separator, … too), `]`, `}`, `,` or `#`.
+        private func endsValue(at position: Int) -> Bool {
+            switch scalar(at: position) {
+            case 0x09...0x0D, 0x20, 0x23, 0x2C, 0x5D, 0x7D: true
+            case 0x85, 0xA0, 0x1680, 0x180E, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x2060, 0x3000, 0xFEFF:
                 true
             default: false
             }
+        }
+
+        /// The Unicode scalar whose UTF-8 starts at `position` (the text came from a `String`: valid UTF-8).
+        private func scalar(at position: Int) -> UInt32 {
+            let first = UInt32(bytes[position])
+            let (length, bits): (Int, UInt32) =
+                switch first {
+                case 0..<0x80: (1, first)
+                case 0xC0..<0xE0: (2, first & 0x1F)
+                case 0xE0..<0xF0: (3, first & 0x0F)
+                default: (4, first & 0x07)
+                }
+            var value = bits
+            for offset in 1..<length where position + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[position + offset] & 0x3F)
+            }
+            return value
         }
 
         private func afterSpaces(_ start: Int) -> Int {

@@ -107,6 +107,8 @@ struct ConfigLoaderTests {
         "prompt = 1979-05-27 1", "prompt = 1979-05-2= 1", "prompt = [1979-05-27 1]",
         // Found by fuzz-config: ten characters, not ten bytes (the parser counts the middle dot once).
         "prompt = 19\u{B7}9-0=-2= 1", "prompt = 19\u{FFFD}9-0=-2= 1",
+        // Found by the fuzz smoke run: the value ends at any whitespace the parser knows, a vertical tab too.
+        "prompt = 1979-05-2= 1\u{0B}", "prompt = 1979-05-27 1\u{A0}", "prompt = 1979-05-27 1\u{2028}",
     ])
     func aDateAndALoneDigitIsAnError(line: String) {
         let message = error(Self.streamlit + "\n" + line + "\n")
