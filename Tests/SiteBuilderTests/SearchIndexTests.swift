@@ -216,11 +216,12 @@ struct SearchIndexTests {
 
     @Test("A rebuild indexes again only the parts whose pages changed, and ends as a clean build would")
     func incrementalParts() throws {
-        // The stand-in also notes every index run, with the URLs it was given.
+        // The stand-in also notes every index run, with the URLs it was given, in one write per run: parts are
+        // indexed in parallel, and one `echo` of a short line to a file opened for appending is not interleaved.
         let logging = Self.standIn.replacingOccurrences(
             of: "mkdir -p",
             with:
-                "cat \"$2\"/*.html | grep -o 'content=\"/[^\"]*\"' | tr '\\n' ' ' >> \"$0.log\"; echo >> \"$0.log\"; mkdir -p"
+                "urls=$(cat \"$2\"/*.html | grep -o 'content=\"/[^\"]*\"' | tr '\\n' ' '); echo \"$urls\" >> \"$0.log\"; mkdir -p"
         )
         let site = try Self.site(script: logging)
         let runs = { () -> [String] in
