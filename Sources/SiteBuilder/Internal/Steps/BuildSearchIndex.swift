@@ -34,10 +34,12 @@ struct BuildSearchIndex: BuildStep {
         }
         guard !reportsReservedFolder(log) else { return (access, nil) }
         let outlines = SearchParts.split(searchablePages { index in fingerprint(of: index) })
+        let tool = pagefind.fingerprint
+        let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.ruleNumber, key(of: $0, tool: tool)) })
         var reindexed: [SearchPart] = []
         var files: [(outputPath: String, ruleNumber: Int)] = []
         for part in outlines {
-            if let kept = keptFiles(of: part, pagefind: pagefind) {
+            if let kept = keptFiles(of: part, key: keys[part.ruleNumber] ?? "") {
                 files += kept.map { ($0, part.ruleNumber) }
             } else {
                 reindexed.append(part)
@@ -52,8 +54,6 @@ struct BuildSearchIndex: BuildStep {
                     searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" })
                 let indexer = SearchIndexer(pagefind: pagefind, language: config.language)
                 let index = try indexer.index(parts, onProgress: log.itemProgress(total: parts.count))
-                let keys = Dictionary(
-                    uniqueKeysWithValues: outlines.map { ($0.ruleNumber, key(of: $0, pagefind: pagefind)) })
                 for file in index.files {
                     try write(file, key: keys[file.ruleNumber] ?? "")
                     files.append((file.path, file.ruleNumber))
@@ -119,9 +119,9 @@ struct BuildSearchIndex: BuildStep {
 
     /// The key of a part's files in the build record: its documents, as `fingerprint` stands for their
     /// HTML, the site's language and the Pagefind binary.
-    private func key(of part: SearchPart, pagefind: Pagefind) -> String {
+    private func key(of part: SearchPart, tool: String) -> String {
         var writer = ByteWriter()
-        writer.string(pagefind.fingerprint)
+        writer.string(tool)
         writer.string(config.language)
         writer.list(part.documents) { writer, document in
             writer.string(document.url)
@@ -134,8 +134,7 @@ struct BuildSearchIndex: BuildStep {
 
     /// The paths of the part's files when the last build made them from the same key and every one of
     /// them is intact, so they are kept; nil when the part must be indexed again.
-    private func keptFiles(of part: SearchPart, pagefind: Pagefind) -> [String]? {
-        let key = key(of: part, pagefind: pagefind)
+    private func keptFiles(of part: SearchPart, key: String) -> [String]? {
         let folder = "\(SearchIndex.folder)\(part.ruleNumber)/"
         let recorded = (previous?.files ?? [:]).filter { $0.key.hasPrefix(folder) }
         guard !recorded.isEmpty, recorded.values.allSatisfy({ $0.key == key }) else { return nil }
