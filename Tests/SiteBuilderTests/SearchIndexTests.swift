@@ -87,7 +87,7 @@ struct SearchIndexTests {
             let folderRule = Int(path.split(separator: "/")[1])!
             #expect(manifest.paths["/" + path]?.rule == folderRule, "\(path)")
         }
-        #expect(manifest.paths["/_search/\(open)/pagefind-entry.json"] != nil)
+        #expect(manifest.paths["/_search/\(open)/0/pagefind-entry.json"] != nil)
         #expect(
             !site.outputFiles().keys.contains { $0.hasSuffix("pagefind-ui.js") }, "Pagefind's own UI is not published")
     }
@@ -140,7 +140,7 @@ struct SearchIndexTests {
         try site.build(Self.withSearch(site))
         let parts = try Self.manifest(site).paths.filter { !$0.key.hasPrefix("/_search/") && !$0.key.contains(".") }
             .map(\.value.rule)
-        let list = "," + Set(parts).sorted().map(String.init).joined(separator: ",") + ","
+        let list = "," + Set(parts).sorted().map { "\($0):1" }.joined(separator: ",") + ","
         #expect(site.output("guide/setup/index.html") == "[/_search/|\(list)]")
         try site.write(["site.toml": "title = \"Acme\"\naccess = \"signed-in\"\nsearch = false\n"], under: "site")
         try site.build(Self.withSearch(site))
@@ -248,6 +248,55 @@ struct SearchIndexTests {
         try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
         try site.build(Self.withSearch(site))
         #expect(runs().count == 3)
+        #expect(site.outputFiles() == incremental)
+    }
+
+    @Test("A rule's part of many pages is split into shards; an edit indexes one shard again")
+    func shardedParts() throws {
+        var pages = Self.pages
+        for number in 0..<24 {
+            pages["guide/topic-\(number).md"] = "---\ntitle: Topic \(number)\n---\nAbout the walrus number \(number).\n"
+        }
+        let logging = Self.standIn.replacingOccurrences(
+            of: "mkdir -p", with: "echo \"$PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE\" >> \"$0.log\"; mkdir -p")
+        let site = try Self.site(pages, script: logging)
+        let runs = { () -> [String] in
+            let log = (try? String(contentsOfFile: site.root + "/bin/pagefind.log", encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: site.root + "/bin/pagefind.log")
+            return log.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+        let sharded = { (options: inout BuildOptions) in
+            Self.withSearch(site)(&options)
+            options.searchPagesPerShard = 4
+            options.templatesFolder = TestSite.defaultTheme
+        }
+        try site.build(sharded)
+        let manifest = try Self.manifest(site)
+        let signedIn = manifest.paths["/guide/"]!.rule
+        let urls = Self.indexedURLs(site)
+        #expect(urls[signedIn]?.count == 26, "the Guide, Setup and 24 topics")
+        let shards = Set(
+            site.outputFiles().keys.filter { $0.hasPrefix("_search/\(signedIn)/") }.map {
+                $0.split(separator: "/")[2]
+            })
+        #expect(shards.count == 8, "26 pages, at most 4 a shard on average: 8 shards")
+        let runsOfFirstBuild = runs()
+        #expect(runsOfFirstBuild.count == 8 + 2, "each shard on its own, and the two small parts")
+        #expect(runsOfFirstBuild.filter { $0 == "2500" }.count == 8, "shards get smaller chunks")
+        #expect(runsOfFirstBuild.filter(\.isEmpty).count == 2, "a part in one piece keeps Pagefind's chunks")
+        for path in site.outputFiles().keys where path.hasPrefix("_search/\(signedIn)/") {
+            #expect(manifest.paths["/" + path]?.rule == signedIn, "\(path)")
+        }
+        #expect(site.output("guide/setup/index.html")?.contains(",\(signedIn):8,") == true)
+
+        try site.write(["guide/topic-7.md": "---\ntitle: Topic 7\n---\nAbout the narwhal.\n"], under: "site")
+        try site.build(sharded)
+        #expect(runs().count == 1, "only the edited page's shard")
+        #expect(Self.partText(site, rule: signedIn).contains("About the narwhal."))
+        let incremental = site.outputFiles()
+        try FileManager.default.removeItem(atPath: site.root + "/public")
+        try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
+        try site.build(sharded)
         #expect(site.outputFiles() == incremental)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SiteBuilder
 
-@Suite("The search index's split into one part per access rule")
+@Suite("The search index's split into one part per access rule, and of large parts into shards")
 struct SearchPartsTests {
     private static let finance = AccessRule.restricted(Requirement(roles: ["Finance.Read"]))
     private static let financeOrAudit = AccessRule.restricted(Requirement(roles: ["Finance.Read", "Audit.Read"]))
@@ -30,6 +30,8 @@ struct SearchPartsTests {
             Self.page("/guide/setup/", rule: .signedIn, number: 2, sections: [("Guide", .signedIn)]),
         ])
         #expect(parts.map(\.ruleNumber) == [0, 1, 2])
+        #expect(parts.map(\.shard) == [0, 0, 0], "small parts are not split")
+        #expect(parts.map(\.folder) == ["_search/0/0/", "_search/1/0/", "_search/2/0/"])
         #expect(
             parts.map { $0.documents.map(\.url) } == [
                 ["/"], ["/finance/", "/finance/report/"], ["/guide/", "/guide/setup/"],
@@ -40,6 +42,47 @@ struct SearchPartsTests {
                 #expect(document.contentHTML == "<p>Text of \(document.url)</p>")
             }
         }
+    }
+
+    @Test("A part has the fewest shards, a power of two, that leave each at most so many pages on average")
+    func shardCounts() {
+        let cases: [(pages: Int, shards: Int)] = [(0, 1), (1, 1), (10, 1), (11, 2), (20, 2), (21, 4), (40, 4), (41, 8)]
+        for (pages, shards) in cases {
+            #expect(SearchParts.shardCount(pages: pages, pagesPerShard: 10) == shards, "\(pages) pages")
+        }
+        #expect(SearchParts.shardCount(pages: 10_000) == 8, "the bench corpus: 1,250 pages a shard")
+    }
+
+    @Test("Shards hold every page of their rule once, none of another rule, and are numbered without gaps")
+    func shardsCoverTheirRule() {
+        let pages =
+            (0..<100).map { Self.page("/guide/page-\($0)/", rule: .signedIn, number: 2) }
+            + (0..<30).map { Self.page("/finance/page-\($0)/", rule: Self.finance, number: 1) }
+            + [Self.page("/", rule: .public, number: 0)]
+        let parts = SearchParts.split(pages, pagesPerShard: 10)
+        let byRule = Dictionary(grouping: parts, by: \.ruleNumber)
+        #expect(byRule[0]?.count == 1)
+        #expect(byRule[1]?.map(\.shard) == [0, 1, 2, 3])
+        #expect(byRule[2]?.map(\.shard) == Array(0..<16))
+        #expect(Set(byRule[2]?.flatMap(\.documents).map(\.url) ?? []) == Set((0..<100).map { "/guide/page-\($0)/" }))
+        #expect(byRule[2]?.flatMap(\.documents).count == 100, "no page in two shards")
+        #expect(byRule[1]?.flatMap(\.documents).allSatisfy { $0.url.hasPrefix("/finance/") } == true)
+        #expect(parts.allSatisfy { !$0.documents.isEmpty })
+        #expect(Set(parts.map(\.folder)).count == parts.count)
+    }
+
+    @Test("A page's shard follows from its URL: adding a page changes one shard and leaves the others alone")
+    func shardsAreStable() {
+        let pages = (0..<60).map { Self.page("/guide/page-\($0)/", rule: .signedIn, number: 2) }
+        let before = SearchParts.split(pages, pagesPerShard: 10)
+        let after = SearchParts.split(pages + [Self.page("/guide/new/", rule: .signedIn, number: 2)], pagesPerShard: 10)
+        #expect(before.count == 8 && after.count == 8)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(changed.count == 1)
+        #expect(changed.first?.1.documents.map(\.url).contains("/guide/new/") == true)
+        #expect(
+            SearchParts.split(pages.reversed(), pagesPerShard: 10).map { Set($0.documents.map(\.url)) }
+                == before.map { Set($0.documents.map(\.url)) }, "the order pages come in does not move them")
     }
 
     @Test("A breadcrumb names a section only when every reader of the page may open it")

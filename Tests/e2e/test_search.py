@@ -145,7 +145,7 @@ def test_reader_without_the_role_neither_finds_nor_fetches_the_role_page(stack, 
     assert not any(uri.startswith(f"/_search/{finance}/") for uri, _ in requests)
     cookie = session_cookie(browser)
     assert words_served(stack, served, cookie, ROLE_PAGE + ADMIN_ONLY) == {}
-    status, _ = fetch(stack, f"/_search/{finance}/pagefind-entry.json", cookie)
+    status, _ = fetch(stack, f"/_search/{finance}/0/pagefind-entry.json", cookie)
     assert status == 403, "nginx and sitegen-auth refuse the Finance part to bob"
 
 

@@ -1,7 +1,8 @@
-// Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/), and
-// each part only to readers who satisfy its rule; nginx writes the rules this reader satisfies into
-// data-search-access. This script loads just those parts and merges them with Pagefind, so a reader never
-// fetches a word of a page they may not open. It holds no page data itself.
+// Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/, split into
+// shards _search/<rule>/<shard>/ when it has many pages), and each part only to readers who satisfy its rule;
+// nginx writes the rules this reader satisfies into data-search-access. This script loads just those parts
+// and merges them with Pagefind, so a reader never fetches a word of a page they may not open. It holds no
+// page data itself.
 (() => {
   const root = document.querySelector(".search[data-search-url]");
   if (!root) return;
@@ -14,8 +15,13 @@
 
   const ruleNumbers = (text) => (text || "").split(",").filter((item) => /^\d+$/.test(item));
   const granted = new Set(ruleNumbers(root.dataset.searchAccess));
-  const parts = ruleNumbers(root.dataset.searchParts).filter((rule) => granted.has(rule));
-  const partPath = (rule) => new URL(`${root.dataset.searchUrl}${rule}/`, location.href).pathname;
+  // data-search-parts lists "rule:shards" items: a rule's part is split into shards _search/<rule>/<shard>/.
+  const parts = (root.dataset.searchParts || "")
+    .split(",")
+    .map((item) => /^(\d+):(\d+)$/.exec(item))
+    .filter((match) => match && granted.has(match[1]))
+    .flatMap(([, rule, shards]) => Array.from({ length: Number(shards) }, (_, shard) => `${rule}/${shard}`))
+    .map((part) => new URL(`${root.dataset.searchUrl}${part}/`, location.href).pathname);
 
   let engine = null;
   let latestQuery = 0;
@@ -28,7 +34,7 @@
   function loadEngine() {
     engine ??= (async () => {
       if (parts.length === 0) return null;
-      const [first, ...others] = parts.map(partPath);
+      const [first, ...others] = parts;
       const pagefind = await import(`${first}pagefind.js`);
       await pagefind.options({ basePath: first, excerptLength: 24 });
       await pagefind.init();

@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
     /// The Pagefind binary that builds the search index, e.g. `.venv/bin/pagefind`; nil looks for
     /// `pagefind` on `PATH`. Without one the site is built without search, with a warning.
     public var pagefind: String?
+    /// The most pages a shard of the search index holds on average (`SearchParts.pagesPerShard`); tests set
+    /// it low to see a small site's parts split.
+    var searchPagesPerShard = SearchParts.pagesPerShard
 
     /// Options with the command-line defaults: `site/`, the theme overrides in `templates/` beside it,
     /// `public/`, no drafts, strict links, search with the `pagefind` found on `PATH`.

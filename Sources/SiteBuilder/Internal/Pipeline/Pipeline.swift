@@ -69,7 +69,7 @@ struct Pipeline {
                     outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
                     claims: theme.claims))
         else { return .failed }
-        let (searchable, searchParts) = run(
+        let (searchable, searchLayout) = run(
             BuildSearchIndex(
                 pages: markdown.pages, assets: assets, bodies: markdown.bodies, tree: tree, access: access,
                 config: config, options: options, linkTargets: markdown.linkTargets, previous: cache.previous,
@@ -81,7 +81,7 @@ struct Pipeline {
         let rendered = run(
             RenderPages(
                 pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: searchable, templates: templates,
-                searchParts: searchParts, config: config, writer: writer, display: display))
+                searchLayout: searchLayout, config: config, writer: writer, display: display))
         let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
         let aliasCount = run(
             WriteExtras(

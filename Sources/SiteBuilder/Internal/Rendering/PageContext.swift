@@ -19,7 +19,7 @@ struct PageContext: Sendable {
 
     init(
         config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet,
-        searchParts: [Int]?
+        searchLayout: SearchLayout?
     ) {
         var fields: [String: TemplateValue] = [
             "title": .string(config.title),
@@ -31,10 +31,8 @@ struct PageContext: Sendable {
         fields["base_url"] = .text(config.baseURL)
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
         fields["contact"] = .text(config.contact)
-        fields["search"] = searchParts.map { parts in
-            .object([
-                "url": .string(config.rootURL + SearchIndex.folder), "parts": .string(SearchIndex.partList(parts)),
-            ])
+        fields["search"] = searchLayout.map { layout in
+            .object(["url": .string(config.rootURL + SearchIndex.folder), "parts": .string(layout.list)])
         }
         site = TemplateNode(fields)
         self.pages = pages

@@ -48,15 +48,22 @@ struct Pagefind: Sendable {
         }
     }
 
-    /// Indexes every HTML page in `site` into the folder `output`.
-    func index(site: String, output: String) throws(Failure) {
-        _ = try run(["--site", site, "--output-path", output, "--quiet"])
+    /// Indexes every HTML page in `site` into the folder `output`, with word chunks of `chunkSize` (see
+    /// `SearchIndexer.chunkSize(shards:)`) or Pagefind's default size.
+    func index(site: String, output: String, chunkSize: Int? = nil) throws(Failure) {
+        // Pagefind 1.x reads the chunk size from this variable only; a release without it keeps its default,
+        // which costs a reader bytes, not results.
+        let environment = chunkSize.map { ["PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE": String($0)] } ?? [:]
+        _ = try run(["--site", site, "--output-path", output, "--quiet"], environment: environment)
     }
 
-    private func run(_ arguments: [String]) throws(Failure) -> String {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws(Failure) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,29 +1,22 @@
 import Foundation
 
 /// The search index as it is published: one folder per access rule below `_search/`, e.g. `_search/2/`,
-/// holding Pagefind's index of that rule's pages and nothing else. Every file of a folder is listed in
-/// the access manifest under that rule, so nginx and `sitegen-auth` give it only to readers who may
-/// read those pages; the theme's `search.js` loads the folders of the rules a reader satisfies.
+/// holding Pagefind's index of that rule's pages, in one or more shards (`_search/2/0/`, `_search/2/1/`…),
+/// and nothing else. Every file of a folder is listed in the access manifest under that rule, so nginx and
+/// `sitegen-auth` give it only to readers who may read those pages; the theme's `search.js` loads the
+/// folders of the rules a reader satisfies.
 struct SearchIndex: Sendable {
     /// The folder below the site root; a site's own files may not use it.
     static let folder = "_search/"
 
     /// One file to publish.
     struct File: Sendable {
-        /// Below the output folder, e.g. `_search/2/fragment/en_1a2b3c4.pf_fragment`.
+        /// Below the output folder, e.g. `_search/2/0/fragment/en_1a2b3c4.pf_fragment`.
         let path: String
         let data: Data
         /// The number of the rule that guards it in the access manifest.
         let ruleNumber: Int
     }
 
-    /// The rule numbers that have a part, ascending.
-    let parts: [Int]
     let files: [File]
-
-    /// `,0,2,`: the parts' rule numbers, written as nginx receives the rules a reader satisfies
-    /// (`$sitegen_access`).
-    static func partList(_ parts: [Int]) -> String {
-        "," + parts.map(String.init).joined(separator: ",") + ","
-    }
 }

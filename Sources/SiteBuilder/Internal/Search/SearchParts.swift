@@ -1,15 +1,24 @@
 /// Splits the searchable pages into one part per access rule, so each reader can be given exactly the
-/// parts of the rules they satisfy.
+/// parts of the rules they satisfy, and a large part into shards.
 ///
 /// A page goes only to the part of its own rule. Its breadcrumb names a section only when every reader of
 /// the page may also open that section; otherwise it shows `…`, as the theme's breadcrumbs do, so that a
 /// public page inside a restricted section does not reveal the section's title.
+///
+/// Pagefind's time to answer a query grows with the square of the pages that match it within one index,
+/// so a part of many pages is split into shards that the browser searches one after the other and merges
+/// (ARCHITECTURE.md, "Search"). A page's shard follows from its URL alone, so an edit, a new page or a
+/// deleted page changes one shard and leaves the others' files as they were; the number of shards is a
+/// power of two and changes only when the part's size doubles or halves.
 enum SearchParts {
     /// Stands for the title of a section some readers of the page may not open.
     static let hiddenSection = "…"
 
-    /// The parts in rule-number order, each with its pages in the order given.
-    static func split(_ pages: [SearchablePage]) -> [SearchPart] {
+    /// The most pages a shard holds on average before the part is split further.
+    static let pagesPerShard = 2000
+
+    /// The parts in rule-number order, then shard order, each with its pages in the order given.
+    static func split(_ pages: [SearchablePage], pagesPerShard: Int = pagesPerShard) -> [SearchPart] {
         var documents: [Int: [SearchDocument]] = [:]
         for page in pages {
             let breadcrumb = page.sections.map { section in
@@ -19,6 +28,34 @@ enum SearchParts {
                 url: page.url, title: page.title, breadcrumb: breadcrumb, contentHTML: page.contentHTML)
             documents[page.ruleNumber, default: []].append(document)
         }
-        return documents.keys.sorted().map { SearchPart(ruleNumber: $0, documents: documents[$0] ?? []) }
+        return documents.keys.sorted().flatMap { rule in
+            shards(of: documents[rule] ?? [], rule: rule, pagesPerShard: pagesPerShard)
+        }
+    }
+
+    /// The number of shards for a part of `pages` pages: the smallest power of two that leaves at most
+    /// `pagesPerShard` pages to a shard on average.
+    static func shardCount(pages: Int, pagesPerShard: Int = pagesPerShard) -> Int {
+        var count = 1
+        while pages > count * max(1, pagesPerShard) { count *= 2 }
+        return count
+    }
+
+    private static func shards(of documents: [SearchDocument], rule: Int, pagesPerShard: Int) -> [SearchPart] {
+        let count = shardCount(pages: documents.count, pagesPerShard: pagesPerShard)
+        guard count > 1 else { return [SearchPart(ruleNumber: rule, shard: 0, documents: documents)] }
+        var buckets = Array(repeating: [SearchDocument](), count: count)
+        for document in documents {
+            buckets[Int(stableHash(document.url) % UInt64(count))].append(document)
+        }
+        // An empty bucket gets no shard (Pagefind indexes no empty site); the shards are numbered without gaps.
+        return buckets.filter { !$0.isEmpty }.enumerated().map { shard, documents in
+            SearchPart(ruleNumber: rule, shard: shard, documents: documents)
+        }
+    }
+
+    /// FNV-1a over the URL's bytes: the same in every build and on every machine, unlike `Hasher`.
+    private static func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
 }

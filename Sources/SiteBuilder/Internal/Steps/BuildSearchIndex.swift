@@ -1,11 +1,12 @@
 import Foundation
 
 /// Builds the search index before pages are rendered, so every page can offer it: one Pagefind index per
-/// access rule (see `SearchParts`, `SearchIndex`), whose files join the access manifest under that rule.
+/// access rule, or per shard of a rule with many pages (see `SearchParts`, `SearchIndex`), whose files join
+/// the access manifest under that rule.
 /// Without a Pagefind binary the site is built without search, with a warning that says how to get one.
 ///
 /// A part whose pages (their URLs, titles, breadcrumbs and Markdown files, and the site's link targets)
-/// are as the last build indexed them keeps its files as they are: an edit re-indexes only its own part.
+/// are as the last build indexed them keeps its files as they are: an edit re-indexes only its own shard.
 struct BuildSearchIndex: BuildStep {
     let stage = BuildStage.buildSearchIndex
     let pages: [Page]
@@ -26,36 +27,42 @@ struct BuildSearchIndex: BuildStep {
         + "'pip install pagefind-bin==1.5.2' and pass its binary with --pagefind PATH (python3 -m pagefind_bin "
         + "runs it; 'make venv' links it as .venv/bin/pagefind), or set search = false in site.toml"
 
-    /// The access rules with the index's files added, and the rule numbers that have a part; no parts
-    /// when the site is built without search.
-    func run(_ log: BuildLog) -> (access: SiteAccess, searchParts: [Int]?) {
+    /// The access rules with the index's files added, and where the parts are; no layout when the site is
+    /// built without search.
+    func run(_ log: BuildLog) -> (access: SiteAccess, searchLayout: SearchLayout?) {
         guard config.search, options.buildsSearchIndex, let pagefind = locatePagefind(log) else {
             return (access, nil)
         }
         guard !reportsReservedFolder(log) else { return (access, nil) }
-        let outlines = SearchParts.split(searchablePages { index in fingerprint(of: index) })
+        let outlines = SearchParts.split(
+            searchablePages { index in fingerprint(of: index) }, pagesPerShard: options.searchPagesPerShard)
+        let layout = SearchLayout(outlines)
         let tool = pagefind.fingerprint
-        let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.ruleNumber, key(of: $0, tool: tool)) })
-        var reindexed: [SearchPart] = []
+        let keys = Dictionary(
+            uniqueKeysWithValues: outlines.map { ($0.folder, key(of: $0, layout: layout, tool: tool)) })
+        var reindexed: Set<String> = []
         var files: [(outputPath: String, ruleNumber: Int)] = []
         for part in outlines {
-            if let kept = keptFiles(of: part, key: keys[part.ruleNumber] ?? "") {
+            if let kept = keptFiles(of: part, key: keys[part.folder] ?? "") {
                 files += kept.map { ($0, part.ruleNumber) }
             } else {
-                reindexed.append(part)
+                reindexed.insert(part.folder)
             }
         }
         var access = access
         do throws(Pagefind.Failure) {
             if !reindexed.isEmpty {
                 try pagefind.checkVersion()
-                let numbers = Set(reindexed.map(\.ruleNumber))
+                let numbers = Set(outlines.filter { reindexed.contains($0.folder) }.map(\.ruleNumber))
                 let parts = SearchParts.split(
-                    searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" })
+                    searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" },
+                    pagesPerShard: options.searchPagesPerShard
+                ).filter { reindexed.contains($0.folder) }
                 let indexer = SearchIndexer(pagefind: pagefind, language: config.language)
-                let index = try indexer.index(parts, onProgress: log.itemProgress(total: parts.count))
+                let index = try indexer.index(parts, layout: layout, onProgress: log.itemProgress(total: parts.count))
                 for file in index.files {
-                    try write(file, key: keys[file.ruleNumber] ?? "")
+                    let folder = parts.first { file.path.hasPrefix($0.folder) }?.folder ?? ""
+                    try write(file, key: keys[folder] ?? "")
                     files.append((file.path, file.ruleNumber))
                 }
             }
@@ -64,7 +71,7 @@ struct BuildSearchIndex: BuildStep {
             return (access, nil)
         }
         access.addFiles(files, source: "search index")
-        return (access, outlines.map(\.ruleNumber))
+        return (access, layout)
     }
 
     private func locatePagefind(_ log: BuildLog) -> Pagefind? {
@@ -118,11 +125,13 @@ struct BuildSearchIndex: BuildStep {
     }
 
     /// The key of a part's files in the build record: its documents, as `fingerprint` stands for their
-    /// HTML, the site's language and the Pagefind binary.
-    private func key(of part: SearchPart, tool: String) -> String {
+    /// HTML, the site's language, the Pagefind binary, and the number of shards of its rule (which sets
+    /// Pagefind's chunk size).
+    private func key(of part: SearchPart, layout: SearchLayout, tool: String) -> String {
         var writer = ByteWriter()
         writer.string(tool)
         writer.string(config.language)
+        writer.string(String(layout.shardCounts[part.ruleNumber] ?? 1))
         writer.list(part.documents) { writer, document in
             writer.string(document.url)
             writer.string(document.title)
@@ -135,8 +144,7 @@ struct BuildSearchIndex: BuildStep {
     /// The paths of the part's files when the last build made them from the same key and every one of
     /// them is intact, so they are kept; nil when the part must be indexed again.
     private func keptFiles(of part: SearchPart, key: String) -> [String]? {
-        let folder = "\(SearchIndex.folder)\(part.ruleNumber)/"
-        let recorded = (previous?.files ?? [:]).filter { $0.key.hasPrefix(folder) }
+        let recorded = (previous?.files ?? [:]).filter { $0.key.hasPrefix(part.folder) }
         guard !recorded.isEmpty, recorded.values.allSatisfy({ $0.key == key }) else { return nil }
         let paths = recorded.keys.sorted()
         return paths.allSatisfy { writer.keepIfUnchanged($0, key: key) } ? paths : nil

@@ -10,15 +10,15 @@ struct RenderPages: BuildStep {
     let tree: NavigationTree
     let access: SiteAccess
     let templates: TemplateSet
-    /// The rule numbers that have a part of the search index; nil for a site without search.
-    let searchParts: [Int]?
+    /// Where the search index's parts are; nil for a site without search.
+    let searchLayout: SearchLayout?
     let config: SiteConfig
     let writer: OutputWriter
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedPages {
         let context = PageContext(
-            config: config, pages: pages, tree: tree, access: access, templates: templates, searchParts: searchParts)
+            config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout)
         let keys = RenderKeys(context: context, templates: templates)
         let (templates, writer, bodies, display) = (templates, writer, bodies, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
