@@ -9,8 +9,8 @@ search (lunr), on the same corpus, in one run.
   Chromium profile (cold cache). Queries are typed a character at a time, and every keystroke is waited on
   until the results for that text are in the page:
   * bytes for the first query: what nginx sent for search from the page load until the first query's
-    results were shown (sitegen: `assets/search.js` and `_search/`; MkDocs: `search/search_index.json` and
-    `assets/javascripts/workers/` and `lunr/`), from nginx's access log;
+    results were shown (sitegen: `assets/search.js`, `assets/search-worker.js` and `_search/`; MkDocs:
+    `search/search_index.json` and `assets/javascripts/workers/` and `lunr/`), from nginx's access log;
   * keystroke to results: from the input event to the results for that text being in the page (the DOM
     change that shows them, then one animation frame). The first query's keystrokes, which wait for the
     index to load, are reported apart from the rest.
@@ -70,7 +70,7 @@ SITEGEN = Site(
     name="sitegen",
     field=".search-input",
     results=".search-results",
-    search_paths=("/assets/search.js", "/_search/"),
+    search_paths=("/assets/search.js", "/assets/search-worker.js", "/_search/"),
 )
 MKDOCS = Site(
     name="mkdocs",

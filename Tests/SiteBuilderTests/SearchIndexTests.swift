@@ -160,7 +160,8 @@ struct SearchIndexTests {
         #expect(html.contains(#"data-search-access='<!--# echo var="sitegen_access" default="" -->'"#))
         #expect(html.contains(#"<input class="search-input" id="search-input" type="search""#))
         #expect(html.contains(#"<script src="/assets/search.js" defer></script>"#))
-        #expect(site.output("assets/search.js")?.contains("mergeIndex") == true)
+        #expect(site.output("assets/search.js")?.contains("search-worker.js") == true)
+        #expect(site.output("assets/search-worker.js")?.contains("mergeIndex") == true)
     }
 
     @Test("Installing Pagefind after a build without it rebuilds the site")

@@ -1,8 +1,8 @@
 // Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/, split into
 // shards _search/<rule>/<shard>/ when it has many pages), and each part only to readers who satisfy its rule;
-// nginx writes the rules this reader satisfies into data-search-access. This script loads just those parts
-// and merges them with Pagefind, so a reader never fetches a word of a page they may not open. It holds no
-// page data itself.
+// nginx writes the rules this reader satisfies into data-search-access. This script has search-worker.js load
+// just those parts and merge them with Pagefind, so a reader never fetches a word of a page they may not
+// open. It holds no page data itself.
 (() => {
   const root = document.querySelector(".search[data-search-url]");
   if (!root) return;
@@ -23,25 +23,42 @@
     .flatMap(([, rule, shards]) => Array.from({ length: Number(shards) }, (_, shard) => `${rule}/${shard}`))
     .map((part) => new URL(`${root.dataset.searchUrl}${part}/`, location.href).pathname);
 
-  let engine = null;
+  // search.js's own address, for the worker beside it.
+  const scriptURL = document.currentScript?.src || new URL("assets/search.js", location.href).href;
+
+  let worker = null;
+  let asked = 0;
+  const waiting = new Map();
   let latestQuery = 0;
   let active = -1;
   // The last results searched for, shown again while the typed text adds nothing to search for.
   let lastSearch = { terms: null, results: [], message: "" };
 
-  // Pagefind from the first part, with every other part merged in; nothing is fetched before the
-  // reader focuses the field.
-  function loadEngine() {
-    engine ??= (async () => {
-      if (parts.length === 0) return null;
-      const [first, ...others] = parts;
-      const pagefind = await import(`${first}pagefind.js`);
-      await pagefind.options({ basePath: first, excerptLength: 24 });
-      await pagefind.init();
-      await Promise.all(others.map((path) => pagefind.mergeIndex(path)));
-      return pagefind;
-    })();
-    return engine;
+  function failAll(message) {
+    for (const { reject } of waiting.values()) reject(new Error(message));
+    waiting.clear();
+    worker?.terminate();
+    worker = null;
+  }
+
+  // Pagefind runs in search-worker.js on the parts of this reader's rules; nothing is fetched before the
+  // reader focuses the field. `terms` null only loads the index.
+  function ask(terms) {
+    if (!worker) {
+      worker = new Worker(new URL("search-worker.js", scriptURL), { type: "module" });
+      worker.addEventListener("message", ({ data }) => {
+        const request = waiting.get(data.id);
+        waiting.delete(data.id);
+        if (data.error) request?.reject(new Error(data.error));
+        else request?.resolve(data);
+      });
+      worker.addEventListener("error", (event) => failAll(event.message || "the search worker failed"));
+    }
+    return new Promise((resolve, reject) => {
+      const id = ++asked;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, parts, terms, shown: shownResults });
+    });
   }
 
   const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -208,23 +225,19 @@
       show(query, lastSearch.results, lastSearch.message, terms);
       return;
     }
+    if (parts.length === 0) {
+      show(query, [], "You have no pages to search here; sign in to search more.");
+      return;
+    }
     try {
-      const pagefind = await loadEngine();
-      if (ticket !== latestQuery) return;
-      if (!pagefind) {
-        show(query, [], "You have no pages to search here; sign in to search more.");
-        return;
-      }
-      const found = await pagefind.search(terms);
-      if (ticket !== latestQuery) return;
-      const results = await Promise.all(found.results.slice(0, shownResults).map((result) => result.data()));
-      if (ticket !== latestQuery) return;
-      const message = summary(terms, found.results.length);
-      lastSearch = { terms, results: titleMatchesFirst(results, terms), message };
+      const answer = await ask(terms);
+      if (ticket !== latestQuery || answer.stale) return;
+      const message = summary(terms, answer.total);
+      lastSearch = { terms, results: titleMatchesFirst(answer.results, terms), message };
       show(query, lastSearch.results, lastSearch.message, terms);
     } catch (error) {
       if (ticket !== latestQuery) return;
-      engine = null;
+      failAll(String(error));
       show(query, [], "Search could not be loaded; try again, or reload the page.");
       console.error("search:", error);
     }
@@ -232,7 +245,7 @@
 
   input.addEventListener("input", () => search(input.value));
   input.addEventListener("focus", () => {
-    loadEngine().catch(() => {});
+    if (parts.length) ask(null).catch(() => {});
     if (input.value.trim() && list.children.length) open();
   });
   input.addEventListener("keydown", (event) => {
