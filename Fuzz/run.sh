@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh SECONDS [TARGET...]   every target (default: all seven) for SECONDS each
 #   FUZZ_SEED=1 Fuzz/run.sh 20         the same inputs on every run (make fuzz-smoke, so CI is repeatable)
+#   FUZZ_JOBS=1 Fuzz/run.sh 300        one target at a time (default: as many at once as there are cores)
 #
 # Each target starts from its committed seeds in Fuzz/Corpus/NAME/ and keeps what it learns in
 # .build-fuzz/corpus/NAME/ (never in the committed seeds). A crash, a failed property or a leak writes the
@@ -32,29 +33,42 @@ LOGS="$SCRATCH/logs/$(date +%Y%m%d-%H%M%S)-$$"
 mkdir -p "$SCRATCH/crashes" "$LOGS"
 seed=()
 [ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
-results=()
-failed=0
-for name in "${TARGETS[@]}"; do
+JOBS=${FUZZ_JOBS:-$(nproc)}
+
+# Runs one target; writes its row of the table (name, executions, crashes) to $LOGS/NAME.row.
+fuzz_target() {
+    local name=$1 log="$LOGS/$1.log" leaks=1 status=0 runs
     mkdir -p "$SCRATCH/corpus/$name"
-    log="$LOGS/$name.log"
-    echo "fuzz-$name: ${SECONDS_EACH} s" >&2
-    leaks=1
     # TOMLKit 0.6.0 leaks on every parse (a strdup per string read, the error record): small, once per config
     # file in sitegen, but LeakSanitizer would stop this target at its first input. Crashes still count.
     [ "$name" = config ] && leaks=0
-    status=0
     ASAN_OPTIONS=detect_leaks=$leaks "$BIN/fuzz-$name" "$SCRATCH/corpus/$name" "Fuzz/Corpus/$name" \
         -detect_leaks=$leaks "${seed[@]}" \
         -max_total_time="$SECONDS_EACH" -print_final_stats=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$SCRATCH/crashes/$name-" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     if [ "$status" -ne 0 ]; then
-        failed=1
         grep -E "^==[0-9]+==ERROR|Fatal error|SUMMARY|Test unit written" "$log" | head -5 >&2 || true
-        results+=("$(printf '%-16s %14s %8s' "$name" "${runs:-?}" 1)")
+        printf '%-16s %14s %8s\n' "$name" "${runs:-?}" 1 >"$LOGS/$name.row"
     else
-        results+=("$(printf '%-16s %14s %8s' "$name" "$runs" 0)")
+        printf '%-16s %14s %8s\n' "$name" "$runs" 0 >"$LOGS/$name.row"
     fi
+}
+
+# The targets run $JOBS at a time, each on its own core for SECONDS.
+for name in "${TARGETS[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+    echo "fuzz-$name: ${SECONDS_EACH} s" >&2
+    fuzz_target "$name" &
+done
+wait
+
+results=()
+failed=0
+for name in "${TARGETS[@]}"; do
+    row=$(cat "$LOGS/$name.row")
+    results+=("$row")
+    [ "$(awk '{print $3}' <<<"$row")" = 0 ] || failed=1
 done
 
 printf '%-16s %14s %8s\n' target executions crashes
