@@ -23,8 +23,9 @@
     .flatMap(([, rule, shards]) => Array.from({ length: Number(shards) }, (_, shard) => `${rule}/${shard}`))
     .map((part) => new URL(`${root.dataset.searchUrl}${part}/`, location.href).pathname);
 
-  // search.js's own address, for the worker beside it.
-  const scriptURL = document.currentScript?.src || new URL("assets/search.js", location.href).href;
+  // search.js's own address, for the worker beside it: assets/ beside _search/ at the site's root.
+  const scriptURL =
+    document.currentScript?.src || new URL("../assets/search.js", new URL(root.dataset.searchUrl, location.href)).href;
 
   let worker = null;
   let asked = 0;
