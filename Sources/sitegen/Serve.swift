@@ -18,7 +18,9 @@ struct Serve: ParsableCommand {
 
             Pages look as they will to one reader of the real site: the theme's server-side includes are \
             evaluated (greeting, navigation hidden by access rules), and a page the reader may not open \
-            shows the 403 page, or a note where the real site would ask them to sign in. Search finds             what that reader could find: the index parts of the rules they satisfy (Pagefind is found as             `sitegen build` finds it, see --pagefind).
+            shows the 403 page, or a note where the real site would ask them to sign in. Search finds \
+            what that reader could find: the index parts of the rules they satisfy (Pagefind is found as \
+            `sitegen build` finds it, see --pagefind).
 
             --reader is one of:
               all          every access rule satisfied: the whole site (the default)
