@@ -22,7 +22,8 @@ struct SearchIndexTests {
         #!/bin/sh
         # Stands in for Pagefind: `--site DIR --output-path OUT --quiet` copies the pages into OUT.
         if [ "$1" = "--version" ]; then echo "pagefind 1.5.2"; exit 0; fi
-        mkdir -p "$4" && cp "$2"/*.html "$4"/ && echo '{}' > "$4/pagefind-entry.json" && echo ui > "$4/pagefind-ui.js"
+        mkdir -p "$4" && cp "$2"/*.html "$4"/ && echo '{}' > "$4/pagefind-entry.json" && echo ui > "$4/pagefind-ui.js" \
+            && echo worker > "$4/pagefind-worker.js"
 
         """
 
@@ -90,6 +91,9 @@ struct SearchIndexTests {
         #expect(manifest.paths["/_search/\(open)/0/pagefind-entry.json"] != nil)
         #expect(
             !site.outputFiles().keys.contains { $0.hasSuffix("pagefind-ui.js") }, "Pagefind's own UI is not published")
+        #expect(
+            !site.outputFiles().keys.contains { $0.hasSuffix("pagefind-worker.js") },
+            "nor its worker, which the theme does not use")
     }
 
     @Test("No part holds a word, title or URL of another part's pages")

@@ -11,6 +11,8 @@ struct SearchIndexer {
     /// Pagefind's ready-made search interfaces; the theme has its own, so they are not published.
     private static let unusedPrefixes = [
         "pagefind-ui.", "pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.", "playground/",
+        // The theme runs Pagefind in a worker of its own (assets/search-worker.js), never in Pagefind's.
+        "pagefind-worker.js",
     ]
 
     /// Indexes `parts`, each shard with the chunk size its rule's shard count in `layout` calls for.
