@@ -26,6 +26,10 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
     private let mayCreate: Bool
     private let lock = NSLock()
     private var idle: [SQLiteConnection] = []
+    /// Held while a connection is opened and the schema (the WAL switch, the tables) applied: threads doing that
+    /// at once on a new file each start a write on a snapshot another has just changed, which SQLite answers with
+    /// "database is locked" at once, without waiting out the busy timeout.
+    private let opening = NSLock()
 
     /// A store in the file at `path`. With `mayCreate` false (the administration commands) a missing file is an
     /// error rather than a new, empty store the service could not write to.
@@ -164,8 +168,10 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
             throw SessionStoreError(
                 "there is no session store at \(path) yet; sitegen-auth creates it at the first sign-in")
         }
-        let connection = try SQLiteConnection(path: path, create: mayCreate)
-        try connection.execute(Self.schema)
-        return connection
+        return try opening.withLock {
+            let connection = try SQLiteConnection(path: path, create: mayCreate)
+            try connection.execute(Self.schema)
+            return connection
+        }
     }
 }
