@@ -18,5 +18,6 @@ struct SearchIndex: Sendable {
         let ruleNumber: Int
     }
 
-    let files: [File]
+    /// Each indexed part's files, by the part's folder (`SearchPart.folder`).
+    let files: [String: [File]]
 }

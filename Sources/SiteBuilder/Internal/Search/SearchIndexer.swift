@@ -30,9 +30,9 @@ struct SearchIndexer {
                     in: DisplayPaths.join(scratch, "\(part.ruleNumber)-\(part.shard)"))
             }
         }
-        var files: [SearchIndex.File] = []
-        for result in results {
-            files += try result.get()
+        var files: [String: [SearchIndex.File]] = [:]
+        for (part, result) in zip(parts, results) {
+            files[part.folder] = try result.get()
         }
         return SearchIndex(files: files)
     }

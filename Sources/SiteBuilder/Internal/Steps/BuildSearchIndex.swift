@@ -60,10 +60,11 @@ struct BuildSearchIndex: BuildStep {
                 ).filter { reindexed.contains($0.folder) }
                 let indexer = SearchIndexer(pagefind: pagefind, language: config.language)
                 let index = try indexer.index(parts, layout: layout, onProgress: log.itemProgress(total: parts.count))
-                for file in index.files {
-                    let folder = parts.first { file.path.hasPrefix($0.folder) }?.folder ?? ""
-                    try write(file, key: keys[folder] ?? "")
-                    files.append((file.path, file.ruleNumber))
+                for folder in index.files.keys.sorted() {
+                    for file in index.files[folder] ?? [] {
+                        try write(file, key: keys[folder] ?? "")
+                        files.append((file.path, file.ruleNumber))
+                    }
                 }
             }
         } catch {
