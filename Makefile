@@ -9,8 +9,6 @@ PYTHON       ?= python3
 VENV         := .venv
 DEBUG_BIN    := .build/debug
 RELEASE_BIN  := .build/release
-# The search index is built by Pagefind (PyPI pagefind-bin), installed into the virtualenv by `make venv`.
-PAGEFIND     := $(VENV)/bin/pagefind
 PREFIX       ?= /usr/local
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -53,11 +51,9 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-# pagefind-bin ships its binary inside the Python package, with no command: it is linked as $(PAGEFIND).
 $(VENV)/.installed: Tests/e2e/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
-	ln -sf "$$($(VENV)/bin/python -c 'import pagefind_bin; print(pagefind_bin.get_executable())')" $(PAGEFIND)
 	touch $@
 
 venv: $(VENV)/.installed
@@ -68,8 +64,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-site: build venv
-	$(DEBUG_BIN)/sitegen build --site site --output public --pagefind $(PAGEFIND)
+site: build
+	$(DEBUG_BIN)/sitegen build --site site --output public
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Plugins Sources Tests Fuzz/Package.swift Fuzz/Sources
@@ -101,7 +97,7 @@ soak: deps venv
 	$(VENV)/bin/python Benchmarks/soak.py
 
 demo: build venv
-	$(DEBUG_BIN)/sitegen build --site site --output .demo/public --pagefind $(PAGEFIND)
+	$(DEBUG_BIN)/sitegen build --site site --output .demo/public
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
 install: release

@@ -21,10 +21,10 @@ struct Build: ParsableCommand {
             below it); the rules go into the access manifest .sitegen/access.json, published \
             with the site, and the summary counts pages by rule. `sitegen access` lists them.
 
-            Every page gets a search field. The search index is built by Pagefind, found on PATH \
-            or given with --pagefind, in one part per access rule, each published for the readers \
-            of that rule only. Without Pagefind the site is built without search, with a warning; \
-            --no-search or search = false in site.toml builds without it on purpose.
+            Every page gets a search field. The search index is built in one part per access \
+            rule, each published for the readers of that rule only, so a reader never receives a \
+            word of a page they may not open. --no-search or search = false in site.toml builds \
+            without it.
 
             The output is built in a temporary folder next to it and swapped in only when \
             everything succeeded. Unchanged pages are reused from the cache in .sitegen-cache/ \
@@ -35,8 +35,6 @@ struct Build: ParsableCommand {
               sitegen build --site docs --templates docs-theme --output public
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
-              sitegen build --pagefind .venv/bin/pagefind
-                  Build the search index with this Pagefind binary (pip install pagefind-bin).
             """
     )
 
@@ -60,8 +58,7 @@ struct Build: ParsableCommand {
             outputFolder: output,
             includeDrafts: source.drafts,
             brokenLinksAreWarnings: warnBrokenLinks,
-            buildsSearchIndex: !search.noSearch,
-            pagefind: search.pagefind
+            buildsSearchIndex: !search.noSearch
         )
         let console = Console(verbose: verbose)
         do {

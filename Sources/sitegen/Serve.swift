@@ -19,8 +19,7 @@ struct Serve: ParsableCommand {
             Pages look as they will to one reader of the real site: the theme's server-side includes are \
             evaluated (greeting, navigation hidden by access rules), and a page the reader may not open \
             shows the 403 page, or a note where the real site would ask them to sign in. Search finds \
-            what that reader could find: the index parts of the rules they satisfy (Pagefind is found as \
-            `sitegen build` finds it, see --pagefind).
+            what that reader could find: the index parts of the rules they satisfy.
 
             --reader is one of:
               all          every access rule satisfied: the whole site (the default)
@@ -69,7 +68,7 @@ struct Serve: ParsableCommand {
         }
         let build = BuildOptions(
             siteFolder: source.site, templatesFolder: source.templates, includeDrafts: source.drafts,
-            buildsSearchIndex: !search.noSearch, pagefind: search.pagefind)
+            buildsSearchIndex: !search.noSearch)
         let options = PreviewOptions(build: build, port: port, reader: previewReader, polling: poll)
         let server: PreviewServer
         do {

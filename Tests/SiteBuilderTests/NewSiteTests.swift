@@ -15,15 +15,15 @@ struct NewSiteTests {
                 ".gitignore", "README.md", "site/guide/first-page.md", "site/guide/index.md", "site/index.md",
                 "site/site.toml",
             ])
-        // Without search, whose index needs Pagefind: SearchIndexTests cover it.
         let report = try SiteBuilder.build(
-            options: BuildOptions(
-                siteFolder: folder + "/site", outputFolder: folder + "/public", buildsSearchIndex: false))
+            options: BuildOptions(siteFolder: folder + "/site", outputFolder: folder + "/public"))
         #expect(report.pageCount == 3)
         #expect(report.warnings.isEmpty)
         let output = FileManager.default.enumerator(atPath: folder + "/public")?.allObjects as? [String] ?? []
+        #expect(output.contains { $0.hasPrefix("_search/") && $0.hasSuffix("/0/index.json") }, "with search")
         let files = output.filter {
-            !$0.hasSuffix("/") && !["assets", "guide", "guide/first-page", "signed-out", ".sitegen"].contains($0)
+            !$0.hasSuffix("/") && !$0.hasPrefix("_search")
+                && !["assets", "guide", "guide/first-page", "signed-out", ".sitegen"].contains($0)
         }
         #expect(
             files.sorted()

@@ -49,7 +49,7 @@ final class TestSite {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Without the search index, which needs the Pagefind binary; `SearchIndexTests` turn it on with a stand-in.
+    /// Without the search index, so each test's output is what it looks at; `SearchIndexTests` turn it on.
     var options: BuildOptions {
         BuildOptions(
             siteFolder: root + "/site", templatesFolder: root + "/templates", outputFolder: root + "/public",

@@ -29,8 +29,6 @@ def build_site(site: Path, output: Path) -> subprocess.CompletedProcess:
             str(REPO / "templates"),
             "--output",
             str(output),
-            "--pagefind",
-            str(REPO / ".venv" / "bin" / "pagefind"),
         ],
         capture_output=True,
         text=True,

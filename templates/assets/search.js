@@ -1,8 +1,8 @@
 // Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/, split into
 // shards _search/<rule>/<shard>/ when it has many pages), and each part only to readers who satisfy its rule;
-// nginx writes the rules this reader satisfies into data-search-access. This script has search-worker.js load
-// just those parts and merge them with Pagefind, so a reader never fetches a word of a page they may not
-// open. It holds no page data itself.
+// nginx writes the rules this reader satisfies into data-search-access. This script has search-worker.js
+// search just those parts, so a reader never fetches a word of a page they may not open. It holds no page
+// data itself.
 (() => {
   const root = document.querySelector(".search[data-search-url]");
   if (!root) return;
@@ -42,8 +42,8 @@
     worker = null;
   }
 
-  // Pagefind runs in search-worker.js on the parts of this reader's rules; nothing is fetched before the
-  // reader focuses the field. `terms` null only loads the index.
+  // search-worker.js searches the parts of this reader's rules; nothing is fetched before the reader focuses
+  // the field. `terms` null only loads the index.
   function ask(terms) {
     if (!worker) {
       worker = new Worker(new URL("search-worker.js", scriptURL), { type: "module" });
@@ -64,37 +64,11 @@
 
   const words = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-  // Pagefind already weights titles; among the results shown, pages whose title holds every word come first.
-  function titleMatchesFirst(results, query) {
-    const terms = words(query);
-    const inTitle = (result) => {
-      const title = words(result.meta.title || "");
-      return terms.every((term) => title.some((word) => word.startsWith(term)));
-    };
-    return [...results.filter(inTitle), ...results.filter((result) => !inTitle(result))];
-  }
-
-  // The part of the page where the words are densest: the page itself or one of its headed sections.
-  function bestSection(result) {
-    const sections = result.sub_results || [];
-    return sections.reduce(
-      (best, section) => ((section.locations || []).length > (best.locations || []).length ? section : best),
-      sections[0] || { url: result.meta.url, title: result.meta.title, excerpt: result.excerpt },
-    );
-  }
-
-  // Pagefind's excerpts are text with < and > escaped and the matched words in <mark>; rebuilt as nodes so
-  // that nothing else in an excerpt is ever read as HTML.
-  function highlighted(excerpt) {
+  // The worker's excerpts are [text, marked] pieces, made into nodes here: nothing in them is read as HTML.
+  function snippet(pieces) {
     const paragraph = document.createElement("p");
     paragraph.className = "search-snippet";
-    let marked = false;
-    for (const piece of (excerpt || "").split(/(<\/?mark>)/)) {
-      if (piece === "<mark>" || piece === "</mark>") {
-        marked = piece === "<mark>";
-        continue;
-      }
-      const text = piece.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    for (const [text, marked] of pieces || []) {
       if (marked) {
         const mark = document.createElement("mark");
         mark.textContent = text;
@@ -104,18 +78,6 @@
       }
     }
     return paragraph;
-  }
-
-  // Pagefind indexes the title as the page's first line; shown above the snippet, it need not open it too.
-  function withoutTitle(excerpt, title) {
-    const tokens = (excerpt || "").split(" ");
-    const titleWords = (title || "").split(/\s+/).filter(Boolean);
-    const plain = (token) => (token || "").replace(/<\/?mark>/g, "");
-    const opensWithTitle =
-      titleWords.length > 0 &&
-      titleWords.every((word, index) => plain(tokens[index]) === word || plain(tokens[index]) === `${word}.`) &&
-      plain(tokens[titleWords.length - 1]).endsWith(".");
-    return opensWithTitle ? tokens.slice(titleWords.length).join(" ") : excerpt;
   }
 
   function element(tag, className, text) {
@@ -137,26 +99,25 @@
   }
 
   function option(result, index, query) {
-    const section = bestSection(result);
     const item = document.createElement("li");
     item.id = `search-option-${index}`;
     item.className = "search-result";
     item.setAttribute("role", "option");
     item.setAttribute("aria-selected", "false");
     const link = document.createElement("a");
-    link.href = section.url || result.meta.url;
+    link.href = result.url;
     link.tabIndex = -1;
-    if (result.meta.breadcrumb) {
-      const crumbs = element("span", "search-crumbs", result.meta.breadcrumb);
-      if (result.meta.breadcrumb.includes("…")) crumbs.title = "… stands for a section you cannot open";
+    if (result.breadcrumb) {
+      const crumbs = element("span", "search-crumbs", result.breadcrumb);
+      if (result.breadcrumb.includes("…")) crumbs.title = "… stands for a section you cannot open";
       link.append(crumbs);
     }
     const heading = element("span", "search-title", "");
-    heading.append(...markedWords(result.meta.title || result.meta.url, query));
-    if (section.title && section.title !== result.meta.title) {
-      heading.append(element("span", "search-section", ` › ${section.title}`));
+    heading.append(...markedWords(result.title || result.url, query));
+    if (result.section && result.section !== result.title) {
+      heading.append(element("span", "search-section", ` › ${result.section}`));
     }
-    link.append(heading, highlighted(withoutTitle(section.excerpt || result.excerpt, result.meta.title)));
+    link.append(heading, snippet(result.excerpt));
     item.append(link);
     item.addEventListener("pointermove", () => select(index));
     return item;
@@ -234,7 +195,7 @@
       const answer = await ask(terms);
       if (ticket !== latestQuery || answer.stale) return;
       const message = summary(terms, answer.total);
-      lastSearch = { terms, results: titleMatchesFirst(answer.results, terms), message };
+      lastSearch = { terms, results: answer.results, message };
       show(query, lastSearch.results, lastSearch.message, terms);
     } catch (error) {
       if (ticket !== latestQuery) return;

@@ -13,23 +13,19 @@ public struct BuildOptions: Sendable {
     public var brokenLinksAreWarnings: Bool
     /// Build the search index, unless `site.toml` says `search = false`.
     public var buildsSearchIndex: Bool
-    /// The Pagefind binary that builds the search index, e.g. `.venv/bin/pagefind`; nil looks for
-    /// `pagefind` on `PATH`. Without one the site is built without search, with a warning.
-    public var pagefind: String?
     /// The most pages a shard of the search index holds on average (`SearchParts.pagesPerShard`); tests set
     /// it low to see a small site's parts split.
     var searchPagesPerShard = SearchParts.pagesPerShard
 
     /// Options with the command-line defaults: `site/`, the theme overrides in `templates/` beside it,
-    /// `public/`, no drafts, strict links, search with the `pagefind` found on `PATH`.
+    /// `public/`, no drafts, strict links, search.
     public init(
         siteFolder: String = "site",
         templatesFolder: String? = nil,
         outputFolder: String = "public",
         includeDrafts: Bool = false,
         brokenLinksAreWarnings: Bool = false,
-        buildsSearchIndex: Bool = true,
-        pagefind: String? = nil
+        buildsSearchIndex: Bool = true
     ) {
         self.siteFolder = siteFolder
         self.templatesFolder = templatesFolder
@@ -37,6 +33,5 @@ public struct BuildOptions: Sendable {
         self.includeDrafts = includeDrafts
         self.brokenLinksAreWarnings = brokenLinksAreWarnings
         self.buildsSearchIndex = buildsSearchIndex
-        self.pagefind = pagefind
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The search index as it is published: one folder per access rule below `_search/`, e.g. `_search/2/`,
-/// holding Pagefind's index of that rule's pages, in one or more shards (`_search/2/0/`, `_search/2/1/`…),
+/// holding the index of that rule's pages (`SearchPartFiles`), in one or more shards (`_search/2/0/`, `_search/2/1/`…),
 /// and nothing else. Every file of a folder is listed in the access manifest under that rule, so nginx and
 /// `sitegen-auth` give it only to readers who may read those pages; the theme's `search.js` loads the
 /// folders of the rules a reader satisfies.
@@ -11,7 +11,7 @@ struct SearchIndex: Sendable {
 
     /// One file to publish.
     struct File: Sendable {
-        /// Below the output folder, e.g. `_search/2/0/fragment/en_1a2b3c4.pf_fragment`.
+        /// Below the output folder, e.g. `_search/2/0/p/17.json`.
         let path: String
         let data: Data
         /// The number of the rule that guards it in the access manifest.

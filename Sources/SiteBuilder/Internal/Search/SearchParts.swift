@@ -5,9 +5,8 @@
 /// the page may also open that section; otherwise it shows `…`, as the theme's breadcrumbs do, so that a
 /// public page inside a restricted section does not reveal the section's title.
 ///
-/// Pagefind's time to answer a query grows with the square of the pages that match it within one index,
-/// so a part of many pages is split into shards that the browser searches one after the other and merges
-/// (ARCHITECTURE.md, "Search"). A page's shard follows from its URL alone, so an edit, a new page or a
+/// A part of many pages is split into shards, so that an edit re-indexes one shard instead of the whole
+/// part (ARCHITECTURE.md, "Search"). A page's shard follows from its URL alone, so an edit, a new page or a
 /// deleted page changes one shard and leaves the others' files as they were; the number of shards is a
 /// power of two and changes only when the part's size doubles or halves.
 enum SearchParts {
@@ -48,7 +47,7 @@ enum SearchParts {
         for document in documents {
             buckets[Int(stableHash(document.url) % UInt64(count))].append(document)
         }
-        // An empty bucket gets no shard (Pagefind indexes no empty site); the shards are numbered without gaps.
+        // An empty bucket gets no shard; the shards are numbered without gaps.
         return buckets.filter { !$0.isEmpty }.enumerated().map { shard, documents in
             SearchPart(ruleNumber: rule, shard: shard, documents: documents)
         }

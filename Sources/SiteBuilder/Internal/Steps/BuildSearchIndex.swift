@@ -1,9 +1,8 @@
 import Foundation
 
-/// Builds the search index before pages are rendered, so every page can offer it: one Pagefind index per
-/// access rule, or per shard of a rule with many pages (see `SearchParts`, `SearchIndex`), whose files join
-/// the access manifest under that rule.
-/// Without a Pagefind binary the site is built without search, with a warning that says how to get one.
+/// Builds the search index before pages are rendered, so every page can offer it: one index per access rule,
+/// or per shard of a rule with many pages (see `SearchParts`, `SearchIndex`), whose files join the access
+/// manifest under that rule.
 ///
 /// A part whose pages (their URLs, titles, breadcrumbs and Markdown files, and the site's link targets)
 /// are as the last build indexed them keeps its files as they are: an edit re-indexes only its own shard.
@@ -22,24 +21,15 @@ struct BuildSearchIndex: BuildStep {
     let writer: OutputWriter
     let display: DisplayPaths
 
-    static let missingPagefind =
-        "pagefind was not found on PATH, so the site was built without search. Install it with "
-        + "'pip install pagefind-bin==1.5.2' and pass its binary with --pagefind PATH (python3 -m pagefind_bin "
-        + "runs it; 'make venv' links it as .venv/bin/pagefind), or set search = false in site.toml"
-
     /// The access rules with the index's files added, and where the parts are; no layout when the site is
     /// built without search.
     func run(_ log: BuildLog) -> (access: SiteAccess, searchLayout: SearchLayout?) {
-        guard config.search, options.buildsSearchIndex, let pagefind = locatePagefind(log) else {
-            return (access, nil)
-        }
+        guard config.search, options.buildsSearchIndex else { return (access, nil) }
         guard !reportsReservedFolder(log) else { return (access, nil) }
         let outlines = SearchParts.split(
             searchablePages { index in fingerprint(of: index) }, pagesPerShard: options.searchPagesPerShard)
         let layout = SearchLayout(outlines)
-        let tool = pagefind.fingerprint
-        let keys = Dictionary(
-            uniqueKeysWithValues: outlines.map { ($0.folder, key(of: $0, layout: layout, tool: tool)) })
+        let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.folder, key(of: $0)) })
         var reindexed: Set<String> = []
         var files: [(outputPath: String, ruleNumber: Int)] = []
         for part in outlines {
@@ -49,43 +39,28 @@ struct BuildSearchIndex: BuildStep {
                 reindexed.insert(part.folder)
             }
         }
-        var access = access
-        do throws(Pagefind.Failure) {
-            if !reindexed.isEmpty {
-                try pagefind.checkVersion()
-                let numbers = Set(outlines.filter { reindexed.contains($0.folder) }.map(\.ruleNumber))
-                let parts = SearchParts.split(
-                    searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" },
-                    pagesPerShard: options.searchPagesPerShard
-                ).filter { reindexed.contains($0.folder) }
-                let indexer = SearchIndexer(pagefind: pagefind, language: config.language)
-                let index = try indexer.index(parts, layout: layout, onProgress: log.itemProgress(total: parts.count))
-                for folder in index.files.keys.sorted() {
-                    for file in index.files[folder] ?? [] {
-                        try write(file, key: keys[folder] ?? "")
-                        files.append((file.path, file.ruleNumber))
+        if !reindexed.isEmpty {
+            let numbers = Set(outlines.filter { reindexed.contains($0.folder) }.map(\.ruleNumber))
+            let parts = SearchParts.split(
+                searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" },
+                pagesPerShard: options.searchPagesPerShard
+            ).filter { reindexed.contains($0.folder) }
+            let index = SearchIndexer.index(parts, onProgress: log.itemProgress(total: parts.count))
+            for folder in index.files.keys.sorted() {
+                for file in index.files[folder] ?? [] {
+                    do {
+                        try writer.write(file.data, to: file.path, key: keys[folder] ?? "")
+                    } catch {
+                        log.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
+                        return (access, nil)
                     }
+                    files.append((file.path, file.ruleNumber))
                 }
             }
-        } catch {
-            log.report(Problem(message: "\(error.message); or set search = false in site.toml"))
-            return (access, nil)
         }
+        var access = access
         access.addFiles(files, source: "search index")
         return (access, layout)
-    }
-
-    private func locatePagefind(_ log: BuildLog) -> Pagefind? {
-        guard let path = options.pagefind else {
-            let found = Pagefind.onPath()
-            if found == nil { log.warn(Problem(message: Self.missingPagefind)) }
-            return found
-        }
-        guard let pagefind = Pagefind.at(path) else {
-            log.report(Problem(message: "--pagefind \(path): there is no executable file at this path"))
-            return nil
-        }
-        return pagefind
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
@@ -125,14 +100,11 @@ struct BuildSearchIndex: BuildStep {
         "\(pages[index].fileDigest ?? "none") \(linkTargets)"
     }
 
-    /// The key of a part's files in the build record: its documents, as `fingerprint` stands for their
-    /// HTML, the site's language, the Pagefind binary, and the number of shards of its rule (which sets
-    /// Pagefind's chunk size).
-    private func key(of part: SearchPart, layout: SearchLayout, tool: String) -> String {
+    /// The key of a part's files in the build record: the index format and the part's documents, as
+    /// `fingerprint` stands for their HTML.
+    private func key(of part: SearchPart) -> String {
         var writer = ByteWriter()
-        writer.string(tool)
-        writer.string(config.language)
-        writer.string(String(layout.shardCounts[part.ruleNumber] ?? 1))
+        writer.string("search \(SearchPartFiles.formatVersion)")
         writer.list(part.documents) { writer, document in
             writer.string(document.url)
             writer.string(document.title)
@@ -151,11 +123,4 @@ struct BuildSearchIndex: BuildStep {
         return paths.allSatisfy { writer.keepIfUnchanged($0, key: key) } ? paths : nil
     }
 
-    private func write(_ file: SearchIndex.File, key: String) throws(Pagefind.Failure) {
-        do {
-            try writer.write(file.data, to: file.path, key: key)
-        } catch {
-            throw Pagefind.Failure(message: "cannot write \(file.path): \(error.localizedDescription)")
-        }
-    }
 }
