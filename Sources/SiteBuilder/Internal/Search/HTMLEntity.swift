@@ -9,7 +9,7 @@ enum HTMLEntity {
     ]
 
     /// The reference starting at `start` (an `&`) and where it ends, or nil when there is none.
-    static func decode(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var end = start + 1
         while end < bytes.count, end - start <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else { return nil }
@@ -24,8 +24,8 @@ enum HTMLEntity {
     }
 
     /// `bytes` with every reference decoded.
-    static func decodeAll(_ bytes: ArraySlice<UInt8>) -> String {
-        let bytes = Array(bytes)
+    static func decodeAll(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: bytes)
         var text = ""
         var index = 0
         var plainStart = 0

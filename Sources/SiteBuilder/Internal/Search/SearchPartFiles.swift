@@ -23,104 +23,153 @@ struct SearchPartFiles {
     private static let b = 0.75
     private static let scale = 40.0
 
+    /// A page's words as numbers in the part's vocabulary, each once, with how often the text has it.
     private struct Counted {
-        let terms: [String: Int]
-        let titleTerms: Set<String>
-        let length: Int
+        var terms: [(term: Int32, count: Int32)]
+        var titleTerms: Set<Int32>
+        var length: Int
+    }
+
+    /// Counts one page's words by number, without sorting or hashing them.
+    private struct WordCounter {
+        private var counts: [Int32] = []
+        private var met: [Int32] = []
+        private var length = 0
+
+        mutating func add(_ term: Int32) {
+            let index = Int(term)
+            if index >= counts.count { counts += repeatElement(0, count: index + 1 - counts.count) }
+            if counts[index] == 0 { met.append(term) }
+            counts[index] += 1
+            length += 1
+        }
+
+        /// Each word met since the last call, in the order first met, with its count, and the number of words;
+        /// the counter starts again from nothing.
+        mutating func take() -> (terms: [(term: Int32, count: Int32)], length: Int) {
+            let terms = met.map { (term: $0, count: counts[Int($0)]) }
+            for term in met { counts[Int(term)] = 0 }
+            met.removeAll(keepingCapacity: true)
+            defer { length = 0 }
+            return (terms, length)
+        }
     }
 
     /// The part's files, each path below the output folder, with word chunks of about `chunkBytes`.
     static func files(of part: SearchPart, chunkBytes: Int = chunkBytes) -> [SearchIndex.File] {
         var files: [SearchIndex.File] = []
-        var counted: [Counted] = []
-        counted.reserveCapacity(part.documents.count)
+        var vocabulary = SearchVocabulary()
+        var pages: [Counted] = []
+        pages.reserveCapacity(part.documents.count)
+        var counter = WordCounter()
         for (number, document) in part.documents.enumerated() {
             let text = SearchText(html: document.contentHTML)
             files.append(file(part, "p/\(number).json", pageJSON(document, text: text)))
-            counted.append(count(document, text: text))
+            for section in text.sections {
+                SearchWords.forEachWord(in: section.heading) { counter.add(vocabulary.number($0)) }
+                SearchWords.forEachWord(in: section.text) { counter.add(vocabulary.number($0)) }
+            }
+            var titleTerms: Set<Int32> = []
+            SearchWords.forEachWord(in: document.title) { titleTerms.insert(vocabulary.number($0)) }
+            let (terms, length) = counter.take()
+            pages.append(Counted(terms: terms, titleTerms: titleTerms, length: length))
         }
-        let average = max(1, Double(counted.reduce(0) { $0 + $1.length }) / Double(max(1, counted.count)))
-        var postings: [String: [Int32]] = [:]
-        for (number, page) in counted.enumerated() {
+        let average = max(1, Double(pages.reduce(0) { $0 + $1.length }) / Double(max(1, pages.count)))
+        var postings = Array(repeating: [Int32](), count: vocabulary.words.count)
+        for (number, page) in pages.enumerated() {
             let norm = k1 * (1 - b + b * Double(page.length) / average)
-            var terms = page.terms
-            for term in page.titleTerms where terms[term] == nil { terms[term] = 0 }
-            for (term, frequency) in terms {
-                let tf = Double(frequency)
-                let q = frequency == 0 ? 0 : max(1, Int((tf * (k1 + 1) / (tf + norm) * scale).rounded()))
-                let weight = q * 2 + (page.titleTerms.contains(term) ? 1 : 0)
-                postings[term, default: []].append(contentsOf: [Int32(number), Int32(weight)])
+            var titleOnly = page.titleTerms
+            for (term, count) in page.terms {
+                titleOnly.remove(term)
+                let tf = Double(count)
+                let q = max(1, Int((tf * (k1 + 1) / (tf + norm) * scale).rounded()))
+                postings[Int(term)].append(Int32(number))
+                postings[Int(term)].append(Int32(q * 2 + (page.titleTerms.contains(term) ? 1 : 0)))
+            }
+            for term in titleOnly {
+                postings[Int(term)].append(Int32(number))
+                postings[Int(term)].append(1)
             }
         }
-        let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        let order = vocabulary.words.indices.sorted {
+            vocabulary.words[$0].utf16.lexicographicallyPrecedes(vocabulary.words[$1].utf16)
+        }
         var firstTerms: [String] = []
+        var chunk = JSONBytes()
         var chunkTerms: [String] = []
-        var chunkPostings: [String] = []
-        var chunkSize = 0
         func closeChunk() {
             guard !chunkTerms.isEmpty else { return }
-            let json =
-                "{\"terms\":[" + chunkTerms.map(JSONText.quoted).joined(separator: ",") + "],\"postings\":["
-                + chunkPostings.joined(separator: ",") + "]}"
+            var json = JSONBytes()
+            json.raw("{\"terms\":[")
+            for (index, term) in chunkTerms.enumerated() {
+                if index > 0 { json.raw(",") }
+                json.string(term)
+            }
+            json.raw("],\"postings\":[")
+            json.bytes += chunk.bytes
+            json.raw("]}")
             files.append(file(part, "w/\(firstTerms.count).json", json))
             firstTerms.append(chunkTerms[0])
             chunkTerms = []
-            chunkPostings = []
-            chunkSize = 0
+            chunk = JSONBytes()
         }
-        for term in terms {
-            let encoded = encode(postings[term] ?? [])
-            chunkTerms.append(term)
-            chunkPostings.append(encoded)
-            chunkSize += encoded.utf8.count + term.utf8.count + 4
-            if chunkSize >= chunkBytes { closeChunk() }
+        for term in order {
+            if !chunkTerms.isEmpty { chunk.raw(",") }
+            chunkTerms.append(vocabulary.words[term])
+            encode(postings[term], into: &chunk)
+            if chunk.bytes.count >= chunkBytes { closeChunk() }
         }
         closeChunk()
-        let index =
-            "{\"version\":\(formatVersion),\"pages\":\(part.documents.count),\"chunks\":["
-            + firstTerms.map(JSONText.quoted).joined(separator: ",") + "]}"
+        var index = JSONBytes()
+        index.raw("{\"version\":\(formatVersion),\"pages\":\(part.documents.count),\"chunks\":[")
+        for (number, term) in firstTerms.enumerated() {
+            if number > 0 { index.raw(",") }
+            index.string(term)
+        }
+        index.raw("]}")
         files.append(file(part, "index.json", index))
         return files.sorted { $0.path < $1.path }
     }
 
-    private static func count(_ document: SearchDocument, text: SearchText) -> Counted {
-        var terms: [String: Int] = [:]
-        var length = 0
-        for section in text.sections {
-            for piece in [section.heading, section.text] {
-                SearchWords.forEach(in: piece) { word in
-                    terms[word, default: 0] += 1
-                    length += 1
-                }
-            }
-        }
-        return Counted(terms: terms, titleTerms: Set(SearchWords.words(in: document.title)), length: length)
-    }
-
     /// `[page, weight, ...]` with each page number after the first as the step from the one before.
-    private static func encode(_ pairs: [Int32]) -> String {
-        var text = "["
+    private static func encode(_ pairs: [Int32], into json: inout JSONBytes) {
+        json.raw("[")
         var previous: Int32 = 0
         var index = 0
         while index < pairs.count {
-            if index > 0 { text += "," }
-            text += "\(pairs[index] - previous),\(pairs[index + 1])"
+            if index > 0 { json.raw(",") }
+            json.integer(Int(pairs[index] - previous))
+            json.raw(",")
+            json.integer(Int(pairs[index + 1]))
             previous = pairs[index]
             index += 2
         }
-        return text + "]"
+        json.raw("]")
     }
 
-    private static func pageJSON(_ document: SearchDocument, text: SearchText) -> String {
-        let sections = text.sections.map { section in
-            "[" + [section.anchor, section.heading, section.text].map(JSONText.quoted).joined(separator: ",") + "]"
+    private static func pageJSON(_ document: SearchDocument, text: SearchText) -> JSONBytes {
+        var json = JSONBytes()
+        json.raw("{\"url\":")
+        json.string(document.url)
+        json.raw(",\"title\":")
+        json.string(document.title)
+        json.raw(",\"breadcrumb\":")
+        json.string(document.breadcrumb.joined(separator: " › "))
+        json.raw(",\"sections\":[")
+        for (index, section) in text.sections.enumerated() {
+            json.raw(index > 0 ? ",[" : "[")
+            json.string(section.anchor)
+            json.raw(",")
+            json.string(section.heading)
+            json.raw(",")
+            json.string(section.text)
+            json.raw("]")
         }
-        return "{\"url\":\(JSONText.quoted(document.url)),\"title\":\(JSONText.quoted(document.title)),"
-            + "\"breadcrumb\":\(JSONText.quoted(document.breadcrumb.joined(separator: " › "))),"
-            + "\"sections\":[\(sections.joined(separator: ","))]}"
+        json.raw("]}")
+        return json
     }
 
-    private static func file(_ part: SearchPart, _ name: String, _ json: String) -> SearchIndex.File {
-        SearchIndex.File(path: part.folder + name, data: Data(json.utf8), ruleNumber: part.ruleNumber)
+    private static func file(_ part: SearchPart, _ name: String, _ json: JSONBytes) -> SearchIndex.File {
+        SearchIndex.File(path: part.folder + name, data: Data(json.bytes), ruleNumber: part.ruleNumber)
     }
 }

@@ -12,31 +12,42 @@ struct SearchText: Sendable, Equatable {
 
     let sections: [Section]
 
-    private static let hiddenElements: Set<String> = ["script", "style", "template"]
+    private static let hiddenElements = ["script", "style", "template"].map { Tag.code($0.utf8) }
     /// Elements that separate words, so their tags become a space rather than nothing.
-    private static let blockElements: Set<String> = [
+    private static let blockElements = [
         "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "figcaption",
         "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "img", "li", "main", "nav", "ol",
         "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul",
-    ]
+    ].map { Tag.code($0.utf8) }
 
     init(html: String) {
+        var html = html
+        self.sections = html.withUTF8 { Self.sections(of: $0) }
+    }
+
+    private static func sections(of bytes: UnsafeBufferPointer<UInt8>) -> [Section] {
         var sections: [Section] = []
         var anchor = ""
         var heading = ""
         var text = TextCollector()
         var headingText: TextCollector?
-        var hidden: String?
-        let bytes = Array(html.utf8)
+        var hidden: UInt64?
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<"), let tag = Tag(bytes, at: index) else {
-                if hidden == nil {
-                    let (piece, next) = Self.character(bytes, at: index)
-                    if headingText != nil { headingText?.append(piece) } else { text.append(piece) }
+                if hidden != nil {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "&"), let (decoded, next) = HTMLEntity.decode(bytes, at: index) {
+                    if headingText != nil { headingText?.append(decoded) } else { text.append(decoded) }
                     index = next
                 } else {
-                    index += 1
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") {
+                        end += 1
+                    }
+                    let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                    if headingText != nil { headingText?.append(run) } else { text.append(run) }
+                    index = end
                 }
                 continue
             }
@@ -56,59 +67,104 @@ struct SearchText: Sendable, Equatable {
                 heading = collected.text
                 headingText = nil
             } else if Self.blockElements.contains(tag.name) {
-                if headingText != nil { headingText?.append(" ") } else { text.append(" ") }
+                if headingText != nil { headingText?.append(0x20) } else { text.append(0x20) }
             }
         }
         if let collected = headingText { heading = collected.text }
         sections.append(Section(anchor: anchor, heading: heading, text: text.text))
-        self.sections = sections.filter { !$0.anchor.isEmpty || !$0.text.isEmpty }
-    }
-
-    /// The character or entity at `index` as text, and where the next one starts.
-    private static func character(_ bytes: [UInt8], at index: Int) -> (String, Int) {
-        if bytes[index] == UInt8(ascii: "&"), let (decoded, next) = HTMLEntity.decode(bytes, at: index) {
-            return (decoded, next)
-        }
-        var end = index + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return (String(decoding: bytes[index..<end], as: UTF8.self), end)
+        return sections.filter { !$0.anchor.isEmpty || !$0.text.isEmpty }
     }
 }
 
-/// Text with runs of white space made one space, and none at either end.
+/// Text with runs of white space made one space, and none at either end, collected as UTF-8.
 private struct TextCollector {
-    private var scalars = String.UnicodeScalarView()
+    private var bytes: [UInt8] = []
     private var pendingSpace = false
+    /// The bytes of a multi-byte character not yet complete (the HTML is valid UTF-8: it was a `String`),
+    /// held until it is known whether it is a space.
+    private var partial: [UInt8] = []
 
-    mutating func append(_ piece: String) {
-        for scalar in piece.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = !scalars.isEmpty
+    mutating func append(_ byte: UInt8) {
+        if byte < 0x80 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
             } else {
-                if pendingSpace { scalars.append(" ") }
+                if pendingSpace { bytes.append(0x20) }
                 pendingSpace = false
-                scalars.append(scalar)
+                bytes.append(byte)
+            }
+            return
+        }
+        partial.append(byte)
+        let expected = partial[0] >= 0xF0 ? 4 : partial[0] >= 0xE0 ? 3 : 2
+        guard partial.count >= expected else { return }
+        if Self.isSpace(partial) {
+            pendingSpace = !bytes.isEmpty
+        } else {
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            bytes += partial
+        }
+        partial.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        for byte in run {
+            if byte > 0x20 && byte < 0x80 && !pendingSpace {
+                bytes.append(byte)
+            } else {
+                append(byte)
             }
         }
     }
 
-    var text: String { String(scalars) }
+    mutating func append(_ text: String) {
+        for byte in text.utf8 { append(byte) }
+    }
+
+    /// No-break space, the Unicode spaces of U+2000–U+200A, the line and paragraph separators, U+202F,
+    /// U+205F and the ideographic space.
+    private static func isSpace(_ character: [UInt8]) -> Bool {
+        switch character {
+        case [0xC2, 0xA0], [0xE1, 0x9A, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0xAF],
+            [0xE2, 0x81, 0x9F], [0xE3, 0x80, 0x80]:
+            return true
+        case _ where character.count == 3 && character[0] == 0xE2 && character[1] == 0x80:
+            return (0x80...0x8A).contains(character[2])
+        default:
+            return false
+        }
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// An HTML tag: its lowercased name, whether it closes an element, its `id` and where it ends.
+/// An HTML tag: its name as a `code`, whether it closes an element, its `id` and where it ends.
 private struct Tag {
-    let name: String
+    let name: UInt64
     let isClosing: Bool
     let id: String?
     let end: Int
 
+    private static let headings = (1...6).map { code("h\($0)".utf8) }
+
     var isHeading: Bool {
-        name.count == 2 && name.hasPrefix("h") && ("1"..."6").contains(name.suffix(1))
+        Self.headings.contains(name)
+    }
+
+    /// The first eight bytes of a tag name, lowercased, in one number: cheaper to compare than a string, and
+    /// no element this type looks for shares its first eight letters with another.
+    static func code(_ name: some Sequence<UInt8>) -> UInt64 {
+        var code: UInt64 = 0
+        for (index, byte) in name.enumerated() where index < 8 {
+            code |= UInt64(byte | 0x20) << (8 * UInt64(index))
+        }
+        return code
     }
 
     /// The tag starting at `start` (a `<`), or nil when `<` does not start a tag there (`a < b`). Comments
     /// and declarations are tags without a name.
-    init?(_ bytes: [UInt8], at start: Int) {
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
         var index = start + 1
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "!") {
@@ -116,7 +172,7 @@ private struct Tag {
             let terminator = Array((isComment ? "-->" : ">").utf8)
             var end = index
             while end < bytes.count, !bytes[end...].starts(with: terminator) { end += 1 }
-            self.init(name: "", isClosing: false, id: nil, end: min(bytes.count, end + terminator.count))
+            self.init(name: 0, isClosing: false, id: nil, end: min(bytes.count, end + terminator.count))
             return
         }
         let isClosing = bytes[index] == UInt8(ascii: "/")
@@ -124,11 +180,11 @@ private struct Tag {
         let nameStart = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         guard index > nameStart else { return nil }
-        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+        let name = Self.code(bytes[nameStart..<index])
         var id: String?
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-            if let (attribute, value, next) = Self.attribute(bytes, at: index) {
-                if attribute == "id" { id = value }
+            if let (isID, value, next) = Self.attribute(bytes, at: index) {
+                if isID { id = HTMLEntity.decodeAll(bytes[value]) }
                 index = next
             } else {
                 index += 1
@@ -137,7 +193,7 @@ private struct Tag {
         self.init(name: name, isClosing: isClosing, id: id, end: min(bytes.count, index + 1))
     }
 
-    private init(name: String, isClosing: Bool, id: String?, end: Int) {
+    private init(name: UInt64, isClosing: Bool, id: String?, end: Int) {
         self.name = name
         self.isClosing = isClosing
         self.id = id
@@ -149,8 +205,9 @@ private struct Tag {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// `name="value"`, `name='value'`, `name=value` or a bare `name` at `index`, with where it ends.
-    private static func attribute(_ bytes: [UInt8], at start: Int) -> (String, String, Int)? {
+    /// `name="value"`, `name='value'`, `name=value` or a bare `name` at `index`: whether it is `id`, where its
+    /// value is, and where it ends.
+    private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Bool, Range<Int>, Int)? {
         var index = start
         while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
             !Self.isSpace(bytes[index])
@@ -158,20 +215,22 @@ private struct Tag {
             index += 1
         }
         guard index > start else { return nil }
-        let name = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return (name, "", index) }
+        let isID =
+            index - start == 2 && bytes[start] | 0x20 == UInt8(ascii: "i")
+            && bytes[start + 1] | 0x20 == UInt8(ascii: "d")
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return (isID, index..<index, index) }
         index += 1
-        guard index < bytes.count else { return (name, "", index) }
+        guard index < bytes.count else { return (isID, index..<index, index) }
         let quote = bytes[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             let valueStart = index + 1
             var end = valueStart
             while end < bytes.count, bytes[end] != quote { end += 1 }
-            return (name, HTMLEntity.decodeAll(bytes[valueStart..<min(end, bytes.count)]), min(bytes.count, end + 1))
+            return (isID, valueStart..<min(end, bytes.count), min(bytes.count, end + 1))
         }
         let valueStart = index
         while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
-        return (name, HTMLEntity.decodeAll(bytes[valueStart..<index]), index)
+        return (isID, valueStart..<index, index)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -7,30 +7,69 @@ import Foundation
 enum SearchWords {
     /// Calls `body` with each word of `text`, lowercased, in order.
     static func forEach(in text: String, _ body: (String) -> Void) {
-        var word = String.UnicodeScalarView()
-        var ascii = true
-        func finish() {
-            guard !word.isEmpty else { return }
-            body(ascii ? String(word) : normalized(String(word)))
-            word = String.UnicodeScalarView()
-            ascii = true
-        }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x61...0x7A, 0x30...0x39: word.append(scalar)
-                case 0x41...0x5A: word.append(Unicode.Scalar(UInt8(value + 0x20)))
-                default: finish()
+        forEachWord(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each word of `text`, lowercased, in order; the bytes are valid
+    /// only during the call.
+    static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var word: [UInt8] = []
+            word.reserveCapacity(64)
+            var index = 0
+            while index < bytes.count {
+                // A word of lowercase ASCII letters and digits, the most common kind, is passed as it is.
+                let start = index
+                while index < bytes.count, isLowercaseASCIIWordByte(bytes[index]) { index += 1 }
+                if index > start, index == bytes.count || !isWordStart(bytes[index]) {
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    continue
                 }
-            } else if isWordScalar(scalar) {
-                word.append(scalar)
-                ascii = false
-            } else {
-                finish()
+                index = start
+                var ascii = true
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        guard isWordStart(byte) else { break }
+                        word.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                        index += 1
+                        continue
+                    }
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    let end = min(bytes.count, index + length)
+                    let value = bytes[(index + 1)..<end].reduce(UInt32(byte) & (0x7F >> UInt32(length))) {
+                        $0 << 6 | UInt32($1 & 0x3F)
+                    }
+                    guard let scalar = Unicode.Scalar(value), isWordScalar(scalar) else { break }
+                    word.append(contentsOf: bytes[index..<end])
+                    ascii = false
+                    index = end
+                }
+                if !word.isEmpty {
+                    if ascii {
+                        word.withUnsafeBufferPointer(body)
+                    } else {
+                        var found = normalized(String(decoding: word, as: UTF8.self))
+                        found.withUTF8(body)
+                    }
+                    word.removeAll(keepingCapacity: true)
+                } else {
+                    // Not a word character: skip it, with the rest of a multi-byte character.
+                    index += 1
+                    while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                }
             }
         }
-        finish()
+    }
+
+    private static func isLowercaseASCIIWordByte(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+    }
+
+    /// An ASCII letter or digit, or any non-ASCII byte (which may start a letter).
+    private static func isWordStart(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || isLowercaseASCIIWordByte(byte) || (0x41...0x5A).contains(byte)
     }
 
     /// The words of `text`, lowercased, in order.

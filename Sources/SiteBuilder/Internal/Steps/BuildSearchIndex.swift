@@ -46,17 +46,23 @@ struct BuildSearchIndex: BuildStep {
                 pagesPerShard: options.searchPagesPerShard
             ).filter { reindexed.contains($0.folder) }
             let index = SearchIndexer.index(parts, onProgress: log.itemProgress(total: parts.count))
-            for folder in index.files.keys.sorted() {
-                for file in index.files[folder] ?? [] {
-                    do {
-                        try writer.write(file.data, to: file.path, key: keys[folder] ?? "")
-                    } catch {
-                        log.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
-                        return (access, nil)
-                    }
-                    files.append((file.path, file.ruleNumber))
+            let written = index.files.keys.sorted().flatMap { folder in
+                (index.files[folder] ?? []).map { (file: $0, key: keys[folder] ?? "") }
+            }
+            let writer = writer
+            let failures = concurrentMap(written) { item -> String? in
+                do {
+                    try writer.write(item.file.data, to: item.file.path, key: item.key)
+                    return nil
+                } catch {
+                    return "cannot write \(item.file.path): \(error.localizedDescription)"
                 }
             }
+            if let failure = failures.lazy.compactMap({ $0 }).first {
+                log.report(Problem(message: failure))
+                return (access, nil)
+            }
+            files += written.map { ($0.file.path, $0.file.ruleNumber) }
         }
         var access = access
         access.addFiles(files, source: "search index")
