@@ -176,8 +176,7 @@ def main() -> int:
         + ("" if arguments.search_only else f"Hugo {tool_versions['hugo']}, ")
         + f"MkDocs / Material {tool_versions['mkdocs']}",
         *([] if arguments.search_only else [f"- Servers: {server_versions()}"]),
-        f"- Search: {output_of([str(venv_bin / 'pagefind'), '--version'])}, "
-        f"{output_of(['/usr/bin/chromium', '--version']).splitlines()[0]}, nginx {output_of(['nginx', '-v']).split('/')[-1]}, "
+        f"- Search: {output_of(['/usr/bin/chromium', '--version']).splitlines()[0]}, nginx {output_of(['nginx', '-v']).split('/')[-1]}, "
         f"node {output_of(['node', '--version'])}",
         "",
     ]

@@ -1,7 +1,7 @@
 // Builds a lunr index ahead of time from MkDocs' search documents, as a site using lunr without a
 // browser-side build would: node Benchmarks/lunr-index.js LUNR_JS SEARCH_INDEX_JSON OUTPUT_JSON
 // (run by Benchmarks/search.py with Debian's libjs-lunr). MkDocs lists every section of a page as a
-// document; they are joined into one document per page, as Pagefind indexes pages.
+// document; they are joined into one document per page, as sitegen indexes pages.
 const fs = require("fs");
 const [lunrPath, documentsPath, outputPath] = process.argv.slice(2);
 const lunr = require(lunrPath);

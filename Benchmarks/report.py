@@ -238,7 +238,7 @@ def search_table(results: SearchResults, mkdocs_build: Run, quick: bool) -> list
     lines = [
         f"### Search, {results.pages:,} pages, headless Chromium",
         "",
-        "| | sitegen + Pagefind 1.5.2, parts per access rule | MkDocs Material 9.8.1 (lunr in the browser) "
+        "| | sitegen, parts per access rule | MkDocs Material 9.8.1 (lunr in the browser) "
         "| sitegen ÷ MkDocs |",
         "|---|---|---|---|",
     ]

@@ -35,8 +35,6 @@ if [ ! -e "$WORK/venv/.installed" ] || [ Benchmarks/requirements.txt -nt "$WORK/
     echo "Installing the Python tools into $WORK/venv…" >&2
     python3 -m venv "$WORK/venv"
     "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check -r Benchmarks/requirements.txt >&2
-    # pagefind-bin ships its binary inside the Python package, with no command: link it beside the others.
-    ln -sf "$("$WORK/venv/bin/python" -c 'import pagefind_bin; print(pagefind_bin.get_executable())')" "$WORK/venv/bin/pagefind"
     touch "$WORK/venv/.installed"
 fi
 

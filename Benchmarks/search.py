@@ -1,4 +1,4 @@
-"""Search at scale, in headless Chromium: sitegen's access-aware Pagefind index against MkDocs Material's
+"""Search at scale, in headless Chromium: sitegen's access-aware search index against MkDocs Material's
 search (lunr), on the same corpus, in one run.
 
 - Index build time: sitegen full builds with and without the search index, alternating; the index's share
@@ -14,8 +14,8 @@ search (lunr), on the same corpus, in one run.
   * keystroke to results: from the input event to the results for that text being in the page (the DOM
     change that shows them, then one animation frame). The first query's keystrokes, which wait for the
     index to load, are reported apart from the rest.
-- lunr with an index built ahead of time (Debian's libjs-lunr under node), the simpler library
-  ARCHITECTURE.md weighed against Pagefind: its build time and size over the documents MkDocs indexes.
+- lunr with an index built ahead of time (Debian's libjs-lunr under node), a library ARCHITECTURE.md
+  weighed for sitegen's search: its build time and size over the documents MkDocs indexes.
 """
 
 from __future__ import annotations
@@ -130,14 +130,13 @@ class SearchResults:
     lunr: dict[str, float | str] = field(default_factory=dict)
 
 
-def sitegen_build(builders: Builders, output: Path, pagefind: Path | None) -> Run:
+def sitegen_build(builders: Builders, output: Path, search: bool) -> Run:
     shutil.rmtree(output.parent, ignore_errors=True)
     output.parent.mkdir(parents=True)
-    search = ["--pagefind", str(pagefind)] if pagefind else ["--no-search"]
     return timed(
         [
             str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
-            "--templates", str(REPO / "templates"), "--output", str(output), *search,
+            "--templates", str(REPO / "templates"), "--output", str(output), *([] if search else ["--no-search"]),
         ]
     )
 
@@ -332,13 +331,12 @@ def lunr_index(mkdocs_site: Path, work: Path) -> dict[str, float | str]:
 
 def run(builders: Builders, work: Path, venv_bin: Path, bin_dir: Path, runs: int, gate: QuietGate, log) -> SearchResults:
     results = SearchResults(pages=int(builders.corpus.name.split("-")[-1]))
-    pagefind = venv_bin / "pagefind"
     output = work / "search-build" / "public"
     for number in range(runs):
         gate.wait()
-        results.without_search.append(sitegen_build(builders, output, None))
+        results.without_search.append(sitegen_build(builders, output, False))
         gate.wait()
-        results.with_search.append(sitegen_build(builders, output, pagefind))
+        results.with_search.append(sitegen_build(builders, output, True))
         log(f"  {results.pages} pages, sitegen without search {results.without_search[-1].wall:.1f} s, "
             f"with search {results.with_search[-1].wall:.1f} s")
     index_files = [path for path in (output / "_search").rglob("*") if path.is_file()]

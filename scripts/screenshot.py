@@ -32,7 +32,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 
 # Kept identical to the policy nginx sends, so an inline style or script shows up here first.
-CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'"
+CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
 
 VIEWPORTS = {"desktop": (1280, 900), "mobile": (375, 812)}
 SCHEMES = ("light", "dark")

@@ -103,7 +103,7 @@ def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, logging_b
         browser.switch_to.active_element.send_keys(Keys.TAB)
     assert browser.switch_to.active_element == button, "the copy button is reachable with Tab"
     button.send_keys(Keys.ENTER)
-    status = browser.find_element(By.CSS_SELECTOR, "[role=status]")
+    status = browser.find_element(By.CSS_SELECTOR, "body > [role=status]")
     wait(browser).until(lambda d: status.get_attribute("textContent"))
     assert button.text in ("Copied", "Selected")
     errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
