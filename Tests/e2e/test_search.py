@@ -165,6 +165,26 @@ def test_anonymous_reader_finds_only_public_pages(stack, browser, public):
     assert words_served(stack, served, None, ROLE_PAGE + SIGNED_IN_ONLY + ADMIN_ONLY) == {}
 
 
+def test_results_as_you_type_lead_to_the_section_and_mark_the_words(stack, browser):
+    sign_in(browser, stack, "ann", "/guide/")
+    assert [result["url"] for result in search(browser, "pomeg")] == ["/finance/forecast/", "/finance/report/"], (
+        "a word being typed matches the words it begins"
+    )
+    assert [result["url"] for result in search(browser, "kumquat treasury")] == ["/finance/forecast/"]
+    assert search(browser, "kumquat walrus") == [], "every word of the query must be on the page"
+    search(browser, "slowly")
+    shown = browser.execute_script(
+        """const item = document.querySelector('.search-result');
+        return {href: item.querySelector('a').getAttribute('href'),
+                section: item.querySelector('.search-section')?.textContent ?? '',
+                marked: [...item.querySelectorAll('.search-snippet mark')].map((mark) => mark.textContent),
+                snippet: item.querySelector('.search-snippet').textContent}"""
+    )
+    assert shown["href"] == "/finance/forecast/#assumptions", "the result leads to the heading its word is under"
+    assert shown["section"] == " › Assumptions"
+    assert shown["marked"] == ["slowly"] and "Prices rise slowly." in shown["snippet"]
+
+
 def test_keyboard_slash_arrows_and_enter(stack, browser):
     sign_in(browser, stack, "ann", "/guide/")
     ActionChains(browser).send_keys("/").perform()

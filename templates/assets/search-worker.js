@@ -146,10 +146,12 @@ function excerpt(doc, terms) {
     }
   }
   const from = start === 0 ? 0 : wordAt[start];
-  const last = wordAt[Math.min(wordAt.length, start + excerptWords) - 1] ?? pieces.length - 1;
+  // To the end of the text when the excerpt reaches its last word, so the closing punctuation stays.
+  const toEnd = start + excerptWords >= wordAt.length;
+  const last = toEnd ? pieces.length - 1 : wordAt[start + excerptWords - 1];
   const shown = pieces.slice(from, last + 1).map((text, offset) => [text, marked[from + offset] === true]);
   if (from > 0) shown.unshift(["… ", false]);
-  if (last < pieces.length - 1 && pieces.slice(last + 1).join("").trim()) shown.push([" …", false]);
+  if (!toEnd) shown.push([" …", false]);
   return { anchor: best.anchor, heading: best.heading, pieces: shown };
 }
 
