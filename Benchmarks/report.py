@@ -254,7 +254,7 @@ def search_table(results: SearchResults, mkdocs_build: Run, quick: bool) -> list
         f"on disk: sitegen {results.index_files:,} files, {mib(results.index_bytes)}; MkDocs "
         f"search_index.json {mib(results.mkdocs_index_bytes)} ({mib(results.mkdocs_index_gzip_bytes)} gzip). "
         f"Builds: median of {len(results.with_search)} pair(s) of sitegen builds with and without search, "
-        f"alternating; MkDocs' full build, which always makes its index, once.",
+        f"alternating, into a folder on {'a RAM disk (tmpfs)' if results.build_filesystem == 'tmpfs' else 'disk'}; MkDocs' full build, which always makes its index, once.",
         "",
     ]
     if "error" in results.lunr:

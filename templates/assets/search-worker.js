@@ -53,6 +53,7 @@ const page = (part, number) => cached(part.docs, number, `${part.base}p/${number
 // JavaScript compares strings, as the build sorted them.
 function chunksFor(part, prefix) {
   const { chunks } = part;
+  if (chunks.length === 0) return [];
   let start = 0;
   let low = 0;
   let high = chunks.length - 1;

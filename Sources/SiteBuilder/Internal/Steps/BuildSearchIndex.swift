@@ -26,8 +26,7 @@ struct BuildSearchIndex: BuildStep {
     func run(_ log: BuildLog) -> (access: SiteAccess, searchLayout: SearchLayout?) {
         guard config.search, options.buildsSearchIndex else { return (access, nil) }
         guard !reportsReservedFolder(log) else { return (access, nil) }
-        let outlines = SearchParts.split(
-            searchablePages { index in fingerprint(of: index) }, pagesPerShard: options.searchPagesPerShard)
+        let outlines = SearchParts.split(outlinePages(), pagesPerShard: options.searchPagesPerShard)
         let layout = SearchLayout(outlines)
         let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.folder, key(of: $0)) })
         var reindexed: Set<String> = []
@@ -40,11 +39,7 @@ struct BuildSearchIndex: BuildStep {
             }
         }
         if !reindexed.isEmpty {
-            let numbers = Set(outlines.filter { reindexed.contains($0.folder) }.map(\.ruleNumber))
-            let parts = SearchParts.split(
-                searchablePages(only: numbers) { index in bodies.html(of: pages[index]) ?? "" },
-                pagesPerShard: options.searchPagesPerShard
-            ).filter { reindexed.contains($0.folder) }
+            let parts = withContent(outlines.filter { reindexed.contains($0.folder) })
             let index = SearchIndexer.index(parts, onProgress: log.itemProgress(total: parts.count))
             let written = index.files.keys.sorted().flatMap { folder in
                 (index.files[folder] ?? []).map { (file: $0, key: keys[folder] ?? "") }
@@ -84,18 +79,29 @@ struct BuildSearchIndex: BuildStep {
         return !clashes.isEmpty
     }
 
-    /// Every page as the index is given it, or only the pages whose rule number is in `numbers`, with the
-    /// content `content` gives for each page's index.
-    private func searchablePages(only numbers: Set<Int>? = nil, content: @Sendable (Int) -> String)
-        -> [SearchablePage]
-    {
-        let chosen = pages.indices.filter { numbers?.contains(access.pageRuleNumbers[$0]) ?? true }
-        return concurrentMap(chosen) { index in
+    /// `outlines` with each document's stand-in content replaced by the page's HTML: only the pages of
+    /// the parts to index again are rendered (an unchanged page's HTML is not kept between builds).
+    private func withContent(_ outlines: [SearchPart]) -> [SearchPart] {
+        let pageNumbers = Dictionary(pages.indices.map { (pages[$0].url, $0) }) { first, _ in first }
+        return outlines.map { part in
+            let documents = concurrentMap(part.documents) { document in
+                SearchDocument(
+                    url: document.url, title: document.title, breadcrumb: document.breadcrumb,
+                    contentHTML: pageNumbers[document.url].flatMap { bodies.html(of: pages[$0]) } ?? "")
+            }
+            return SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents)
+        }
+    }
+
+    /// Every page as the index is given it, with `fingerprint` standing in for its HTML, so that parts can
+    /// be compared with the last build's before any page is rendered for them.
+    private func outlinePages() -> [SearchablePage] {
+        concurrentMap(Array(pages.indices)) { index in
             let sections = tree.ancestors(of: index).dropFirst().map { section in
                 SearchablePage.Section(title: pages[section].title, rule: access.pageRules[section].rule)
             }
             return SearchablePage(
-                url: pages[index].url, title: pages[index].title, contentHTML: content(index),
+                url: pages[index].url, title: pages[index].title, contentHTML: fingerprint(of: index),
                 rule: access.pageRules[index].rule, ruleNumber: access.pageRuleNumbers[index], sections: sections)
         }
     }
