@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:?usage: Fuzz/run.sh SECONDS [TARGET...]}
 shift
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config search-text)
 SCRATCH=.build-fuzz
 # libFuzzer reports a crash itself; Swift's backtracer would hold a crashing target for up to 30 s first.
 export SWIFT_BACKTRACE=enable=no

@@ -122,11 +122,12 @@ private struct TextCollector {
         for byte in text.utf8 { append(byte) }
     }
 
-    /// No-break space, the Unicode spaces of U+2000–U+200A, the line and paragraph separators, U+202F,
+    /// Next line, no-break space, the Ogham space mark, the Unicode spaces of U+2000–U+200A, the line and paragraph separators, U+202F,
     /// U+205F and the ideographic space.
     private static func isSpace(_ character: [UInt8]) -> Bool {
         switch character {
-        case [0xC2, 0xA0], [0xE1, 0x9A, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0xAF],
+        case [0xC2, 0x85], [0xC2, 0xA0], [0xE1, 0x9A, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
+            [0xE2, 0x80, 0xAF],
             [0xE2, 0x81, 0x9F], [0xE3, 0x80, 0x80]:
             return true
         case _ where character.count == 3 && character[0] == 0xE2 && character[1] == 0x80:
