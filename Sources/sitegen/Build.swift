@@ -35,6 +35,8 @@ struct Build: ParsableCommand {
               sitegen build --site docs --templates docs-theme --output public
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
+              sitegen build --no-search
+                  Leave the search field and its index out, e.g. for quicker builds while writing.
             """
     )
 
