@@ -6,4 +6,7 @@ struct SearchDocument: Sendable, Equatable {
     /// Section titles from the top level down; a section some readers of the page may not open is `…`.
     let breadcrumb: [String]
     let contentHTML: String
+    /// The page's text when it is known without `contentHTML`: taken from the last build's index for a page
+    /// whose HTML has not changed since.
+    var text: SearchText? = nil
 }

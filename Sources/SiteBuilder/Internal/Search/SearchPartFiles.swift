@@ -63,7 +63,7 @@ struct SearchPartFiles {
         pages.reserveCapacity(part.documents.count)
         var counter = WordCounter()
         for (number, document) in part.documents.enumerated() {
-            let text = SearchText(html: document.contentHTML)
+            let text = document.text ?? SearchText(html: document.contentHTML)
             files.append(file(part, "p/\(number).json", pageJSON(document, text: text)))
             for section in text.sections {
                 SearchWords.forEachWord(in: section.heading) { counter.add(vocabulary.number($0)) }

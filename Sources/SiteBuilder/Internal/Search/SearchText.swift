@@ -20,6 +20,10 @@ struct SearchText: Sendable, Equatable {
         "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul",
     ].map { Tag.code($0.utf8) }
 
+    init(sections: [Section]) {
+        self.sections = sections
+    }
+
     init(html: String) {
         var html = html
         self.sections = html.withUTF8 { Self.sections(of: $0) }

@@ -79,18 +79,47 @@ struct BuildSearchIndex: BuildStep {
         return !clashes.isEmpty
     }
 
-    /// `outlines` with each document's stand-in content replaced by the page's HTML: only the pages of
-    /// the parts to index again are rendered (an unchanged page's HTML is not kept between builds).
+    /// `outlines` with each document's stand-in content replaced by the page's text: for a page whose HTML
+    /// this build did not render again (the cache vouched for it), the text the last build's index of the
+    /// same part holds for it; otherwise the page's HTML, rendered again if need be (it is not kept between
+    /// builds). So an edit re-indexes its shard without rendering the shard's other pages.
     private func withContent(_ outlines: [SearchPart]) -> [SearchPart] {
         let pageNumbers = Dictionary(pages.indices.map { (pages[$0].url, $0) }) { first, _ in first }
         return outlines.map { part in
+            let earlier = earlierTexts(in: part.folder)
             let documents = concurrentMap(part.documents) { document in
-                SearchDocument(
+                let page = pageNumbers[document.url].map { pages[$0] }
+                var indexed = SearchDocument(
                     url: document.url, title: document.title, breadcrumb: document.breadcrumb,
-                    contentHTML: pageNumbers[document.url].flatMap { bodies.html(of: pages[$0]) } ?? "")
+                    contentHTML: page?.html ?? "")
+                if page?.html == nil {
+                    indexed.text = earlier[document.url]
+                    if indexed.text == nil {
+                        indexed = SearchDocument(
+                            url: document.url, title: document.title, breadcrumb: document.breadcrumb,
+                            contentHTML: page.flatMap { bodies.html(of: $0) } ?? "")
+                    }
+                }
+                return indexed
             }
             return SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents)
         }
+    }
+
+    /// The text of each page, by URL, in the page files the last build published in `folder`; empty when it
+    /// published none there or they cannot be read.
+    private func earlierTexts(in folder: String) -> [String: SearchText] {
+        let paths = (previous?.files.keys).map { $0.filter { $0.hasPrefix(folder + "p/") } } ?? []
+        let outputFolder = writer.outputFolder
+        let read = concurrentMap(paths) { path -> (String, SearchText)? in
+            guard let data = FileManager.default.contents(atPath: DisplayPaths.join(outputFolder, path)),
+                let page = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let url = page["url"] as? String, let sections = page["sections"] as? [[String]],
+                sections.allSatisfy({ $0.count == 3 })
+            else { return nil }
+            return (url, SearchText(sections: sections.map { .init(anchor: $0[0], heading: $0[1], text: $0[2]) }))
+        }
+        return Dictionary(read.compactMap { $0 }) { first, _ in first }
     }
 
     /// Every page as the index is given it, with `fingerprint` standing in for its HTML, so that parts can
