@@ -12,7 +12,7 @@ import Foundation
 /// A weight is `2 × q + t`: `q` (0–88) is the term's BM25 term-frequency part in the page's text, scaled by
 /// 40 (k1 = 1.2, b = 0.75, against the part's average page length), and `t` is 1 when the title has the
 /// word. The browser multiplies by the word's rarity within the part, so no weight depends on other parts.
-struct SearchPartFiles {
+enum SearchPartFiles {
     /// Changes whenever the files change shape, so a build never keeps files of another format.
     static let formatVersion = 1
     /// A word chunk is closed once it is about this many bytes: a query fetches, from every part, the chunks
