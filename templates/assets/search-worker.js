@@ -129,9 +129,12 @@ function excerpt(doc, terms) {
   let best = null;
   for (const [anchor, heading, text] of doc.sections) {
     const pieces = text.split(/([\p{L}\p{N}]+)/u);
-    const marked = pieces.map((piece, index) => index % 2 === 1 && terms.some((t) => words(piece)[0]?.startsWith(t)));
-    const distinct = new Set(pieces.filter((_, index) => marked[index]).map((piece) => words(piece)[0]));
-    const rank = distinct.size * 1e6 + marked.filter(Boolean).length;
+    // Odd pieces are words: each with the query word it begins with, if any.
+    const matched = pieces.map((piece, index) =>
+      index % 2 === 1 ? terms.find((term) => words(piece)[0]?.startsWith(term)) : undefined,
+    );
+    const marked = matched.map(Boolean);
+    const rank = new Set(matched.filter(Boolean)).size * 1e6 + marked.filter(Boolean).length;
     if (!best || rank > best.rank) best = { rank, anchor, heading, pieces, marked };
   }
   if (!best) return { anchor: "", heading: "", pieces: [] };

@@ -48,5 +48,15 @@ struct JSONBytes {
         bytes.append(0x22)
     }
 
+    /// `strings` as a JSON array.
+    mutating func strings(_ strings: [String]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, text) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(text)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     private static let hex = Array("0123456789abcdef".utf8)
 }

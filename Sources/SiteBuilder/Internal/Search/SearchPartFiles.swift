@@ -100,12 +100,9 @@ enum SearchPartFiles {
         func closeChunk() {
             guard !chunkTerms.isEmpty else { return }
             var json = JSONBytes()
-            json.raw("{\"terms\":[")
-            for (index, term) in chunkTerms.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.string(term)
-            }
-            json.raw("],\"postings\":[")
+            json.raw("{\"terms\":")
+            json.strings(chunkTerms)
+            json.raw(",\"postings\":[")
             json.bytes += chunk.bytes
             json.raw("]}")
             files.append(file(part, "w/\(firstTerms.count).json", json))
@@ -121,12 +118,9 @@ enum SearchPartFiles {
         }
         closeChunk()
         var index = JSONBytes()
-        index.raw("{\"version\":\(formatVersion),\"pages\":\(part.documents.count),\"chunks\":[")
-        for (number, term) in firstTerms.enumerated() {
-            if number > 0 { index.raw(",") }
-            index.string(term)
-        }
-        index.raw("]}")
+        index.raw("{\"version\":\(formatVersion),\"pages\":\(part.documents.count),\"chunks\":")
+        index.strings(firstTerms)
+        index.raw("}")
         files.append(file(part, "index.json", index))
         return files.sorted { $0.path < $1.path }
     }
@@ -157,13 +151,8 @@ enum SearchPartFiles {
         json.string(document.breadcrumb.joined(separator: " › "))
         json.raw(",\"sections\":[")
         for (index, section) in text.sections.enumerated() {
-            json.raw(index > 0 ? ",[" : "[")
-            json.string(section.anchor)
-            json.raw(",")
-            json.string(section.heading)
-            json.raw(",")
-            json.string(section.text)
-            json.raw("]")
+            if index > 0 { json.raw(",") }
+            json.strings([section.anchor, section.heading, section.text])
         }
         json.raw("]}")
         return json

@@ -100,9 +100,8 @@ private struct TextCollector {
             return
         }
         partial.append(byte)
-        let expected = partial[0] >= 0xF0 ? 4 : partial[0] >= 0xE0 ? 3 : 2
-        guard partial.count >= expected else { return }
-        if Self.isSpace(partial) {
+        guard partial.count >= SearchWords.scalarLength(startingWith: partial[0]) else { return }
+        if SearchWords.scalar(partial)?.properties.isWhitespace == true {
             pendingSpace = !bytes.isEmpty
         } else {
             if pendingSpace { bytes.append(0x20) }
@@ -124,21 +123,6 @@ private struct TextCollector {
 
     mutating func append(_ text: String) {
         for byte in text.utf8 { append(byte) }
-    }
-
-    /// Next line, no-break space, the Ogham space mark, the Unicode spaces of U+2000–U+200A, the line and paragraph separators, U+202F,
-    /// U+205F and the ideographic space.
-    private static func isSpace(_ character: [UInt8]) -> Bool {
-        switch character {
-        case [0xC2, 0x85], [0xC2, 0xA0], [0xE1, 0x9A, 0x80], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
-            [0xE2, 0x80, 0xAF],
-            [0xE2, 0x81, 0x9F], [0xE3, 0x80, 0x80]:
-            return true
-        case _ where character.count == 3 && character[0] == 0xE2 && character[1] == 0x80:
-            return (0x80...0x8A).contains(character[2])
-        default:
-            return false
-        }
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

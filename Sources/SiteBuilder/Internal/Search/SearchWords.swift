@@ -5,11 +5,6 @@ import Foundation
 /// The theme's `search-worker.js` splits a reader's query the same way (`/[\p{L}\p{N}]+/u`, `toLowerCase`),
 /// so a word found at build time is the word typed in the browser.
 enum SearchWords {
-    /// Calls `body` with each word of `text`, lowercased, in order.
-    static func forEach(in text: String, _ body: (String) -> Void) {
-        forEachWord(in: text) { body(String(decoding: $0, as: UTF8.self)) }
-    }
-
     /// Calls `body` with the UTF-8 bytes of each word of `text`, lowercased, in order; the bytes are valid
     /// only during the call.
     static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -36,12 +31,8 @@ enum SearchWords {
                         index += 1
                         continue
                     }
-                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                    let end = min(bytes.count, index + length)
-                    let value = bytes[(index + 1)..<end].reduce(UInt32(byte) & (0x7F >> UInt32(length))) {
-                        $0 << 6 | UInt32($1 & 0x3F)
-                    }
-                    guard let scalar = Unicode.Scalar(value), isWordScalar(scalar) else { break }
+                    let end = min(bytes.count, index + scalarLength(startingWith: byte))
+                    guard let scalar = scalar(bytes[index..<end]), isWordScalar(scalar) else { break }
                     word.append(contentsOf: bytes[index..<end])
                     ascii = false
                     index = end
@@ -75,8 +66,20 @@ enum SearchWords {
     /// The words of `text`, lowercased, in order.
     static func words(in text: String) -> [String] {
         var words: [String] = []
-        forEach(in: text) { words.append($0) }
+        forEachWord(in: text) { words.append(String(decoding: $0, as: UTF8.self)) }
         return words
+    }
+
+    /// The number of bytes of the UTF-8 sequence that starts with `byte` (not a continuation byte).
+    static func scalarLength(startingWith byte: UInt8) -> Int {
+        byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+    }
+
+    /// The scalar that the UTF-8 sequence `bytes` encodes, from valid UTF-8 (the bytes of a `String`).
+    static func scalar(_ bytes: some Collection<UInt8>) -> Unicode.Scalar? {
+        guard let first = bytes.first else { return nil }
+        let lead = bytes.count == 1 ? UInt32(first) : UInt32(first) & (0x7F >> UInt32(bytes.count))
+        return Unicode.Scalar(bytes.dropFirst().reduce(lead) { $0 << 6 | UInt32($1 & 0x3F) })
     }
 
     /// A letter or a number, as `\p{L}` and `\p{N}` say in JavaScript.

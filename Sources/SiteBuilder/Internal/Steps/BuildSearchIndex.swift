@@ -89,18 +89,10 @@ struct BuildSearchIndex: BuildStep {
             let earlier = earlierTexts(in: part.folder)
             let documents = concurrentMap(part.documents) { document in
                 let page = pageNumbers[document.url].map { pages[$0] }
-                var indexed = SearchDocument(
+                let text = page?.html == nil ? earlier[document.url] : nil
+                return SearchDocument(
                     url: document.url, title: document.title, breadcrumb: document.breadcrumb,
-                    contentHTML: page?.html ?? "")
-                if page?.html == nil {
-                    indexed.text = earlier[document.url]
-                    if indexed.text == nil {
-                        indexed = SearchDocument(
-                            url: document.url, title: document.title, breadcrumb: document.breadcrumb,
-                            contentHTML: page.flatMap { bodies.html(of: $0) } ?? "")
-                    }
-                }
-                return indexed
+                    contentHTML: text == nil ? page.flatMap { bodies.html(of: $0) } ?? "" : "", text: text)
             }
             return SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents)
         }
