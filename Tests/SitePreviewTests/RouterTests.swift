@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 import SiteBuilder
 import Testing
@@ -51,6 +52,30 @@ struct RouterTests {
         #expect(refused.body.contains("This page needs <strong>roles: Finance.Read</strong>"))
         let allowed = PreviewSite.router(try PreviewReader(parsing: "role:Finance.Read"), state).get("/finance/")
         #expect(allowed.status == 200 && allowed.body.contains("FINANCE-TEXT"))
+    }
+
+    @Test("Search in the preview: the field gets the reader's rules, and a part of the index only its rule's readers")
+    func search() throws {
+        let site = try PreviewSite()
+        let state = try site.built()
+        let data = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/" + AccessManifest.relativePath))
+        let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
+        let (open, finance) = (try #require(manifest.paths["/"]?.rule), try #require(manifest.paths["/finance/"]?.rule))
+        let part = "/_search/\(finance)/0/"
+
+        let anonymous = PreviewSite.router(try PreviewReader(parsing: "anonymous"), state)
+        let home = anonymous.get("/")
+        #expect(home.body.contains("data-search-access=',\(open),'"), "the SSI echo is filled in for the reader")
+        #expect(anonymous.get(part + "index.json").status == 401)
+        #expect(anonymous.get("/_search/\(open)/0/index.json").status == 200)
+
+        let signedIn = PreviewSite.router(try PreviewReader(parsing: "signed-in"), state)
+        #expect(signedIn.get(part + "p/0.json").status == 403)
+
+        let holder = PreviewSite.router(try PreviewReader(parsing: "role:Finance.Read"), state)
+        let index = holder.get(part + "index.json")
+        #expect(index.status == 200 && index.body.contains(#""pages":1"#))
+        #expect(holder.get(part + "p/0.json").body.contains("FINANCE-TEXT"))
     }
 
     @Test("Missing paths get the theme's 404 page; the access manifest is never served; folders get their slash")
