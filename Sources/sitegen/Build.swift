@@ -45,7 +45,7 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; it is replaced.", valueName: "dir"))
     var output = "public"
 
-    @Flag(name: .long, help: "Print each build stage as it starts.")
+    @Flag(name: .long, help: "Print each build stage as it starts, and at the end the three that took longest.")
     var verbose = false
 
     @Flag(name: .long, help: "Report broken links and anchors as warnings instead of failing the build.")
@@ -54,7 +54,7 @@ struct Build: ParsableCommand {
     @OptionGroup var search: SearchOptions
 
     func run() throws {
-        let options = BuildOptions(
+        var options = BuildOptions(
             siteFolder: source.site,
             templatesFolder: source.templates,
             outputFolder: output,
@@ -62,6 +62,7 @@ struct Build: ParsableCommand {
             brokenLinksAreWarnings: warnBrokenLinks,
             buildsSearchIndex: !search.noSearch
         )
+        options.exitsAfterBuild = true
         let console = Console(verbose: verbose)
         do {
             let report = try SiteBuilder.build(options: options) { console.show($0) }

@@ -2,12 +2,15 @@ import Foundation
 import SiteBuilder
 
 /// Prints build progress: on a terminal a counter updated in place (`Rendering 812/4000`) on
-/// stderr, with `--verbose` each stage as `[3/12] Render Markdown`. Called from worker threads.
+/// stderr, with `--verbose` each stage as `[3/12] Render Markdown` and, when the build ends, the
+/// stages that took longest. Called from worker threads.
 final class Console: @unchecked Sendable {
     private let verbose: Bool
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let lock = NSLock()
     private var progressShown = false
+    /// When each stage started, in the order they ran.
+    private var stageStarts: [(stage: BuildStage, started: ContinuousClock.Instant)] = []
 
     init(verbose: Bool) {
         self.verbose = verbose
@@ -18,6 +21,7 @@ final class Console: @unchecked Sendable {
             switch event {
             case .stageStarted(let stage, let index, let count):
                 guard verbose else { return }
+                stageStarts.append((stage, .now))
                 clearProgress()
                 write("[\(index)/\(count)] \(stage.name)\n", to: .standardOutput)
             case .itemsDone(let stage, let done, let total):
@@ -28,9 +32,18 @@ final class Console: @unchecked Sendable {
         }
     }
 
-    /// Clears the progress counter before the summary or errors are printed.
+    /// Clears the progress counter before the summary or errors are printed; with `--verbose`, prints
+    /// the three stages that took longest, e.g. `Slowest stages: Render pages 2.41 s, …`.
     func finish() {
-        lock.withLock { clearProgress() }
+        lock.withLock {
+            clearProgress()
+            guard verbose, !stageStarts.isEmpty else { return }
+            let ends = stageStarts.dropFirst().map(\.started) + [.now]
+            let slowest = zip(stageStarts, ends).map { ($0.stage, $1 - $0.started) }.sorted { $0.1 > $1.1 }.prefix(3)
+            let listed = slowest.map { "\($0.0.name) \(Self.seconds($0.1))" }.joined(separator: ", ")
+            write("Slowest stages: \(listed)\n", to: .standardOutput)
+            stageStarts = []
+        }
     }
 
     func print(_ line: String) {
@@ -49,6 +62,11 @@ final class Console: @unchecked Sendable {
 
     private func write(_ text: String, to handle: FileHandle) {
         handle.write(Data(text.utf8))
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.2f s", Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     private static func label(for stage: BuildStage) -> String {

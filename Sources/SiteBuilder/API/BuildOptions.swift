@@ -13,6 +13,10 @@ public struct BuildOptions: Sendable {
     public var brokenLinksAreWarnings: Bool
     /// Build the search index, unless `site.toml` says `search = false`.
     public var buildsSearchIndex: Bool
+    /// The process ends when the build does, as `sitegen build` does: what the build made is then left for
+    /// the operating system to reclaim at exit rather than freed object by object, which on a large site
+    /// is a noticeable part of a small rebuild. Leave it off in a process that goes on (`sitegen serve`).
+    public var exitsAfterBuild = false
     /// The most pages a shard of the search index holds on average (`SearchParts.pagesPerShard`); tests set
     /// it low to see a small site's parts split.
     var searchPagesPerShard = SearchParts.pagesPerShard

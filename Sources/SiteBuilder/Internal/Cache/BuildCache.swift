@@ -55,7 +55,7 @@ struct BuildCache {
         } else {
             try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
         }
-        try Data(record.text.utf8).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+        try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
     }
 
     private func append(_ bytes: [UInt8], to file: String) throws {

@@ -16,27 +16,38 @@
 extension BuildRecord {
     private static let header = "sitegen-build-cache 2"
 
-    var text: String {
-        var lines = [
-            Self.header, "generator\t" + Self.escaped(generator), "options\t" + options, "started\t\(started)",
-            "links\t" + linkTargets,
-        ]
-        let counts = [pageCount, assetCount, aliasCount, access.signedIn, access.public, access.restricted]
-        lines.append("counts\t" + counts.map(String.init).joined(separator: "\t"))
+    /// The file's bytes, written field by field into one buffer: this runs after every build that
+    /// changed anything, over a line per input and output file.
+    var bytes: [UInt8] {
+        var out = RecordLines(capacity: 160 * (inputs.count + files.count) + 512)
+        out.line(Self.header)
+        out.line("generator", Self.escaped(generator))
+        out.line("options", options)
+        out.line("started", started)
+        out.line("links", linkTargets)
+        out.line("counts", pageCount, assetCount, aliasCount, access.signedIn, access.public, access.restricted)
         for warning in warnings {
-            let line = warning.line.map(String.init) ?? ""
-            let file = Self.escaped(warning.file ?? "")
-            lines.append("warning\t\(warning.stage.rawValue)\t\(line)\t\(file)\t\(Self.escaped(warning.message))")
+            out.field("warning")
+            out.field(warning.stage.rawValue)
+            out.field(warning.line.map(String.init) ?? "")
+            out.field(Self.escaped(warning.file ?? ""))
+            out.last(Self.escaped(warning.message))
         }
         for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
-            let stamp = input.stamp
-            lines.append("input\t\(input.digest)\t\(stamp.size)\t\(stamp.modified)\t\(Self.escaped(path))")
+            out.field("input")
+            out.field(input.digest)
+            out.field(input.stamp.size)
+            out.field(input.stamp.modified)
+            out.last(Self.escaped(path))
         }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-            let stamp = entry.stamp
-            lines.append("file\t\(Self.escaped(entry.key))\t\(stamp.size)\t\(stamp.modified)\t\(Self.escaped(path))")
+            out.field("file")
+            out.field(Self.escaped(entry.key))
+            out.field(entry.stamp.size)
+            out.field(entry.stamp.modified)
+            out.last(Self.escaped(path))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out.bytes
     }
 
     /// Reads `bytes`; nil when they are not a build record of this format, or are damaged. Splits on
@@ -114,5 +125,59 @@ extension BuildRecord {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// Lines of tab-separated fields, appended to one byte buffer.
+private struct RecordLines {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func field(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x09)
+    }
+
+    mutating func field(_ number: Int) {
+        append(number)
+        bytes.append(0x09)
+    }
+
+    mutating func last(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+    }
+
+    mutating func line(_ text: String) {
+        last(text)
+    }
+
+    mutating func line(_ name: String, _ value: String) {
+        field(name)
+        last(value)
+    }
+
+    mutating func line(_ name: String, _ numbers: Int...) {
+        bytes.append(contentsOf: name.utf8)
+        for number in numbers {
+            bytes.append(0x09)
+            append(number)
+        }
+        bytes.append(0x0A)
+    }
+
+    /// A decimal number, without making a string of it.
+    private mutating func append(_ number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.endIndex
+        var magnitude = number.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 }

@@ -9,20 +9,26 @@
 /// entry names the digest it is valid for, so an entry of a deleted page that lingers is harmless.
 /// Entries are decoded on all cores.
 struct PageStore: Sendable {
-    struct Entry: Sendable {
+    /// Immutable, and a class: a build hands each entry from stage to stage and keeps most of them.
+    final class Entry: Sendable {
         /// The SHA-256 of the file's bytes, as hex.
-        var digest: String
-        var frontMatter: FrontMatter
+        let digest: String
+        let frontMatter: FrontMatter
         /// Nil for a draft left out of that build.
-        var markdown: MarkdownSummary?
+        let markdown: MarkdownSummary?
         /// The length of this entry's record when the store's file holds it as the last record of its
         /// path; 0 when the entry is new.
-        fileprivate var storedLength = 0
+        fileprivate let storedLength: Int
 
-        init(digest: String, frontMatter: FrontMatter, markdown: MarkdownSummary?) {
+        convenience init(digest: String, frontMatter: FrontMatter, markdown: MarkdownSummary?) {
+            self.init(digest: digest, frontMatter: frontMatter, markdown: markdown, storedLength: 0)
+        }
+
+        fileprivate init(digest: String, frontMatter: FrontMatter, markdown: MarkdownSummary?, storedLength: Int) {
             self.digest = digest
             self.frontMatter = frontMatter
             self.markdown = markdown
+            self.storedLength = storedLength
         }
     }
 
@@ -101,13 +107,12 @@ struct PageStore: Sendable {
             let range = location.body
             var reader = ByteReader(bytes: bytes, from: range.lowerBound)
             do throws(ByteReader.Damaged) {
-                var entry = Entry(
+                let entry = Entry(
                     digest: try reader.string(), frontMatter: try reader.value(FrontMatter.self),
                     markdown: try reader.optional { reader throws(ByteReader.Damaged) in
                         try reader.value(MarkdownSummary.self)
-                    })
+                    }, storedLength: location.record)
                 guard reader.position == range.upperBound else { return nil }
-                entry.storedLength = location.record
                 return entry
             } catch {
                 return nil

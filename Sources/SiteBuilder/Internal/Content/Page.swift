@@ -1,6 +1,7 @@
 /// A page ready for navigation and templates: where it comes from, its front matter, its title and
-/// what its Markdown rendered to.
-struct Page: Sendable {
+/// what its Markdown rendered to. Immutable, and a class so that the many stages and lists that hold a
+/// page share it instead of copying its dozens of fields.
+final class Page: Sendable {
     let source: PageSource
     /// The page's absolute URL path, e.g. `/docs/guide/setup/`.
     let url: String
@@ -13,6 +14,19 @@ struct Page: Sendable {
     /// The HTML of the Markdown when this build rendered it; nil when the build cache vouched for it,
     /// and then "Render pages" renders it again only if the page itself must be rendered.
     let html: String?
+
+    init(
+        source: PageSource, url: String, frontMatter: FrontMatter, fileDigest: String?, title: String,
+        markdown: MarkdownSummary, html: String?
+    ) {
+        self.source = source
+        self.url = url
+        self.frontMatter = frontMatter
+        self.fileDigest = fileDigest
+        self.title = title
+        self.markdown = markdown
+        self.html = html
+    }
 
     /// What navigation orders pages by: weight (unweighted last), then title, then path.
     var navigationKey: (weight: Int, title: String, path: String) {

@@ -1,20 +1,27 @@
 /// A page with its front matter read, as "Map URLs" and "Render Markdown" work from it.
 ///
 /// Its body is there only when this build read the file: a page the build cache vouched for is
-/// parsed from the cache and its file is not read at all.
-struct ParsedPage: Sendable {
+/// parsed from the cache and its file is not read at all. Immutable, and a class so that the stages
+/// and lists that hold a page share it instead of copying it.
+final class ParsedPage: Sendable {
     let source: PageSource
     /// The page's absolute URL path, e.g. `/docs/guide/setup/`.
     let url: String
-    var frontMatter = FrontMatter()
+    let frontMatter: FrontMatter
     /// The Markdown after the front matter, when this build read the file.
-    var body: PageBody?
+    let body: PageBody?
     /// What the build saw of the Markdown file; nil for implicit section pages, which have none.
-    var file: InputRecord?
+    let file: InputRecord?
 
-    init(source: PageSource, rootURL: String) {
+    init(
+        source: PageSource, rootURL: String, frontMatter: FrontMatter = FrontMatter(), body: PageBody? = nil,
+        file: InputRecord? = nil
+    ) {
         self.source = source
         self.url = rootURL + SitePath.urlEncoded(source.routePath)
+        self.frontMatter = frontMatter
+        self.body = body
+        self.file = file
     }
 }
 

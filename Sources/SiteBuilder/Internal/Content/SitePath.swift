@@ -1,15 +1,16 @@
 import Foundation
 
-/// Slash-separated paths relative to the site folder, e.g. `guide/setup.md`.
+/// Slash-separated paths relative to the site folder, e.g. `guide/setup.md`. The slash is looked for
+/// among the UTF-8 bytes rather than the characters: every build splits every page's path.
 enum SitePath {
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
     static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     static func join(_ folder: String, _ name: String) -> String {

@@ -68,7 +68,11 @@ struct PageNavigation: Sendable {
         }
     }
 
-    private static func linkFields(for index: Int, pages: [Page], access: SiteAccess) -> [String: TemplateValue] {
+    /// Fields are written as pairs in a fixed order: `shownDigest(of:)` hashes them as they are, for every
+    /// page of every build, without building or sorting a dictionary.
+    typealias Fields = KeyValuePairs<String, TemplateValue>
+
+    private static func linkFields(for index: Int, pages: [Page], access: SiteAccess) -> Fields {
         [
             "title": .string(pages[index].title), "url": .string(pages[index].url),
             "access_rule": accessRule(of: index, access: access),
@@ -77,7 +81,7 @@ struct PageNavigation: Sendable {
     }
 
     /// Empty fields are present too, so that a card never shows a value of an enclosing object.
-    private static func cardFields(for index: Int, pages: [Page], access: SiteAccess) -> [String: TemplateValue] {
+    private static func cardFields(for index: Int, pages: [Page], access: SiteAccess) -> Fields {
         let page = pages[index]
         return [
             "title": .string(page.title),
@@ -169,7 +173,7 @@ struct PageNavigation: Sendable {
     private static func entryFields(
         for index: Int, pages: [Page], tree: NavigationTree, access: SiteAccess, state: EntryState = .collapsed,
         children: [TemplateValue] = []
-    ) -> [String: TemplateValue] {
+    ) -> Fields {
         let page = pages[index]
         return [
             "title": .string(page.title),
@@ -223,9 +227,16 @@ struct PageNavigation: Sendable {
     /// fields alone, without building the shared nodes, which a build that renders few pages does not need.
     func shownDigest(of index: Int) -> SHA256.Digest {
         var writer = ByteWriter()
-        writer.value(Self.entryFields(for: index, pages: pages, tree: tree, access: access))
-        writer.value(Self.linkFields(for: index, pages: pages, access: access))
-        writer.value(Self.cardFields(for: index, pages: pages, access: access))
+        for fields in [
+            Self.entryFields(for: index, pages: pages, tree: tree, access: access),
+            Self.linkFields(for: index, pages: pages, access: access),
+            Self.cardFields(for: index, pages: pages, access: access),
+        ] {
+            writer.list(fields) { writer, field in
+                writer.string(field.key)
+                writer.value(field.value)
+            }
+        }
         return SHA256.digest(writer.bytes)
     }
 }

@@ -8,9 +8,12 @@ struct Pipeline {
     let log: BuildLog
     let display: DisplayPaths
     let themeFiles: ThemeFiles
+    /// Where each stage and its output go when the process ends with the build; see `BuildOptions.exitsAfterBuild`.
+    private let kept: KeptUntilExit?
 
     init(options: BuildOptions, plan: [BuildStage], progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options
+        kept = options.exitsAfterBuild ? KeptUntilExit.make() : nil
         log = BuildLog(plan: plan, brokenLinksAreWarnings: options.brokenLinksAreWarnings, progress: progress)
         display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.themeFolder)
         themeFiles = ThemeFiles(options: options)
@@ -36,9 +39,12 @@ struct Pipeline {
 
     func build() -> Outcome {
         let started = Date()
+        let cacheFiles = BuildCache(outputFolder: options.outputFolder)
+        let record = Background { cacheFiles.loadRecord() }
         let config = run(LoadConfig(file: display.site("site.toml")))
         let content = run(LoadContent(config: config, display: display))
-        let cache = run(CheckCache(options: options, files: content, theme: themeFiles, display: display))
+        let cache = run(
+            CheckCache(options: options, files: content, theme: themeFiles, display: display, record: record))
         if cache.upToDate, let record = cache.previous { return .upToDate(record) }
         let parsed = run(
             ParseFrontMatter(
@@ -91,16 +97,15 @@ struct Pipeline {
             writer.discard()
             return .failed
         }
-        let record = BuildRecord(
+        let newRecord = BuildRecord(
             generator: PageContext.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
-            inputs: Self.inputs(parsed, display: display).merging(cache.settings) { page, _ in page }
-                .merging(assetInputs) { _, asset in asset },
+            inputs: Self.inputs(parsed, settings: cache.settings, assets: assetInputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
             access: access.counts, warnings: [])
         let unchanged = run(
             Publish(
-                writer: writer, record: record, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
+                writer: writer, record: newRecord, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
                 outputFolder: options.outputFolder))
         guard !log.hasErrors else {
             writer.discard()
@@ -143,15 +148,22 @@ struct Pipeline {
     @discardableResult
     private func run<Step: BuildStep>(_ step: Step) -> Step.Output {
         log.start(step.stage)
-        return step.run(log)
+        let output = step.run(log)
+        kept?.keep((step, output))
+        return output
     }
 
-    /// Every Markdown file as this build saw it, drafts included: they are inputs too.
-    private static func inputs(_ parsed: [ParsedPage], display: DisplayPaths) -> [String: InputRecord] {
-        var inputs: [String: InputRecord] = [:]
+    /// Every file this build read: `site.toml` and the theme's files, every Markdown file (drafts included:
+    /// they are inputs too) and every asset.
+    private static func inputs(
+        _ parsed: [ParsedPage], settings: [String: InputRecord], assets: [String: InputRecord], display: DisplayPaths
+    ) -> [String: InputRecord] {
+        var inputs = settings
+        inputs.reserveCapacity(settings.count + parsed.count + assets.count)
         for page in parsed {
             if let file = page.file { inputs[display.site(page.source.path)] = file }
         }
+        inputs.merge(assets) { _, asset in asset }
         return inputs
     }
 

@@ -16,7 +16,15 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
     private let derived: [DerivedField]
     let digest: SHA256.Digest
 
-    init(_ fields: [String: TemplateValue], derived: [DerivedField] = []) {
+    convenience init(_ fields: [String: TemplateValue], derived: [DerivedField] = []) {
+        self.init(sortingFields: fields, derived: derived)
+    }
+
+    convenience init(_ fields: KeyValuePairs<String, TemplateValue>, derived: [DerivedField] = []) {
+        self.init(sortingFields: fields, derived: derived)
+    }
+
+    private init(sortingFields fields: some Sequence<(key: String, value: TemplateValue)>, derived: [DerivedField]) {
         self.derived = derived
         let sorted = fields.sorted { $0.key < $1.key }
         var encoding: [UInt8] = []

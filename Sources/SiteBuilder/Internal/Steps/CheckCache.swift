@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads the build cache, starts listing the output folder, and ends the build when nothing changed: the options, `site.toml`, every page,
+/// Takes the last build's record (read in the background while "Load content" listed the site folder),
+/// reads its page store, starts listing the output folder, and ends the build when nothing changed: the options, `site.toml`, every page,
 /// asset and theme file are as the last build recorded them, and the output is exactly as that build
 /// left it. Files are compared by stamp, except those written shortly before the last build started,
 /// which are read and compared by digest. Otherwise hands the record on, for the stages that reuse
@@ -11,12 +12,13 @@ struct CheckCache: BuildStep {
     let files: SiteFiles
     let theme: ThemeFiles
     let display: DisplayPaths
+    /// The last build's record, being read; see `BuildCache.loadRecord()`.
+    let record: Background<BuildRecord?>
 
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
         let output = Background { OutputTree.files(in: folder) }
-        let cache = BuildCache(outputFolder: options.outputFolder)
-        let previous = cache.loadRecord()
+        let previous = record.value
         let settings = settingsFiles().reduce(into: [String: InputRecord]()) { inputs, file in
             guard let stamp = FileStamp.of(file) else { return }
             let digest =
@@ -29,7 +31,8 @@ struct CheckCache: BuildStep {
                 previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
         }
         return CacheCheck(
-            previous: previous, pages: cache.loadPages(), settings: settings, output: output, upToDate: false)
+            previous: previous, pages: BuildCache(outputFolder: folder).loadPages(), settings: settings, output: output,
+            upToDate: false)
     }
 
     /// `site.toml` and every file of the theme's override folder (the built-in theme's files are in the

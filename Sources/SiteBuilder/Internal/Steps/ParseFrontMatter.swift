@@ -26,31 +26,39 @@ struct ParseFrontMatter: BuildStep {
     ) -> (ParsedPage, [Problem]) {
         let path = pageFile.source.path
         let file = display.site(path)
-        var page = ParsedPage(source: pageFile.source, rootURL: rootURL)
+        let source = pageFile.source
         if let stamp = pageFile.stamp, let digest = previous?.trustedDigest(of: file, stamp: stamp),
             let cached = store.entry(for: path, digest: digest)
         {
-            page.frontMatter = cached.frontMatter
-            page.file = InputRecord(stamp: stamp, digest: digest)
-            return (page, [])
+            let record = InputRecord(stamp: stamp, digest: digest)
+            return (ParsedPage(source: source, rootURL: rootURL, frontMatter: cached.frontMatter, file: record), [])
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            return (page, [Problem(file: file, message: "cannot read this file")])
+            return (
+                ParsedPage(source: source, rootURL: rootURL), [Problem(file: file, message: "cannot read this file")]
+            )
         }
         let digest = SHA256.hex(data)
-        page.file = InputRecord(stamp: pageFile.stamp ?? FileStamp(size: -1, modified: 0), digest: digest)
+        let record = InputRecord(stamp: pageFile.stamp ?? FileStamp(size: -1, modified: 0), digest: digest)
         guard let block = FrontMatterBlock.split(PageText.decode(data)) else {
             let message = "the front matter opened with '---' on line 1 is never closed; add a '---' line after it"
-            return (page, [Problem(file: file, line: 1, message: message)])
+            return (
+                ParsedPage(source: source, rootURL: rootURL, file: record),
+                [Problem(file: file, line: 1, message: message)]
+            )
         }
-        page.body = PageBody(text: block.body, lineOffset: block.bodyLineOffset)
+        let body = PageBody(text: block.body, lineOffset: block.bodyLineOffset)
         if let cached = store.entry(for: path, digest: digest) {
-            page.frontMatter = cached.frontMatter
-            return (page, [])
+            return (
+                ParsedPage(source: source, rootURL: rootURL, frontMatter: cached.frontMatter, body: body, file: record),
+                []
+            )
         }
-        guard let yaml = block.yaml else { return (page, []) }
+        guard let yaml = block.yaml else {
+            return (ParsedPage(source: source, rootURL: rootURL, body: body, file: record), [])
+        }
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
-        page.frontMatter = frontMatter
+        let page = ParsedPage(source: source, rootURL: rootURL, frontMatter: frontMatter, body: body, file: record)
         // Themes may print front matter values unescaped (`{{{page.params.banner}}}`).
         let directives = ContentSSI.lines(in: yaml).map {
             ContentSSI.problem(file: file, line: $0 + 1, in: "a front matter value")
