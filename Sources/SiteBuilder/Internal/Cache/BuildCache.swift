@@ -24,8 +24,7 @@ struct BuildCache {
 
     /// The previous record; nil when there is none or it was written by another sitegen version.
     func loadRecord() -> BuildRecord? {
-        guard let data = FileManager.default.contents(atPath: recordFile),
-            let record = BuildRecord(bytes: Array(data)),
+        guard let bytes = FileBytes.read(recordFile), let record = BuildRecord(bytes: bytes),
             record.generator == PageContext.generator
         else { return nil }
         return record
@@ -33,7 +32,7 @@ struct BuildCache {
 
     /// The previous page store; empty when there is none, it cannot be read, or another sitegen version wrote it.
     func loadPages() -> PageStore {
-        guard let data = FileManager.default.contents(atPath: pagesFile), let store = PageStore(bytes: Array(data)),
+        guard let bytes = FileBytes.read(pagesFile), let store = PageStore(bytes: bytes),
             store.generator == PageContext.generator
         else { return PageStore() }
         return store

@@ -86,7 +86,10 @@ struct ByteReader {
         let count = try int()
         guard count >= 0, count <= bytes.count - position else { throw Damaged() }
         position += count
-        return String(decoding: bytes[position - count..<position], as: UTF8.self)
+        // Through a pointer, not an array slice: a slice would count a reference to the whole store's
+        // bytes, which the threads decoding it in parallel all share, for every string.
+        let start = position - count
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<start + count], as: UTF8.self) }
     }
 
     mutating func digest() throws(Damaged) -> SHA256.Digest {
