@@ -50,45 +50,56 @@ extension BuildRecord {
         return out.bytes
     }
 
-    /// Reads `bytes`; nil when they are not a build record of this format, or are damaged. Splits on
-    /// bytes: this reads a line per file at the start of every build.
+    /// Reads `bytes`; nil when they are not a build record of this format, or are damaged. Works on the
+    /// bytes, field by field: this reads a line per file at the start of every build, and makes strings
+    /// only of the fields it keeps.
     init?(bytes: [UInt8]) {
-        var lines = bytes.split(separator: 0x0A)[...]
-        guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return nil }
+        var lines = RecordFields(bytes: bytes)
+        guard lines.line(is: Self.header) else { return nil }
         var record = BuildRecord(
             generator: "", options: "", started: 0, linkTargets: "", inputs: [:], files: [:], pageCount: 0,
-            assetCount: 0,
-            aliasCount: 0, access: AccessCounts(), warnings: [])
-        record.files.reserveCapacity(lines.count / 2)
-        record.inputs.reserveCapacity(lines.count / 2)
-        for line in lines {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(Self.unescaped)
-            switch (fields.first, fields.count) {
-            case ("generator", 2): record.generator = fields[1]
-            case ("options", 2): record.options = fields[1]
-            case ("links", 2): record.linkTargets = fields[1]
-            case ("started", 2):
-                guard let started = Int(fields[1]) else { return nil }
+            assetCount: 0, aliasCount: 0, access: AccessCounts(), warnings: [])
+        let estimate = bytes.count / 160
+        record.files.reserveCapacity(estimate)
+        record.inputs.reserveCapacity(estimate)
+        while !lines.isAtEnd {
+            guard let kind = lines.field() else { return nil }
+            switch kind {
+            case "input", "file":
+                guard let key = lines.text(), let size = lines.number(), let modified = lines.number(),
+                    let path = lines.text(last: true)
+                else { return nil }
+                let stamp = FileStamp(size: size, modified: modified)
+                if kind == "input" {
+                    record.inputs[path] = InputRecord(stamp: stamp, digest: key)
+                } else {
+                    record.files[path] = Entry(key: key, stamp: stamp)
+                }
+            case "generator", "options", "links":
+                guard let value = lines.text(last: true) else { return nil }
+                switch kind {
+                case "generator": record.generator = value
+                case "options": record.options = value
+                default: record.linkTargets = value
+                }
+            case "started":
+                guard let started = lines.number(last: true) else { return nil }
                 record.started = started
-            case ("counts", 7):
-                let counts = fields.dropFirst().compactMap { Int($0) }
-                guard counts.count == 6 else { return nil }
+            case "counts":
+                var counts: [Int] = []
+                for index in 0..<6 {
+                    guard let count = lines.number(last: index == 5) else { return nil }
+                    counts.append(count)
+                }
                 (record.pageCount, record.assetCount, record.aliasCount) = (counts[0], counts[1], counts[2])
                 (record.access.signedIn, record.access.public, record.access.restricted) =
                     (counts[3], counts[4], counts[5])
-            case ("warning", 5):
-                guard let stage = Int(fields[1]).flatMap(BuildStage.init(rawValue:)) else { return nil }
+            case "warning":
+                guard let stage = lines.number().flatMap(BuildStage.init(rawValue:)), let line = lines.text(),
+                    let file = lines.text(), let message = lines.text(last: true)
+                else { return nil }
                 record.warnings.append(
-                    BuildError(
-                        stage: stage, file: fields[3].isEmpty ? nil : fields[3], line: Int(fields[2]),
-                        message: fields[4]))
-            case ("input", 5):
-                guard let size = Int(fields[2]), let modified = Int(fields[3]) else { return nil }
-                record.inputs[fields[4]] = InputRecord(
-                    stamp: FileStamp(size: size, modified: modified), digest: fields[1])
-            case ("file", 5):
-                guard let size = Int(fields[2]), let modified = Int(fields[3]) else { return nil }
-                record.files[fields[4]] = Entry(key: fields[1], stamp: FileStamp(size: size, modified: modified))
+                    BuildError(stage: stage, file: file.isEmpty ? nil : file, line: Int(line), message: message))
             default:
                 return nil
             }
@@ -108,23 +119,6 @@ extension BuildRecord {
             }
         }
         return result
-    }
-
-    private static func unescaped(_ field: ArraySlice<UInt8>) -> String {
-        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
-        var result: [UInt8] = []
-        var escaping = false
-        for byte in field {
-            if escaping {
-                result.append(byte == UInt8(ascii: "t") ? 0x09 : byte == UInt8(ascii: "n") ? 0x0A : byte)
-                escaping = false
-            } else if byte == 0x5C {
-                escaping = true
-            } else {
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -179,5 +173,86 @@ private struct RecordLines {
             magnitude /= 10
         } while magnitude > 0
         bytes[start...].reverse()
+    }
+}
+
+/// Reads the record's lines field by field: each field ends with a tab, the last of a line with a line
+/// break. A field that does not end as expected reads as nil, and the record as damaged.
+private struct RecordFields {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    /// Whether the next line is exactly `text`; consumes it if so.
+    mutating func line(is text: String) -> Bool {
+        guard let field = next(last: true), bytes[field].elementsEqual(text.utf8) else { return false }
+        return true
+    }
+
+    /// A field that is never escaped: a line's kind.
+    mutating func field() -> String? {
+        guard let field = next(last: false) else { return nil }
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[field], as: UTF8.self) }
+    }
+
+    mutating func text(last: Bool = false) -> String? {
+        guard let field = next(last: last) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let slice = buffer[field]
+            guard slice.contains(0x5C) else { return String(decoding: slice, as: UTF8.self) }
+            return Self.unescaped(slice)
+        }
+    }
+
+    /// A decimal integer, optionally negative; nil for anything else.
+    mutating func number(last: Bool = false) -> Int? {
+        guard let field = next(last: last), !field.isEmpty else { return nil }
+        var digits = field
+        let negative = bytes[field.lowerBound] == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value = 0
+        for index in digits {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            let (sum, carry) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !carry else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    /// The range of the next field, which must end with a line break if `last`, else with a tab.
+    private mutating func next(last: Bool) -> Range<Int>? {
+        let start = position
+        while position < bytes.count, bytes[position] != 0x09, bytes[position] != 0x0A {
+            position += 1
+        }
+        guard position < bytes.count, bytes[position] == (last ? 0x0A : 0x09) else { return nil }
+        position += 1
+        return start..<position - 1
+    }
+
+    private static func unescaped(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var result: [UInt8] = []
+        var escaping = false
+        for byte in field {
+            if escaping {
+                result.append(byte == UInt8(ascii: "t") ? 0x09 : byte == UInt8(ascii: "n") ? 0x0A : byte)
+                escaping = false
+            } else if byte == 0x5C {
+                escaping = true
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -17,7 +17,6 @@ struct CheckCache: BuildStep {
 
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
-        let output = Background { OutputTree.files(in: folder) }
         let previous = record.value
         let settings = settingsFiles().reduce(into: [String: InputRecord]()) { inputs, file in
             guard let stamp = FileStamp.of(file) else { return }
@@ -26,13 +25,21 @@ struct CheckCache: BuildStep {
                 ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
             if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
         }
-        if let previous, !log.hasErrors, isUnchanged(since: previous, settings: settings, output: output) {
+        if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: settings) {
+            let output = Background { OutputTree.files(in: folder) }
+            if output.value == previous.files.mapValues(\.stamp) {
+                return CacheCheck(
+                    previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
+            }
             return CacheCheck(
-                previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
+                previous: previous, pages: BuildCache(outputFolder: folder).loadPages(), settings: settings,
+                output: output, upToDate: false)
         }
-        return CacheCheck(
-            previous: previous, pages: BuildCache(outputFolder: folder).loadPages(), settings: settings, output: output,
-            upToDate: false)
+        let pages = BuildCache(outputFolder: folder).loadPages()
+        // Listed once the page store is decoded, so that it runs beside the stages that follow, many of
+        // which keep one core busy, rather than beside the decoding, which keeps both.
+        let output = Background { OutputTree.files(in: folder) }
+        return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
     /// `site.toml` and every file of the theme's override folder (the built-in theme's files are in the
@@ -41,9 +48,8 @@ struct CheckCache: BuildStep {
         [display.site("site.toml")] + theme.files.compactMap(\.overridePath)
     }
 
-    private func isUnchanged(
-        since previous: BuildRecord, settings: [String: InputRecord], output: Background<[String: FileStamp]>
-    ) -> Bool {
+    /// The options and every input file are as the last build recorded them.
+    private func inputsUnchanged(since previous: BuildRecord, settings: [String: InputRecord]) -> Bool {
         guard previous.options == options.digest,
             previous.inputs.count == settings.count + files.pages.count + files.assets.count,
             settings.allSatisfy({ previous.inputs[$0.key] == $0.value })
@@ -56,8 +62,7 @@ struct CheckCache: BuildStep {
             return previous.trustedDigest(of: file, stamp: stamp) != nil
                 || FileManager.default.contents(atPath: file).map(SHA256.hex) == recorded.digest
         }
-        guard !unchanged.contains(false) else { return false }
-        return output.value == previous.files.mapValues(\.stamp)
+        return !unchanged.contains(false)
     }
 }
 
