@@ -16,8 +16,8 @@
 extension BuildRecord {
     private static let header = "sitegen-build-cache 2"
 
-    /// The file's bytes, written field by field into one buffer: this runs after every build that
-    /// changed anything, over a line per input and output file.
+    /// The file's bytes, written field by field into one buffer, files in no particular order: this runs
+    /// after every build that changed anything, over a line per input and output file.
     var bytes: [UInt8] {
         var out = RecordLines(capacity: 160 * (inputs.count + files.count) + 512)
         out.line(Self.header)
@@ -33,14 +33,14 @@ extension BuildRecord {
             out.field(Self.escaped(warning.file ?? ""))
             out.last(Self.escaped(warning.message))
         }
-        for (path, input) in inputs.sorted(by: { $0.key < $1.key }) {
+        for (path, input) in inputs {
             out.field("input")
             out.field(input.digest)
             out.field(input.stamp.size)
             out.field(input.stamp.modified)
             out.last(Self.escaped(path))
         }
-        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
+        for (path, entry) in files {
             out.field("file")
             out.field(Self.escaped(entry.key))
             out.field(entry.stamp.size)

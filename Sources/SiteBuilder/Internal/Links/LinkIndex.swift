@@ -18,31 +18,29 @@ struct LinkIndex: Sendable {
     /// "/" or the path of `base_url`.
     var rootURL = "/"
 
+    /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
+    /// what links resolved to while the site's pages, sections, assets and drafts stay as they are. The
+    /// pages are taken in the order they come, which the sorted listing of the site folder fixes, rather
+    /// than sorted again: every build makes this digest over every page.
+    let digest: String
+
     init(pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String) {
+        var writer = ByteWriter()
+        writer.int(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
             if page.source.kind != .implicitSection { self.pages[page.source.path] = target }
             if page.source.isSection { sections[page.source.folder] = target }
+            writer.tag(page.source.kind == .page ? 0 : page.source.kind == .section ? 1 : 2)
+            writer.string(page.source.path)
+            writer.string(page.url)
         }
         self.assets = Set(assets)
         self.drafts = drafts
         self.rootURL = rootURL
-    }
-
-    /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
-    /// what links resolved to while the site's pages, sections, assets and drafts stay as they are.
-    var digest: String {
-        var writer = ByteWriter()
-        for targets in [pages, sections] {
-            writer.list(targets.sorted { $0.key < $1.key }) { writer, target in
-                writer.string(target.key)
-                writer.string(target.value.url)
-                writer.string(target.value.path)
-            }
-        }
         writer.list(assets.sorted()) { $0.string($1) }
         writer.list(drafts.sorted()) { $0.string($1) }
         writer.string(rootURL)
-        return SHA256.hex(writer.bytes)
+        digest = SHA256.hex(writer.bytes)
     }
 }

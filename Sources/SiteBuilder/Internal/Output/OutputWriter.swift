@@ -98,9 +98,26 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Keeps the current output's `path` when the last build made it from the same `key` and it is intact.
     func keepIfUnchanged(_ path: String, key: String) -> Bool {
-        guard let entry = previous[path], entry.key == key, current[path] == entry.stamp else { return false }
+        guard let entry = unchanged(path, key: key) else { return false }
         record(path, entry, kept: true)
         return true
+    }
+
+    /// The last build's entry of `path` when it made it from the same `key` and the file is intact; nil
+    /// otherwise. Records nothing: pass what to keep to `keep(_:)`, many files at a time.
+    func unchanged(_ path: String, key: String) -> BuildRecord.Entry? {
+        guard let entry = previous[path], entry.key == key, current[path] == entry.stamp else { return nil }
+        return entry
+    }
+
+    /// Keeps these files of the current output as they are, taking the lock once for all of them.
+    func keep(_ files: [(path: String, entry: BuildRecord.Entry)]) {
+        lock.withLock {
+            for (path, entry) in files {
+                entries[path] = entry
+                kept.insert(path)
+            }
+        }
     }
 
     /// Writes `text` as `path`, unless the current output already holds exactly these bytes.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Renders every page through its template (in parallel) into the output. A page whose key (everything
 /// its output depends on, see `RenderKeys`) is the one recorded for its output file, and whose file is
-/// intact, is kept as it is: neither its context is built nor its HTML or template rendered.
+/// intact, is kept as it is: neither its context is built nor its HTML or template rendered. The kept
+/// pages are handed to the writer together at the end, rather than each under the writer's lock.
 struct RenderPages: BuildStep {
     let stage = BuildStage.renderPages
     let pages: [Page]
@@ -27,17 +28,27 @@ struct RenderPages: BuildStep {
                 display: display)
         }
         log.report(outcomes.compactMap(\.problem))
-        return RenderedPages(context: context, reusedPageCount: outcomes.count { $0 == .kept })
+        let kept = zip(pages, outcomes).compactMap { page, outcome in
+            outcome.keptEntry.map { (path: page.source.outputPath, entry: $0) }
+        }
+        writer.keep(kept)
+        return RenderedPages(context: context, reusedPageCount: kept.count)
     }
 
-    enum Outcome: Equatable {
-        case kept
+    enum Outcome {
+        /// The output file stays as the last build made it, with this entry.
+        case kept(BuildRecord.Entry)
         case rendered
         case failed(String, file: String)
 
         var problem: Problem? {
             guard case .failed(let message, let file) = self else { return nil }
             return Problem(file: file, message: message)
+        }
+
+        var keptEntry: BuildRecord.Entry? {
+            guard case .kept(let entry) = self else { return nil }
+            return entry
         }
     }
 
@@ -53,7 +64,7 @@ struct RenderPages: BuildStep {
         let page = context.pages[index]
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
         let key = keys.key(for: index, template: template)
-        if writer.keepIfUnchanged(page.source.outputPath, key: key) { return .kept }
+        if let entry = writer.unchanged(page.source.outputPath, key: key) { return .kept(entry) }
         let file = display.site(page.source.path)
         var html = page.html ?? ""
         if page.html == nil, !page.markdown.contentIsEmpty {
