@@ -72,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "sitegen",
             dependencies: [
-                "SiteBuilder", "SitePreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SiteBuilder", "SitePreview", "CLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -7,6 +7,7 @@
 #include <sys/syscall.h>
 #include <sys/inotify.h>
 #include <linux/fs.h>
+#include <malloc.h>
 
 /// Atomically swaps two paths (files or directories) with renameat2(RENAME_EXCHANGE).
 /// glibc's wrapper is not visible to Swift, so the system call is made directly.

@@ -63,6 +63,7 @@ struct Build: ParsableCommand {
             buildsSearchIndex: !search.noSearch
         )
         options.exitsAfterBuild = true
+        HeapGrowth.useLargeSteps()
         let console = Console(verbose: verbose)
         do {
             let report = try SiteBuilder.build(options: options) { console.show($0) }
