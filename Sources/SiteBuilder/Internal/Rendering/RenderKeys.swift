@@ -26,7 +26,7 @@ struct RenderKeys: Sendable {
         self.templates = TemplateDigests(sources: templates.sources)
         let shown = concurrentMap(Array(context.pages.indices)) { context.shownDigest(of: $0) }
         self.shown = shown
-        children = context.pages.indices.map { index in
+        children = concurrentMap(Array(context.pages.indices)) { index in
             var writer = ByteWriter()
             writer.list(context.tree.children[index]) { writer, child in
                 writer.string(context.pages[child].source.path)
