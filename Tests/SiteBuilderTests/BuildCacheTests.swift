@@ -39,6 +39,27 @@ struct BuildCacheTests {
         #expect(BuildRecord(bytes: Array("sitegen-build-cache 1\ncounts\t1\t2\t3\t4\t5\t6\n".utf8)) == nil)
         #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\ncounts\t1\t2\t3\n".utf8)) == nil)
         #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\nfile\tkey\tbig\t1\tindex.html\n".utf8)) == nil)
+        let header = "sitegen-build-cache 2\n"
+        for damaged in [
+            "input\td\t1\t99999999999999999999\tx.md\n",  // a stamp beyond 64 bits
+            "input\td\t1\t2\tx.md",  // the last line cut short
+            "input\td\t1\t2\tx.md\n\n",  // an empty line
+            "input\td\t1\t2\n",  // a field missing
+            "input\td\t1\t2\tx.md\textra\n",  // a field too many
+            "input\td\t-\t2\tx.md\n",  // a sign without digits
+            "started\t12a\n",
+        ] {
+            #expect(BuildRecord(bytes: Array((header + damaged).utf8)) == nil, "\(damaged)")
+        }
+    }
+
+    @Test("A stamp of an unreadable file, size -1, reads back; each record line stands for one file")
+    func recordLines() throws {
+        let text = "sitegen-build-cache 2\ninput\td\t-1\t0\tx.md\nfile\tk\t7\t9\ta b/index.html\n"
+        let record = try #require(BuildRecord(bytes: Array(text.utf8)))
+        #expect(record.inputs == ["x.md": InputRecord(stamp: FileStamp(size: -1, modified: 0), digest: "d")])
+        #expect(record.files == ["a b/index.html": .init(key: "k", stamp: FileStamp(size: 7, modified: 9))])
+        #expect(BuildRecord(bytes: record.bytes) == record)
     }
 
     @Test("Stamps are trusted only when unchanged and older than the recorded build's start by the racy window")
