@@ -1,11 +1,11 @@
 import Foundation
 
-/// Takes the last build's record (read in the background while "Load content" listed the site folder),
-/// reads its page store, starts listing the output folder, and ends the build when nothing changed: the options, `site.toml`, every page,
-/// asset and theme file are as the last build recorded them, and the output is exactly as that build
-/// left it. Files are compared by stamp, except those written shortly before the last build started,
-/// which are read and compared by digest. Otherwise hands the record on, for the stages that reuse
-/// what did not change.
+/// Ends the build when nothing changed: the options, `site.toml`, every page, asset and theme file are as
+/// the last build recorded them, and the output is exactly as that build left it. Files are compared by
+/// stamp, except those written shortly before the last build started, which are read and compared by
+/// digest. Otherwise reads the page store and hands both on, for the stages that reuse what did not
+/// change. The record comes read already (in the background, while "Load content" listed the site
+/// folder); the output folder is listed in the background too (see `run`).
 struct CheckCache: BuildStep {
     let stage = BuildStage.checkCache
     let options: BuildOptions
