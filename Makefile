@@ -23,7 +23,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
         bench-quick fuzz fuzz-smoke soak bench-search bench-incremental
 
-# make fuzz: seconds per fuzz target (7 targets, as many at once as there are cores, FUZZ_JOBS to change it);
+# make fuzz: seconds per fuzz target (9 targets, as many at once as there are cores, FUZZ_JOBS to change it);
 # on 2 cores the default takes 32 minutes and gives well over 10 million executions in all.
 FUZZ_SECONDS ?= 480
 
@@ -35,7 +35,7 @@ help:
 	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
 	@echo "make deb       build sitegen_VERSION_ARCH.deb (Swift runtime linked statically) and run lintian on it"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
-	@echo "make fuzz      libFuzzer on the 7 parsers, FUZZ_SECONDS (480) each, one per core; crashes fail it (BENCHMARKS.md)"
+	@echo "make fuzz      libFuzzer on the 9 parsers, FUZZ_SECONDS (480) each, one per core; crashes fail it (BENCHMARKS.md)"
 	@echo "make fuzz-smoke  the same, 20 s each (part of make test)"
 	@echo "make soak      100 connections for 60 s through nginx + release sitegen-auth, 3 runs, RSS flat"
 	@echo "               (SOAK_SECONDS, SOAK_CONNECTIONS)"

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer targets for the parsers that read what a stranger sends (cookies, paths, FastCGI parameters, tokens)
-// and what an author writes (front matter, TOML, HTML in Markdown as search reads it). A package of its own, so the sanitizer flags reach every module
+// and what an author writes (front matter, TOML, HTML in Markdown as search reads it), and the build cache every build reads. A package of its own, so the sanitizer flags reach every module
 // of the main package and its dependencies without touching the main build. Fuzz/run.sh (`make fuzz`,
 // `make fuzz-smoke`) builds it optimised, with testability for `@testable import`:
 //   swift build -c release --package-path Fuzz --scratch-path .build-fuzz -Xswiftc -enable-testing \
@@ -18,6 +18,7 @@ let fuzzTargets: [(name: String, product: String)] = [
     ("fuzz-front-matter", "SiteBuilder"),
     ("fuzz-config", "EntraAuth"),
     ("fuzz-search-text", "SiteBuilder"),
+    ("fuzz-build-cache", "SiteBuilder"),
 ]
 
 let package = Package(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ and runs each for a while (make fuzz, make fuzz-smoke).
 #
-#   Fuzz/run.sh SECONDS [TARGET...]   every target (default: all seven) for SECONDS each
+#   Fuzz/run.sh SECONDS [TARGET...]   every target (default: all nine) for SECONDS each
 #   FUZZ_SEED=1 Fuzz/run.sh 20         the same inputs on every run (make fuzz-smoke, so CI is repeatable)
 #   FUZZ_JOBS=1 Fuzz/run.sh 300        one target at a time (default: as many at once as there are cores)
 #
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:?usage: Fuzz/run.sh SECONDS [TARGET...]}
 shift
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config search-text)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(session-cookie cookie-header request-path cgi-parameters jose front-matter config search-text build-cache)
 SCRATCH=.build-fuzz
 # libFuzzer reports a crash itself; Swift's backtracer would hold a crashing target for up to 30 s first.
 export SWIFT_BACKTRACE=enable=no

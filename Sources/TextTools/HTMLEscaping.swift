@@ -1,18 +1,19 @@
 extension String {
-    /// The text with `& < > " '` escaped, for hand-written HTML such as redirect stubs.
+    /// The text with `& < > " '` escaped, for hand-written HTML such as redirect stubs. Goes by Unicode
+    /// scalar, not by character: `"` followed by a combining mark is one Swift character, and a quote that
+    /// went through unescaped would end the attribute it stands in.
     public var htmlEscaped: String {
-        var escaped = ""
-        escaped.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 }

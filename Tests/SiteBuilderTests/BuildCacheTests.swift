@@ -53,6 +53,17 @@ struct BuildCacheTests {
         }
     }
 
+    @Test("Every text field reads back as written, backslashes included (found by fuzz-build-cache)")
+    func everyFieldIsEscaped() {
+        let odd = "a\\b\tc\r\nd\t\u{301}e"
+        let record = BuildRecord(
+            generator: odd, options: odd, started: 1, linkTargets: odd,
+            inputs: [odd: InputRecord(stamp: FileStamp(size: 1, modified: 2), digest: odd)],
+            files: [odd: .init(key: odd, stamp: FileStamp(size: 3, modified: 4))], pageCount: 0, assetCount: 0,
+            aliasCount: 0, access: AccessCounts(), warnings: [])
+        #expect(BuildRecord(bytes: record.bytes) == record)
+    }
+
     @Test("A stamp of an unreadable file, size -1, reads back; each record line stands for one file")
     func recordLines() throws {
         let text = "sitegen-build-cache 2\ninput\td\t-1\t0\tx.md\nfile\tk\t7\t9\ta b/index.html\n"

@@ -78,6 +78,11 @@ struct FrontMatterTests {
         #expect(parse("date: 2026-02-29").1.count == 1)
         #expect(parse("date: 2026-13-01").1.count == 1)
         #expect(parse("date: 2026-1-5").1.count == 1)
+        // Found by fuzz-build-cache: a year before 1000 was written back as `224-05-01`, which did not read.
+        #expect(parse("date: '0224-05-01'").0.date?.iso == "0224-05-01")
+        for signed in ["'+224-05-01'", "'-001-05-01'", "'2026-+1-05'", "'2026-01--5'"] {
+            #expect(parse("date: \(signed)").1.count == 1, "\(signed)")
+        }
     }
 
     @Test("Invalid YAML and duplicate keys are reported at their file line")

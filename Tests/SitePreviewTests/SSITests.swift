@@ -39,6 +39,9 @@ struct SSITests {
         #expect(ssi.process(#"[<!--# echo var="empty" default="x" -->]"#) == "[]")
         let raw = #"<!--# echo var="sitegen_name" encoding="none" -->|<!--# echo var="sitegen_name" -->"#
         #expect(ssi.process(raw) == #"Ann <Lee> & "Co"|Ann <Lee> & "Co""#)
+        // As nginx, byte by byte: a quote followed by a combining mark is one character, but still a quote.
+        let marked = ServerSideIncludes(variables: ["v": "\"\u{301}<\u{301}&"])
+        #expect(marked.process(#"<!--# echo var="v" -->"#) == "&quot;\u{301}&lt;\u{301}&amp;")
     }
 
     @Test("set, config errmsg and include virtual")

@@ -124,19 +124,20 @@ public struct ServerSideIncludes: Sendable {
 }
 
 extension ServerSideIncludes {
-    /// `text` with `&`, `<`, `>` and `"` escaped, as nginx's `encoding="entity"` escapes it.
+    /// `text` with `&`, `<`, `>` and `"` escaped, as nginx's `encoding="entity"` escapes it: byte by byte,
+    /// here scalar by scalar, never by character (a quote with a combining mark is one character).
     static func entityEncoded(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }
 

@@ -22,9 +22,9 @@ extension BuildRecord {
         var out = RecordLines(capacity: 160 * (inputs.count + files.count) + 512)
         out.line(Self.header)
         out.line("generator", Self.escaped(generator))
-        out.line("options", options)
+        out.line("options", Self.escaped(options))
         out.line("started", started)
-        out.line("links", linkTargets)
+        out.line("links", Self.escaped(linkTargets))
         out.line("counts", pageCount, assetCount, aliasCount, access.signedIn, access.public, access.restricted)
         for warning in warnings {
             out.field("warning")
@@ -35,7 +35,7 @@ extension BuildRecord {
         }
         for (path, input) in inputs {
             out.field("input")
-            out.field(input.digest)
+            out.field(Self.escaped(input.digest))
             out.field(input.stamp.size)
             out.field(input.stamp.modified)
             out.last(Self.escaped(path))
@@ -107,18 +107,20 @@ extension BuildRecord {
         self = record
     }
 
+    /// On bytes, not characters: `"\r\n"` is one character, and so is a tab followed by a combining mark,
+    /// and neither must reach the file unescaped (found by fuzz-build-cache).
     private static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            default: result.append(character)
+        var result: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: result += [0x5C, 0x5C]
+            case 0x09: result += [0x5C, UInt8(ascii: "t")]
+            case 0x0A: result += [0x5C, UInt8(ascii: "n")]
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -9,7 +9,7 @@ struct SiteDate: Sendable, Equatable {
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// Reads `YYYY-MM-DD`, optionally followed by a time (`2026-11-22T10:00:00Z`), which is ignored.
+    /// Reads `YYYY-MM-DD`, digits only, optionally followed by a time (`2026-11-22T10:00:00Z`), which is ignored.
     init?(parsing text: String) {
         let characters = Array(text.utf8)
         guard characters.count >= 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-") else {
@@ -18,9 +18,13 @@ struct SiteDate: Sendable, Equatable {
         if characters.count > 10, characters[10] != UInt8(ascii: "T"), characters[10] != UInt8(ascii: " ") {
             return nil
         }
-        guard let year = Int(String(decoding: characters[0..<4], as: UTF8.self)),
-            let month = Int(String(decoding: characters[5..<7], as: UTF8.self)),
-            let day = Int(String(decoding: characters[8..<10], as: UTF8.self)),
+        func number(_ range: Range<Int>) -> Int? {
+            characters[range].reduce(0 as Int?) { value, byte in
+                guard let value, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                return value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
         else { return nil }
         self.year = year
@@ -28,9 +32,11 @@ struct SiteDate: Sendable, Equatable {
         self.day = day
     }
 
-    /// `2026-11-22`
+    /// `2026-11-22`; `0224-05-01` for a year before 1000, so it reads back as written.
     var iso: String {
-        "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        let year = String(year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year
+            + "-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 
     /// `22 November 2026`
