@@ -30,15 +30,26 @@ enum PrometheusText {
         return text
     }
 
-    /// Label values escape backslash, double quote and line feed.
+    /// Label values escape backslash, double quote and line feed, scalar by scalar (`"\r\n"` is one character).
     static func escapedLabelValue(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" }) else { return value }
-        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        escaped(value, quote: true)
     }
 
     /// Help text escapes backslash and line feed (a double quote stays as it is).
     static func escapedHelp(_ help: String) -> String {
-        help.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        escaped(help, quote: false)
+    }
+
+    private static func escaped(_ text: String, quote: Bool) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+            case "\"" where quote: result.append(contentsOf: "\\\"".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

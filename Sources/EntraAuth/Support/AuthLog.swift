@@ -31,12 +31,19 @@ public struct AuthLog: Sendable {
         sink(line)
     }
 
-    /// Quotes values with spaces or quotes, and strips control characters so a claim cannot forge a log line.
+    /// Quotes values with spaces, quotes or `=`, and strips control characters so a claim cannot forge a log
+    /// line. Goes by Unicode scalar: a space or a quote followed by a combining mark is one Swift character.
     static func quoted(_ value: String) -> String {
-        let clean = String(
-            value.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.map(Character.init))
-        guard clean.isEmpty || clean.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else { return clean }
-        return "\"" + clean.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\""
+        let clean = value.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
+        guard clean.isEmpty || clean.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else {
+            return String(String.UnicodeScalarView(clean))
+        }
+        var quoted = String.UnicodeScalarView(["\""])
+        for scalar in clean {
+            if scalar == "\\" || scalar == "\"" { quoted.append("\\") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -19,4 +19,15 @@ struct AuthLogTests {
         #expect(!line.contains("\n") && !line.contains("\r"))
         #expect(line.hasSuffix(#"empty="" name="Annevent=signed_in name=\"Admin\"""#))
     }
+
+    /// A space or a quote followed by a combining mark is one Swift character, but still a space or a quote.
+    @Test func aSpaceOrQuoteWithACombiningMarkIsStillQuoted() {
+        let logs = LogCapture()
+        let log = logs.log(time: MovableClock())
+        log.write(event: "signed_in", ["name": "Ann \u{301}admin"])
+        log.write(event: "signed_in", ["name": "x=\"\u{301} oid=forged"])
+        #expect(logs.lines.count == 2)
+        #expect(logs.lines.first?.hasSuffix(#"name="Ann \#u{301}admin""#) == true)
+        #expect(logs.lines.last?.hasSuffix(#"name="x=\"\#u{301} oid=forged""#) == true)
+    }
 }

@@ -49,6 +49,12 @@ struct PrometheusTextTests {
                 """)
     }
 
+    /// `"\r\n"` is one Swift character; its line feed must still be escaped, or a label could forge a sample.
+    @Test func aLineFeedAfterACarriageReturnIsEscapedToo() {
+        #expect(PrometheusText.escapedLabelValue("a\r\nb\"\u{301}") == "a\r\\nb\\\"\u{301}")
+        #expect(PrometheusText.escapedHelp("a\r\nb") == "a\r\\nb")
+    }
+
     @Test func labelValuesEscapeBackslashQuoteAndLineFeed() {
         let family = MetricFamily.gauge(
             "sitegen_test", help: #"A "help" with a \ and"# + "\na second line.",
