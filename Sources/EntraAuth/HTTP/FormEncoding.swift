@@ -14,11 +14,12 @@ enum FormEncoding {
         pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
-    /// Decodes `a=1&b=x%20y`; `+` means space; the first value of a repeated name wins.
+    /// Decodes `a=1&b=x%20y`; `+` means space; the first value of a repeated name wins. Splits on bytes:
+    /// `&` or `=` followed by a combining mark is one Swift character, but still a separator.
     static func decode(_ query: String) -> [String: String] {
         var result: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = unescape(parts[0])
             guard !name.isEmpty, result[name] == nil else { continue }
             result[name] = parts.count > 1 ? unescape(parts[1]) : ""
@@ -26,7 +27,8 @@ enum FormEncoding {
         return result
     }
 
-    private static func unescape(_ text: Substring) -> String {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+    private static func unescape(_ text: Substring.UTF8View.SubSequence) -> String {
+        let spaced = text.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+        return String(decoding: spaced, as: UTF8.self).removingPercentEncoding ?? ""
     }
 }

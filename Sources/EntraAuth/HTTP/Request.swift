@@ -14,9 +14,14 @@ public struct Request: Sendable {
     /// Creates a request; `target` is the request target with its query (`/.auth/login?rd=%2Fx`).
     public init(method: String, target: String, headers: [String: String]) {
         self.method = method
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        path = parts.first.map(String.init) ?? "/"
-        query = parts.count > 1 ? FormEncoding.decode(String(parts[1])) : [:]
+        // On bytes: `?` followed by a combining mark is one Swift character, but still ends the path.
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            path = String(target[..<mark])
+            query = FormEncoding.decode(String(target[target.utf8.index(after: mark)...]))
+        } else {
+            path = target
+            query = [:]
+        }
         self.headers = headers
         if headers.keys.contains(where: { $0.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }) {
             self.headers = Dictionary(
