@@ -1,19 +1,21 @@
 extension String {
-    /// The text with `& < > " '` escaped, for hand-written HTML such as redirect stubs. Goes by Unicode
-    /// scalar, not by character: `"` followed by a combining mark is one Swift character, and a quote that
-    /// went through unescaped would end the attribute it stands in.
+    /// The text with `& < > " '` escaped, for hand-written HTML such as redirect stubs. A quote that went
+    /// through unescaped would end the attribute it stands in (see `replacingScalars`).
     public var htmlEscaped: String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
+        htmlEscaped(apostrophe: true)
+    }
+
+    /// The text with `& < > "` escaped, and `'` too when `apostrophe`; nginx's `encoding="entity"` leaves it.
+    public func htmlEscaped(apostrophe: Bool) -> String {
+        replacingScalars { scalar in
             switch scalar {
-            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
-            default: escaped.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'" where apostrophe: "&#39;"
+            default: nil
             }
         }
-        return String(escaped)
     }
 }

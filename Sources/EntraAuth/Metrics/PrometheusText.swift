@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 /// The Prometheus text exposition format, version 0.0.4: what `GET /metrics` answers.
 ///
@@ -41,15 +42,13 @@ enum PrometheusText {
     }
 
     private static func escaped(_ text: String, quote: Bool) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
-            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
-            case "\"" where quote: result.append(contentsOf: "\\\"".unicodeScalars)
-            default: result.append(scalar)
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\"" where quote: "\\\""
+            default: nil
             }
         }
-        return String(result)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 /// One structured `key=value` line per event on stderr; never given tokens, codes or secrets.
 ///
@@ -34,16 +35,10 @@ public struct AuthLog: Sendable {
     /// Quotes values with spaces, quotes or `=`, and strips control characters so a claim cannot forge a log
     /// line. Goes by Unicode scalar: a space or a quote followed by a combining mark is one Swift character.
     static func quoted(_ value: String) -> String {
-        let clean = value.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }
-        guard clean.isEmpty || clean.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else {
-            return String(String.UnicodeScalarView(clean))
+        let clean = value.replacingScalars { CharacterSet.controlCharacters.contains($0) ? "" : nil }
+        guard clean.isEmpty || clean.unicodeScalars.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else {
+            return clean
         }
-        var quoted = String.UnicodeScalarView(["\""])
-        for scalar in clean {
-            if scalar == "\\" || scalar == "\"" { quoted.append("\\") }
-            quoted.append(scalar)
-        }
-        quoted.append("\"")
-        return String(quoted)
+        return "\"" + clean.replacingScalars { $0 == "\\" || $0 == "\"" ? "\\" + String($0) : nil } + "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 /// Evaluates the Server Side Include directives of a page as nginx's `ssi on` does, so the preview shows
 /// what a reader of the real site would see: `if`/`elif`/`else`/`endif` over `expr`, `echo`, `set`,
@@ -124,20 +125,9 @@ public struct ServerSideIncludes: Sendable {
 }
 
 extension ServerSideIncludes {
-    /// `text` with `&`, `<`, `>` and `"` escaped, as nginx's `encoding="entity"` escapes it: byte by byte,
-    /// here scalar by scalar, never by character (a quote with a combining mark is one character).
+    /// `text` with `&`, `<`, `>` and `"` escaped, as nginx's `encoding="entity"` escapes it: byte by byte.
     static func entityEncoded(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        text.htmlEscaped(apostrophe: false)
     }
 }
 

@@ -1,3 +1,5 @@
+import TextTools
+
 /// The build record's file format: one record per line, fields separated by tabs, tabs, line breaks
 /// and backslashes in text escaped. Plain text rather than JSON: it is read at the start of every
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
@@ -34,18 +36,10 @@ extension BuildRecord {
             out.last(Self.escaped(warning.message))
         }
         for (path, input) in inputs {
-            out.field("input")
-            out.field(Self.escaped(input.digest))
-            out.field(input.stamp.size)
-            out.field(input.stamp.modified)
-            out.last(Self.escaped(path))
+            out.fileLine("input", key: Self.escaped(input.digest), stamp: input.stamp, path: Self.escaped(path))
         }
         for (path, entry) in files {
-            out.field("file")
-            out.field(Self.escaped(entry.key))
-            out.field(entry.stamp.size)
-            out.field(entry.stamp.modified)
-            out.last(Self.escaped(path))
+            out.fileLine("file", key: Self.escaped(entry.key), stamp: entry.stamp, path: Self.escaped(path))
         }
         return out.bytes
     }
@@ -107,20 +101,17 @@ extension BuildRecord {
         self = record
     }
 
-    /// On bytes, not characters: `"\r\n"` is one character, and so is a tab followed by a combining mark,
-    /// and neither must reach the file unescaped (found by fuzz-build-cache).
+    /// Backslashes, tabs and line breaks escaped (see `replacingScalars`: found by fuzz-build-cache).
     private static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A }) else { return text }
-        var result: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case 0x5C: result += [0x5C, 0x5C]
-            case 0x09: result += [0x5C, UInt8(ascii: "t")]
-            case 0x0A: result += [0x5C, UInt8(ascii: "n")]
-            default: result.append(byte)
+        return text.replacingScalars { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case "\t": "\\t"
+            case "\n": "\\n"
+            default: nil
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -156,6 +147,15 @@ private struct RecordLines {
         last(value)
     }
 
+    /// `input` or `file`, the key (digest), the stamp and the path.
+    mutating func fileLine(_ kind: String, key: String, stamp: FileStamp, path: String) {
+        field(kind)
+        field(key)
+        field(stamp.size)
+        field(stamp.modified)
+        last(path)
+    }
+
     mutating func line(_ name: String, _ numbers: Int...) {
         bytes.append(contentsOf: name.utf8)
         for number in numbers {
@@ -165,16 +165,8 @@ private struct RecordLines {
         bytes.append(0x0A)
     }
 
-    /// A decimal number, without making a string of it.
     private mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.endIndex
-        var magnitude = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        DecimalBytes.append(number, to: &bytes)
     }
 }
 
@@ -213,22 +205,10 @@ private struct RecordFields {
 
     /// A decimal integer, optionally negative; nil for anything else.
     mutating func number(last: Bool = false) -> Int? {
-        guard let field = next(last: last), !field.isEmpty else { return nil }
-        var digits = field
-        let negative = bytes[field.lowerBound] == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value = 0
-        for index in digits {
-            let byte = bytes[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            let (sum, carry) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !carry else { return nil }
-            value = sum
-        }
-        return negative ? -value : value
+        guard let field = next(last: last) else { return nil }
+        let negative = bytes[field].first == UInt8(ascii: "-")
+        let value = DecimalBytes.value(of: bytes[field].dropFirst(negative ? 1 : 0))
+        return negative ? value.map { -$0 } : value
     }
 
     /// The range of the next field, which must end with a line break if `last`, else with a tab.

@@ -18,13 +18,9 @@ struct SiteDate: Sendable, Equatable {
         if characters.count > 10, characters[10] != UInt8(ascii: "T"), characters[10] != UInt8(ascii: " ") {
             return nil
         }
-        func number(_ range: Range<Int>) -> Int? {
-            characters[range].reduce(0 as Int?) { value, byte in
-                guard let value, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                return value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+        guard let year = DecimalBytes.value(of: characters[0..<4]),
+            let month = DecimalBytes.value(of: characters[5..<7]),
+            let day = DecimalBytes.value(of: characters[8..<10]),
             (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
         else { return nil }
         self.year = year

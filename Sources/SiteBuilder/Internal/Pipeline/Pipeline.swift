@@ -44,7 +44,9 @@ struct Pipeline {
         let config = run(LoadConfig(file: display.site("site.toml")))
         let content = run(LoadContent(config: config, display: display))
         let cache = run(
-            CheckCache(options: options, files: content, theme: themeFiles, display: display, record: record))
+            CheckCache(
+                options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
+                record: record))
         if cache.upToDate, let record = cache.previous { return .upToDate(record) }
         let parsed = run(
             ParseFrontMatter(

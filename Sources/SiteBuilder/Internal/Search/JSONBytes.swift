@@ -13,15 +13,7 @@ struct JSONBytes {
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            integer(-value)
-        } else if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            integer(value / 10)
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
+        DecimalBytes.append(value, to: &bytes)
     }
 
     /// `text` in double quotes, with `"`, `\` and control characters escaped.

@@ -12,7 +12,8 @@ struct CheckCache: BuildStep {
     let files: SiteFiles
     let theme: ThemeFiles
     let display: DisplayPaths
-    /// The last build's record, being read; see `BuildCache.loadRecord()`.
+    let cache: BuildCache
+    /// `cache.loadRecord()`, being read since the build started.
     let record: Background<BuildRecord?>
 
     func run(_ log: BuildLog) -> CacheCheck {
@@ -32,10 +33,10 @@ struct CheckCache: BuildStep {
                     previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
             }
             return CacheCheck(
-                previous: previous, pages: BuildCache(outputFolder: folder).loadPages(), settings: settings,
+                previous: previous, pages: cache.loadPages(), settings: settings,
                 output: output, upToDate: false)
         }
-        let pages = BuildCache(outputFolder: folder).loadPages()
+        let pages = cache.loadPages()
         // Listed once the page store is decoded, so that it runs beside the stages that follow, many of
         // which keep one core busy, rather than beside the decoding, which keeps both.
         let output = Background { OutputTree.files(in: folder) }

@@ -1,0 +1,29 @@
+/// Decimal numbers written into and read from UTF-8 bytes without making strings: the build record and the
+/// search index write tens of thousands of them.
+enum DecimalBytes {
+    /// Appends `value` in decimal, `-` first when it is negative.
+    static func append(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.endIndex
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// The number `digits` spell, ASCII digits only, no sign; nil when empty, for any other byte, or beyond `Int`.
+    static func value(of digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
+    }
+}

@@ -1,0 +1,17 @@
+extension String {
+    /// The text with every Unicode scalar for which `replacement` gives a string replaced by that string: the
+    /// one loop behind every escaper here (HTML, nginx's entities, the build record, log values, metric
+    /// labels). By scalar, never by character: `"` or `\n` followed by a combining mark, and `"\r\n"`, are one
+    /// Swift character each, and an escaper that compares characters lets them through.
+    public func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result.append(contentsOf: replaced.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
