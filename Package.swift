@@ -50,7 +50,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+        // Not through pkg-config: its -D_FILE_OFFSET_BITS=64 is a flag SwiftPM refuses (a no-op on 64-bit Linux).
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
         .target(name: "AccessRules", swiftSettings: swiftSettings),
         .target(name: "TextTools", swiftSettings: swiftSettings),
         .target(

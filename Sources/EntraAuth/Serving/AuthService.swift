@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The handler with its real parts — URLSession, the system clock and CSPRNG, stderr logging — and the background
 /// threads that keep the access manifest and the provider's keys current.

@@ -146,6 +146,7 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
     }
 
     /// Runs `body` on a pooled connection; a connection that failed is closed rather than pooled again.
+    @discardableResult
     private func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
         lock.lock()
         let pooled = idle.popLast()

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What `sitegen-auth sessions list` and `sessions revoke` do: read or end sessions in the store the configuration
 /// names, and say what happened in words an administrator can act on.
