@@ -51,7 +51,7 @@ deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-$(VENV)/.installed: Tests/e2e/requirements.txt
+$(VENV)/.installed: Tests/e2e/requirements.txt | deps
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
 	touch $@
@@ -78,7 +78,7 @@ unit-test: deps
 	$(SWIFT) test --skip-build
 
 e2e-test: build venv
-	$(VENV)/bin/pytest -q Tests/e2e
+	$(VENV)/bin/pytest -q -rs Tests/e2e
 
 test: deps venv lint unit-test e2e-test fuzz-smoke
 

@@ -1,7 +1,8 @@
 """Search in a real browser, through the production nginx snippet and the real sitegen-auth.
 
-The leak checks read nginx's access log for every request the browser made while the test ran (the
-page, its scripts, the search worker and every file of the index it fetched) and fetch each again with
+The leak checks read nginx's access log for every request the browser made while the test ran, from
+before it signed in or opened the first page (the pages, the stylesheet, the scripts, the search
+worker and every file of the index it fetched) and fetch each again with
 the reader's own session, so they see exactly the bytes that reader was given, and look for the words
 of pages the reader may not open. The same check finds those words in what a reader who may open the
 pages fetched, so it can fail.
@@ -114,8 +115,8 @@ def rule_of(public: Path, path: str) -> int:
 
 
 def test_role_holder_finds_a_role_page_by_title_and_body(stack, browser):
-    sign_in(browser, stack, "ann", "/guide/")
     position = log_position(stack)
+    sign_in(browser, stack, "ann", "/guide/")
     by_title = search(browser, "pomegranate")
     assert [result["url"] for result in by_title] == ["/finance/forecast/", "/finance/report/"], (
         "the page with the word in its title comes first"
@@ -131,14 +132,17 @@ def test_role_holder_finds_a_role_page_by_title_and_body(stack, browser):
 
 
 def test_reader_without_the_role_neither_finds_nor_fetches_the_role_page(stack, browser, public):
-    sign_in(browser, stack, "bob", "/guide/")
     position = log_position(stack)
+    sign_in(browser, stack, "bob", "/guide/")
     assert search(browser, "pomegranate") == []
     assert search(browser, "kumquat") == []
     assert [result["url"] for result in search(browser, "narwhal")] == ["/guide/setup/"], "bob's own parts work"
     served = served_since(stack, position)
     requests = search_requests(served)
     assert requests and all(status == 200 for _, status in requests), f"a part bob may not read was asked for: {requests}"
+    assert {"/guide/", "/assets/theme.css", "/assets/search.js"} <= {uri.split("?")[0] for uri, _ in served}, (
+        "the first page load is checked too"
+    )
     finance = rule_of(public, "/finance/forecast/")
     assert not any(uri.startswith(f"/_search/{finance}/") for uri, _ in requests)
     cookie = session_cookie(browser)
@@ -148,8 +152,8 @@ def test_reader_without_the_role_neither_finds_nor_fetches_the_role_page(stack, 
 
 
 def test_anonymous_reader_finds_only_public_pages(stack, browser, public):
-    browser.get(stack.base_url + "/")
     position = log_position(stack)
+    browser.get(stack.base_url + "/")
     assert [result["url"] for result in search(browser, "lighthouse")] == ["/"]
     desk = search(browser, "hours")
     assert [result["url"] for result in desk] == ["/admin/contact/"]

@@ -25,7 +25,11 @@ struct TenantScopeTests {
         let jar = try signedInUnderOldConfig.jar(with: session(signedInUnderOldConfig, tenant: Self.otherTenant))
         #expect(check(signedInUnderOldConfig, "/docs/", jar: jar).status == 204)
 
-        let today = try AuthHarness(allowedTenants: [TestProvider.tenantID], cookieSecret: "shared")
+        // The same store under today's configuration: the session is still there, and opens nothing.
+        let today = try AuthHarness(
+            allowedTenants: [TestProvider.tenantID], sessionStore: signedInUnderOldConfig.sessionStore,
+            cookieSecret: "shared")
+        #expect(try today.sessionStore.countLive() == 1)
         let refused = check(today, "/docs/", jar: jar)
         #expect(refused.status == 401)
         #expect(refused.header("X-Auth-User") == nil)
