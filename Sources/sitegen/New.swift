@@ -40,9 +40,8 @@ struct New: ParsableCommand {
             """
             Created a new site in \(folder)/. Next:
               cd \(folder)
-              sitegen build          renders site/ into public/
-              python3 -m http.server --directory public 8000
-                                     serves it at http://localhost:8000/
+              sitegen serve          previews it at http://127.0.0.1:8000/ and reloads as you edit
+              sitegen build          renders site/ into public/ to publish
             Then edit the pages in site/; README.md says more.
             """)
     }

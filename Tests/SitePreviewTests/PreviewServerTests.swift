@@ -54,6 +54,9 @@ struct PreviewServerTests {
         #expect(fixed.body.contains("FIXED-TEXT") && !fixed.body.contains("sitegen-serve-overlay"))
         #expect(!FileManager.default.fileExists(atPath: site.root + "/public"), "the preview never writes public/")
         #expect(lines.all.contains { $0.hasPrefix("Build failed with 1 error; the preview keeps serving") })
+        #expect(
+            lines.all.contains { $0.contains("guide/setup.md:2: front matter") }, "the terminal names the file and line"
+        )
     }
 }
 

@@ -23,8 +23,9 @@ enum NewSiteFiles {
 
         ## Next steps
 
-        1. Build it: `sitegen build` renders `site/` into `public/`.
-        2. Look at it: `python3 -m http.server --directory public 8000`, then open http://localhost:8000/.
+        1. Look at it: `sitegen serve`, then open http://127.0.0.1:8000/. The page reloads by itself
+           each time you save, and shows build errors over the page (`sitegen serve --help`).
+        2. Publish it: `sitegen build` renders `site/` into `public/`, the folder nginx serves.
         3. Write: every Markdown file in `site/` is a page, and a folder with an `index.md` is a
            section. The front matter between the `---` lines sets a page's `title`, its `weight`
            (its place in the navigation) and `access` (who may read it). Settings of the whole site
