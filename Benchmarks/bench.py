@@ -257,19 +257,24 @@ def incremental_only(
         log(f"Writing the {pages:,}-page corpus…")
         summary = write_corpus(pages, corpus)
         builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
-        full, noop, edit = site_builds.Series(), site_builds.Series(), site_builds.Series()
-        for number in range(runs):
-            gate.wait()
-            full.runs.append(builders.sitegen())
-            log(f"  {pages} pages, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
-        for number in range(runs):
-            gate.wait()
-            noop.runs.append(builders.sitegen(clean=False))
-            site_builds.edit_one_page(corpus, number)
-            gate.wait()
-            edit.runs.append(builders.sitegen(clean=False))
-            log(f"  {pages} pages, no-op {noop.runs[-1].wall:.2f} s, one-page edit {edit.runs[-1].wall:.2f} s")
-        lines += [f"Corpus of {pages:,}: {summary}.", ""] + report.incremental_table(pages, full, noop, edit)
+        lines += [f"Corpus of {pages:,}: {summary}.", ""]
+        # Without search as in the comparison with Hugo, then as `sitegen build` runs by default.
+        for search in [False, True]:
+            kind = "with search" if search else "without search"
+            full, noop, edit = site_builds.Series(), site_builds.Series(), site_builds.Series()
+            for number in range(runs):
+                gate.wait()
+                full.runs.append(builders.sitegen(search=search))
+                log(f"  {pages} pages {kind}, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
+            for number in range(runs):
+                gate.wait()
+                noop.runs.append(builders.sitegen(clean=False, search=search))
+                site_builds.edit_one_page(corpus, number + (runs if search else 0))
+                gate.wait()
+                edit.runs.append(builders.sitegen(clean=False, search=search))
+                log(f"  {pages} pages {kind}, no-op {noop.runs[-1].wall:.2f} s, "
+                    f"one-page edit {edit.runs[-1].wall:.2f} s")
+            lines += report.incremental_table(pages, full, noop, edit, search)
     log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
     edits = 3 if arguments.quick else 10
     previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)

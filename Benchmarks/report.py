@@ -36,9 +36,10 @@ def rebuilds_rows(full: Series, noop: Series, edit: Series) -> list[str]:
     ]
 
 
-def incremental_table(pages: int, full: Series, noop: Series, edit: Series) -> list[str]:
+def incremental_table(pages: int, full: Series, noop: Series, edit: Series, search: bool) -> list[str]:
+    kind = "with the search index" if search else "without search (--no-search)"
     return [
-        f"### sitegen alone, {pages:,} pages: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU, "
+        f"### sitegen alone, {pages:,} pages {kind}: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU, "
         f"{full.rss_mb:,.0f} MB (median of {len(full.runs)})",
         "",
         *rebuilds_rows(full, noop, edit),

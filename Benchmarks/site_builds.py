@@ -76,22 +76,15 @@ class Builders:
     def sitegen_output(self) -> Path:
         return self.work / "sitegen" / "public"
 
-    def sitegen(self, clean: bool = True) -> Run:
+    def sitegen(self, clean: bool = True, search: bool = False) -> Run:
+        """A build of the sitegen layout; without the search index unless `search` (Hugo builds none; search.py
+        measures sitegen's with and without it). Builds with and without search use separate output folders."""
+        output = self.sitegen_output if not search else self.work / "sitegen-search" / "public"
         if clean:
-            shutil.rmtree(self.work / "sitegen", ignore_errors=True)
-        self.sitegen_output.parent.mkdir(parents=True, exist_ok=True)
-        return timed(
-            [
-                str(self.sitegen_binary),
-                "build",
-                "--site",
-                str(self.corpus / "sitegen"),
-                "--output",
-                str(self.sitegen_output),
-                # Hugo builds no search index; search.py measures sitegen's with and without it.
-                "--no-search",
-            ]
-        )
+            shutil.rmtree(output.parent, ignore_errors=True)
+        output.parent.mkdir(parents=True, exist_ok=True)
+        command = [str(self.sitegen_binary), "build", "--site", str(self.corpus / "sitegen"), "--output", str(output)]
+        return timed(command + ([] if search else ["--no-search"]))
 
     def hugo(self) -> Run:
         for folder in [self.work / "hugo", self.work / "hugo-cache", self.corpus / "hugo" / "resources"]:
