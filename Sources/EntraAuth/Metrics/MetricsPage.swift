@@ -17,7 +17,7 @@ public final class MetricsPage: Sendable {
         self.metrics = metrics
         self.manifest = manifest
         self.provider = provider
-        liveSessions = TimedRead(timeout: timeout) { (try? sessions.countLive()) ?? nil }
+        liveSessions = TimedRead(timeout: timeout) { try? sessions.countLive() }
     }
 
     /// The page in the Prometheus text format (`PrometheusText.contentType`).
@@ -46,7 +46,7 @@ public final class MetricsPage: Sendable {
             families.append(
                 .gauge(
                     "sitegen_auth_sessions_active",
-                    help: "Sessions in the session store that have not expired, read when scraped (SQLite only).",
+                    help: "Sessions in the session store that have not expired, read when scraped.",
                     .count(UInt64(live))))
         }
         return families + ProcessStatistics.families()

@@ -3,7 +3,8 @@ import Foundation
 /// Sessions in Redis, for several `sitegen-auth` servers behind a load balancer: every server sees a sign-out or a
 /// revocation made on any other at once.
 ///
-/// Each session is a hash that expires with the session; two sets index sessions by person and by Entra session id.
+/// Each session is a hash that expires with the session; two sets index sessions by person and by Entra session id,
+/// and a sorted set holds every session's expiry, so live sessions are counted and expired ones swept without a scan.
 /// Changes that touch several keys run as Lua scripts, so they are atomic. Redis 7.0 or later, standalone (the
 /// scripts reach keys through the index, which Redis Cluster does not allow). Through hiredis (Debian `libhiredis`),
 /// with a connection per thread from a small pool and a one-second timeout, so a Redis that hangs fails the check
@@ -16,7 +17,8 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     private static let createScript = """
         redis.call('HSET', KEYS[1], unpack(ARGV, 3))
         redis.call('EXPIREAT', KEYS[1], ARGV[1])
-        for i = 2, #KEYS do
+        redis.call('ZADD', KEYS[2], ARGV[1], ARGV[2])
+        for i = 3, #KEYS do
           redis.call('SADD', KEYS[i], ARGV[2])
           redis.call('EXPIREAT', KEYS[i], ARGV[1], 'NX')
           redis.call('EXPIREAT', KEYS[i], ARGV[1], 'GT')
@@ -37,11 +39,16 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
           local key = prefix .. 'session:' .. id
           local owner = redis.call('HMGET', key, 'oid', 'psid')
           ended = ended + redis.call('DEL', key)
+          redis.call('ZREM', prefix .. 'expiries', id)
           if owner[1] then redis.call('SREM', prefix .. 'user:' .. string.lower(owner[1]), id) end
           if owner[2] and owner[2] ~= '' then redis.call('SREM', prefix .. 'sid:' .. owner[2], id) end
         end
         if #KEYS == 1 then redis.call('DEL', KEYS[1]) end
         return ended
+        """
+    /// Counts the sessions whose expiry is after the server's clock, as SQLite's `unixepoch()` does.
+    private static let countScript = """
+        return redis.call('ZCOUNT', KEYS[1], '(' .. redis.call('TIME')[1], '+inf')
         """
 
     /// The server.
@@ -55,7 +62,7 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     }
 
     public func create(_ session: StoredSession) throws {
-        var keys = [Self.sessionKey(session.id), Self.userKey(session.objectID)]
+        var keys = [Self.sessionKey(session.id), Self.expiriesKey, Self.userKey(session.objectID)]
         if let sid = session.providerSessionID { keys.append(Self.sidKey(sid)) }
         let values: [[UInt8]] = [
             Array("\(session.expiresAt)".utf8), Array(session.id.utf8),
@@ -117,12 +124,19 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         _ = try withConnection { connection in try connection.command(["PING"]) }
     }
 
-    public func removeExpired(now: Int) throws -> Int { 0 }
+    /// Redis forgets an expired session by itself; this takes it out of the expiries, once, and counts it.
+    public func removeExpired(now: Int) throws -> Int {
+        try withConnection { connection in
+            try connection.command(["ZREMRANGEBYSCORE", Self.expiriesKey, "-inf", "\(now)"]).integer ?? 0
+        }
+    }
 
-    /// Redis keeps no count of the sessions; counting them means scanning every key, too much for each scrape.
-    public func countLive() throws -> Int? { nil }
+    public func countLive() throws -> Int {
+        try evaluate(Self.countScript, keys: [Self.expiriesKey], arguments: []).integer ?? 0
+    }
 
     static func sessionKey(_ id: String) -> String { prefix + "session:" + id }
+    static let expiriesKey = prefix + "expiries"
     static func userKey(_ objectID: String) -> String { prefix + "user:" + objectID.lowercased() }
     static func sidKey(_ sid: String) -> String { prefix + "sid:" + sid }
 

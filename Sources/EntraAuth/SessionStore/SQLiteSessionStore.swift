@@ -108,9 +108,10 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
-    public func countLive() throws -> Int? {
+    public func countLive() throws -> Int {
         try withConnection { connection in
             try connection.query("SELECT count(*) FROM sessions WHERE expires_at > unixepoch()").first?.first?.integer
+                ?? 0
         }
     }
 

@@ -121,8 +121,8 @@ public final class SessionRegistry: @unchecked Sendable {
         metrics?.sessionsEnded.increment(.expired, by: UInt64(removed))
     }
 
-    /// How many sessions the store holds that have not expired; nil when the store cannot tell cheaply (Redis).
-    func countLive() throws -> Int? {
+    /// How many sessions the store holds that have not expired.
+    func countLive() throws -> Int {
         try recording { try store.countLive() }
     }
 

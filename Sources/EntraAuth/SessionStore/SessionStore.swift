@@ -18,11 +18,10 @@ public protocol SessionStore: Sendable {
     func consume(state: String, until expiresAt: Int) throws -> Bool
     /// Throws when the store cannot be reached.
     func ping() throws
-    /// Forgets sessions and states whose time is over and returns how many sessions it removed (Redis forgets them
-    /// by itself, and returns 0).
+    /// Forgets sessions and states whose time is over and returns how many sessions it removed, each once.
     func removeExpired(now: Int) throws -> Int
-    /// How many sessions have not expired, when the store can tell without reading them all; nil otherwise (Redis).
-    func countLive() throws -> Int?
+    /// How many sessions have not expired, counted without reading them.
+    func countLive() throws -> Int
 }
 
 /// One session as the store keeps it: what lookups and revocation need in the clear, the rest sealed.

@@ -248,7 +248,7 @@ final class CountingStore: SessionStore, @unchecked Sendable {
         try reachable()
         return try inner.removeExpired(now: now)
     }
-    func countLive() throws -> Int? {
+    func countLive() throws -> Int {
         try reachable()
         return try inner.countLive()
     }
