@@ -43,7 +43,8 @@ public final class AuthHandler: Sendable {
         scope = config.tenantScope
         func sealer(_ purpose: String) -> CookieSealer {
             CookieSealer(
-                secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin)
+                secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin,
+                authority: config.serverMetadataURL.absoluteString)
         }
         sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
         transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)

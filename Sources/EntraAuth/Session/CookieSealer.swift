@@ -3,7 +3,9 @@
 /// The first secret seals and every secret opens, so secrets rotate without signing everyone out. The cookie
 /// name is authenticated data, so a value sealed for one cookie never opens as another. The keys are bound to the
 /// purpose, the client id and the site's origin, so two sites that share a `cookie_secret` (a copied config, one
-/// secret for staging and production) never accept each other's cookies.
+/// secret for staging and production) never accept each other's cookies; and to the authority (its metadata URL),
+/// so a session signed in under another authority — `common` before the site named its own tenant — opens nothing:
+/// its tenant and roles were vouched for under rules the site no longer has.
 struct CookieSealer: Sendable {
     static let formatVersion: UInt8 = 1
     private static let nonceLength = 12
@@ -11,9 +13,11 @@ struct CookieSealer: Sendable {
     /// Longer values are refused before any decoding: a cookie never comes near it.
     private let longest: Int
 
-    init(secrets: [[UInt8]], purpose: String, clientID: String, origin: String, longest: Int = 8192) {
+    init(
+        secrets: [[UInt8]], purpose: String, clientID: String, origin: String, authority: String, longest: Int = 8192
+    ) {
         self.longest = longest
-        let info = Array([purpose, clientID, origin].joined(separator: "\n").utf8)
+        let info = Array([purpose, clientID, origin, authority].joined(separator: "\n").utf8)
         keys = secrets.map {
             HKDF.sha256(secret: $0, salt: Array("sitegen-auth cookie v2".utf8), info: info, length: 32)
         }

@@ -45,7 +45,7 @@ public final class SessionRegistry: @unchecked Sendable {
         self.store = store
         sealer = CookieSealer(
             secrets: config.cookieSecrets, purpose: "session-record", clientID: config.clientID, origin: config.origin,
-            longest: 1 << 20)
+            authority: config.serverMetadataURL.absoluteString, longest: 1 << 20)
         lifetime = config.sessionLifetime
         idleTimeout = config.sessionIdleTimeout
         self.time = time

@@ -13,10 +13,12 @@ struct SessionCookieTests {
 
     func sealer(
         _ secrets: [String] = ["current"], purpose: String = "session", clientID: String = TestProvider.clientID,
-        origin: String = SessionCookieTests.origin
+        origin: String = SessionCookieTests.origin,
+        authority: String = TestProvider.singleTenant.metadataURL.absoluteString
     ) -> CookieSealer {
         CookieSealer(
-            secrets: secrets.map { Array(strongSecret($0).utf8) }, purpose: purpose, clientID: clientID, origin: origin)
+            secrets: secrets.map { Array(strongSecret($0).utf8) }, purpose: purpose, clientID: clientID, origin: origin,
+            authority: authority)
     }
 
     func cookie(_ secrets: [String] = ["current"], secure: Bool = true) -> SessionCookie {

@@ -37,6 +37,21 @@ struct TenantScopeTests {
         #expect(today.get("/.auth/me", jar: jar).status == 401)
     }
 
+    @Test func aSessionSignedInUnderAnotherAuthorityOpensNothing() throws {
+        let organizations = try AuthHarness(
+            allowedTenants: [TestProvider.tenantID, Self.otherTenant], roleTenants: [TestProvider.tenantID],
+            cookieSecret: "shared", idp: .multiTenant("organizations"))
+        let jar = try organizations.jar(with: session(organizations, tenant: Self.otherTenant))
+        #expect(check(organizations, "/secret/", jar: jar).status == 403, "another tenant's roles do not count")
+
+        // The site now names one tenant as its authority, where every reader's roles count: the session was
+        // signed in under organizations, and its tenant and roles were never vouched for by the new authority.
+        let homeTenant = try AuthHarness(sessionStore: organizations.sessionStore, cookieSecret: "shared")
+        #expect(check(homeTenant, "/secret/", jar: jar).status == 401)
+        #expect(check(homeTenant, "/docs/", jar: jar).status == 401)
+        #expect(homeTenant.get("/.auth/me", jar: jar).status == 401)
+    }
+
     @Test func rolesCountOnlyForReadersOfTheRoleTenants() throws {
         let harness = try AuthHarness(
             allowedTenants: [TestProvider.tenantID, Self.otherTenant], roleTenants: [TestProvider.tenantID],
