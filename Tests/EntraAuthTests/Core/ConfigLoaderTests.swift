@@ -202,6 +202,9 @@ struct ConfigLoaderTests {
     @Test(arguments: [
         "http://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration",
         "http://10.0.0.5/common/v2.0/.well-known/openid-configuration", "ftp://login.example/x", "login.example/x",
+        // Names that only begin like a loopback address point wherever their owner wants.
+        "http://127.0.0.1.nip.io/.well-known/openid-configuration", "http://127.evil.example/x",
+        "http://127.0.0.1.5/x", "http://127.0.0.256/x", "http://localhost.example/x",
     ])
     func metadataMustBeHTTPSUnlessLoopback(url: String) {
         let message = error(variant("server_metadata_url = \"\(url)\""))
@@ -212,6 +215,7 @@ struct ConfigLoaderTests {
         "http://127.0.0.1:8400/.well-known/openid-configuration",
         "http://localhost:8400/x/.well-known/openid-configuration",
         "http://[::1]:8400/.well-known/openid-configuration",
+        "http://127.1.2.3:8400/.well-known/openid-configuration",
     ])
     func loopbackMetadataMayUseHTTP(url: String) throws {
         #expect(try load(with: "server_metadata_url = \"\(url)\"").serverMetadataURL.absoluteString == url)
