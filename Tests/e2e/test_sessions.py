@@ -55,6 +55,20 @@ def test_sign_out_ends_a_copied_cookie(stack, browser):
     assert status == 401
 
 
+def test_a_sign_out_link_on_another_site_asks_first(stack, browser):
+    sign_in(browser, stack, "ann", "/finance/")
+    cookie = session_cookie(browser)
+    link = f'<a id="out" href="{stack.base_url}/.auth/logout">win a prize</a>'
+    browser.get("data:text/html," + urllib.parse.quote(link))
+    browser.find_element(By.ID, "out").click()
+    wait(browser).until(lambda d: d.find_elements(By.TAG_NAME, "h1") and d.current_url.startswith(stack.base_url))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Sign out?"
+    assert opens(stack, cookie), "nothing happens until the reader answers"
+    browser.find_element(By.LINK_TEXT, "Sign out").click()
+    wait(browser).until(lambda d: d.current_url.startswith(stack.provider_url))
+    assert not opens(stack, cookie)
+
+
 def test_an_administrator_revokes_a_user_from_the_command_line(stack, browser):
     sign_in(browser, stack, "ann", "/finance/")
     copy = session_cookie(browser)

@@ -6,7 +6,22 @@ extension AuthHandler {
     /// sends the browser through the provider's end-session endpoint, without which the user would be signed
     /// straight back in. When the store cannot be reached, the reader is told and keeps the cookie to try again:
     /// clearing only this browser's copy would look like a sign-out and not be one.
+    ///
+    /// A browser that says another site sent it here (`Sec-Fetch-Site: cross-site` or `same-site`) is asked first:
+    /// otherwise any page could sign a reader out, here and — through the end-session endpoint and its login hint —
+    /// of Microsoft itself. Answering the question is a link on this site, so it comes back `same-origin`.
     func logout(_ request: Request) -> Response {
+        if let site = request.headers["sec-fetch-site"], site != "same-origin", site != "none" {
+            return HTMLPage.render(
+                status: 200,
+                title: "Sign out?",
+                paragraphs: [
+                    "A link on another site asked to sign you out of this one, and out of your Microsoft account. "
+                        + "Nothing has happened yet."
+                ],
+                links: [("Sign out", "/.auth/logout"), ("Stay signed in", "/")]
+            )
+        }
         var session: Session?
         if let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) {
             if case .found(let found) = sessions.find(id: pointer.id) { session = found }

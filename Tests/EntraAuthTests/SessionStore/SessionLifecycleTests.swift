@@ -32,6 +32,23 @@ struct SessionLifecycleTests {
         #expect(try harness.sessionStore.sessions(.all).isEmpty)
     }
 
+    @Test(arguments: ["cross-site", "same-site"])
+    func aSignOutAnotherSiteAsksForIsConfirmedFirst(fetchSite: String) throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        #expect(try harness.signIn(jar: &jar).status == 303)
+
+        let asked = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": fetchSite], jar: jar)
+        #expect(asked.status == 200 && asked.header("Set-Cookie") == nil)
+        #expect(asked.text.contains(#"<a class="button" href="/.auth/logout">Sign out</a>"#))
+        #expect(check(harness, jar: jar).status == 204, "the session goes on until the reader answers")
+        #expect(harness.get("/.auth/me", jar: jar).status == 200)
+
+        let answered = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
+        #expect(answered.status == 302)
+        #expect(check(harness, jar: jar).status == 401)
+    }
+
     @Test func frontChannelLogoutEndsEverySessionOfTheEntraSessionWithoutCookies() throws {
         let harness = try AuthHarness()
         let laptop = try signedIn(harness, sid: "entra-sid-1")
