@@ -1,10 +1,11 @@
 import Foundation
 
 /// The socket of `--metrics-listen`: one thread takes one connection at a time, reads its request head (at most
-/// 8 KiB, 2 s), answers through `MetricsHTTP` and closes it.
+/// 8 KiB, within 2 s of accepting it), answers through `MetricsHTTP` and closes it.
 ///
 /// Prometheus scrapes every few seconds, so one thread is plenty; it shares nothing with the FastCGI threads but
-/// the counters, and a client that stalls holds it up for two seconds, never an auth check.
+/// the counters. The 2 s are for the whole head, not for each read, so a client that sends a byte now and then
+/// holds the listener up for two seconds at most, and never an auth check.
 ///
 /// ```swift
 /// let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:9464"), page: page.render)
@@ -12,6 +13,7 @@ import Foundation
 /// ```
 public final class MetricsListener: Sendable {
     private static let timeout = timeval(tv_sec: 2, tv_usec: 0)
+    private static let headMilliseconds: UInt64 = 2000
     private let socket: Int32
     private let page: @Sendable () -> String
     /// The port listened on: the one asked for, or the one the system chose for port 0.
@@ -54,13 +56,19 @@ public final class MetricsListener: Sendable {
             return
         }
         defer { close(connection) }
+        let deadline = MonotonicClock.nanoseconds() + Self.headMilliseconds * 1_000_000
         var timeout = Self.timeout
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
         while head.count < MetricsHTTP.headLimit, !MetricsHTTP.isComplete(head) {
-            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            let now = MonotonicClock.nanoseconds()
+            guard now < deadline else { return }
+            var readable = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&readable, 1, Int32((deadline - now) / 1_000_000) + 1) > 0 else { return }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                recv(connection, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
+            }
             guard count > 0 else { return }
             head += buffer.prefix(count)
         }

@@ -80,6 +80,32 @@ struct MetricsEndpointTests {
         #expect(try Self.get("/", port: listener.port).hasPrefix("HTTP/1.1 404 "))
     }
 
+    @Test func aClientThatSendsAByteNowAndThenHoldsTheListenerForTwoSecondsAtMost() throws {
+        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "up 1\n" }
+        listener.start()
+        let slow = try Self.connection(toPort: listener.port)
+        let stopped = DispatchSemaphore(value: 0)
+        let trickle = Thread {
+            // Never a whole request head: one byte every half second, each read well within any per-read timeout;
+            // it stops when the listener closes the connection.
+            for _ in 0..<16 {
+                guard send(slow, "X", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+            stopped.signal()
+        }
+        defer {
+            _ = stopped.wait(timeout: .now() + 10)
+            close(slow)
+        }
+        trickle.start()
+        Thread.sleep(forTimeInterval: 0.2)
+        let started = Date()
+        let response = try Self.get("/metrics", port: listener.port)
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n") && response.hasSuffix("up 1\n"))
+        #expect(Date().timeIntervalSince(started) < 4, "served once the trickling client's two seconds were up")
+    }
+
     @Test func aTakenPortIsAReadableError() throws {
         let first = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "" }
         let taken = #expect(throws: MetricsError.self) {
@@ -90,18 +116,8 @@ struct MetricsEndpointTests {
 
     /// One HTTP/1.1 request over a plain socket; the whole answer, read until the server closes.
     static func get(_ path: String, port: Int) throws -> String {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = try connection(toPort: port)
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw HarnessError(description: "cannot connect to port \(port)") }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []
@@ -112,5 +128,24 @@ struct MetricsEndpointTests {
             answer += buffer.prefix(count)
         }
         return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// A TCP connection to the loopback port.
+    static func connection(toPort port: Int) throws -> Int32 {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw HarnessError(description: "cannot connect to port \(port)")
+        }
+        return socket
     }
 }
