@@ -42,6 +42,19 @@ def test_deep_link_signs_in_and_returns_to_it(stack, browser, artifacts):
     assert "Ann Lee" in body_text(browser)
 
 
+def test_the_access_log_keeps_no_code_or_state(stack, browser):
+    log = stack.state / "access.log"
+    start = log.stat().st_size if log.exists() else 0
+    sign_in(browser, stack, "ann", "/guide/?tab=3")
+    with log.open("rb") as file:
+        file.seek(start)
+        lines = file.read().decode(errors="replace")
+    assert '"GET /.auth/callback?- HTTP/1.1" 303 ' in lines, lines
+    assert '"GET /guide/?tab=3 HTTP/1.1" 200 ' in lines, "other query strings are logged as they were"
+    for secret in ["code=", "state=", "rd="]:
+        assert secret not in lines, secret
+
+
 def test_public_page_offers_sign_in_to_anonymous_readers(stack, browser):
     browser.get(stack.base_url + "/")
     assert browser.current_url == stack.base_url + "/"
