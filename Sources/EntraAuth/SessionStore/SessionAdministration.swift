@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 /// What `sitegen-auth sessions list` and `sessions revoke` do: read or end sessions in the store the configuration
 /// names, and say what happened in words an administrator can act on.
@@ -61,7 +62,13 @@ public struct SessionAdministration: Sendable {
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
+    /// Columns padded to their widest cell. Every cell is shown without control and format characters (as `?`):
+    /// a display name comes from the identity provider, and an escape sequence in it must not reach the terminal of
+    /// the administrator running the command (to rewrite rows, or set the clipboard with OSC 52).
     private static func table(header: [String], rows: [[String]]) -> String {
+        let rows = rows.map { row in
+            row.map { cell in cell.replacingScalars { CharacterSet.controlCharacters.contains($0) ? "?" : nil } }
+        }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in

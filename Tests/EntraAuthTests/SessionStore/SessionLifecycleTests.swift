@@ -86,7 +86,7 @@ struct SessionLifecycleTests {
         let ann = try signedIn(harness)
         var bobSession = harness.session()
         bobSession.objectID = "bbbbbbbb-0000-4000-8000-000000000002"
-        bobSession.name = "Bob Stone"
+        bobSession.name = "Bob Stone\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2K\u{202E}"
         let bob = try harness.jar(with: bobSession)
         var config = harness.config
         config.sessionStore = .sqlite(path: harness.folder.path + "/state/sessions.db")
@@ -94,7 +94,8 @@ struct SessionLifecycleTests {
 
         let table = try administration.list(user: nil)
         #expect(table.hasPrefix("SESSION "))
-        #expect(table.contains("Ann Lee") && table.contains("Bob Stone"))
+        #expect(table.contains("Ann Lee") && table.contains("Bob Stone?]52;c;cm0gLXJmIH4=??[2K?"))
+        #expect(!table.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
         #expect(table.contains("00000000-0000-0000-66f3-3332eca7ea81"))
         #expect(table.hasSuffix("2 sessions (times in UTC; last seen is updated about once a minute)."))
 
