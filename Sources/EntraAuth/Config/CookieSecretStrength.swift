@@ -1,14 +1,22 @@
 /// Estimates whether a cookie secret carries at least 256 bits (32 bytes) of entropy.
 ///
 /// The estimate is length × bits per character of the smallest alphabet the secret fits (hex, base64,
-/// printable ASCII), and a secret with few distinct characters is refused outright, so `aaaa…` or a
-/// short passphrase never passes while `openssl rand -base64 32` and `openssl rand -hex 32` do.
+/// printable ASCII), and a secret with few distinct characters or a repeated pattern is refused outright, so
+/// `aaaa…`, `0123456789abcdef` four times or a short passphrase never passes while `openssl rand -base64 32` and
+/// `openssl rand -hex 32` do.
 enum CookieSecretStrength {
     static let requiredBits = 256.0
 
     static func isStrong(_ secret: String) -> Bool {
         let characters = Array(secret)
-        guard Set(characters).count >= min(16, characters.count / 2 + 1) else { return false }
+        // Ten, not sixteen: 64 random hex digits leave out one of the sixteen about one time in five.
+        guard Set(characters).count >= min(10, characters.count / 2 + 1) else { return false }
+        // In random text almost every run of three characters is new; in a pattern said again they recur.
+        let runs = characters.count - 2
+        if runs > 0 {
+            let distinct = Set((0..<runs).map { String(characters[$0..<$0 + 3]) }).count
+            guard Double(distinct) >= 0.9 * Double(runs) else { return false }
+        }
         let bitsPerCharacter: Double
         if characters.allSatisfy(\.isHexDigit) {
             bitsPerCharacter = 4

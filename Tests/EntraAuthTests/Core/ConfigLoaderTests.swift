@@ -144,6 +144,9 @@ struct ConfigLoaderTests {
     @Test(arguments: [
         "password123", "correct horse battery staple", String(repeating: "a", count: 64),
         String(repeating: "ab", count: 40), "0123456789abcdef0123456789abcdef",
+        // Long enough and many characters, but a pattern said again.
+        String(repeating: "0123456789abcdef", count: 4), String(repeating: "abcdefghijklmnop", count: 3),
+        "passwordpasswordpasswordpassword1234567890ABCDEF",
     ])
     func aWeakCookieSecretIsRefusedWithHowToMakeOne(secret: String) {
         let message = error(variant("cookie_secret = \"\(secret)\""))
@@ -158,6 +161,12 @@ struct ConfigLoaderTests {
         #expect(try load(with: "cookie_secret = \"\(hex)\"").cookieSecrets == [Array(hex.utf8)])
         let base64 = "q3Jt8Zx0VbN5mW2kLp7YcH4sDf9GuE1aRiT6oQwXeJ0="
         #expect(try load(with: "cookie_secret = \"\(base64)\"").cookieSecrets == [Array(base64.utf8)])
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(CookieSecretStrength.isStrong(Data(bytes).base64EncodedString()))
+            #expect(CookieSecretStrength.isStrong(bytes.map { String(format: "%02x", $0) }.joined()))
+        }
     }
 
     @Test func aMissingCookieSecretSaysHowToMakeOne() {
