@@ -64,6 +64,15 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
         assert package.toolchain_libraries(Path(program)) == [], f"{program} needs the Swift toolchain"
     assert Path("/etc/sitegen/auth.toml").stat().st_mode & 0o777 == 0o640
     assert Path("/etc/sitegen/auth.toml").group() == "sitegen-auth"
+    for page in ("sitegen.1.gz", "sitegen.build.1.gz", "sitegen-auth.1.gz", "sitegen-auth.sessions.revoke.1.gz"):
+        assert Path("/usr/share/man/man1", page).is_file(), f"no man page {page}"
+    for page in ("index.md", "deploy/sessions.md", "deploy/metrics.md", "search.md"):
+        assert Path("/usr/share/doc/sitegen/guide", page).is_file(), f"the guide lacks {page}"
+    depends = subprocess.run(["dpkg-query", "--show", "--showformat", "${Depends}", "sitegen"],
+                             capture_output=True, text=True, check=True).stdout
+    names = {part.strip().split(" ")[0] for part in depends.replace("|", ",").split(",")}
+    assert {"libc6", "libssl3", "libsqlite3-0", "libhiredis0.14", "libfcgi0ldbl"} <= names, depends
+    assert not any(name.endswith("-dev") or "swift" in name for name in names), depends
 
     site = build_a_new_site(scratch)
     settings = {"session_store": f"sqlite:{STATE_DIRECTORY}/sessions.db", "cache_dir": "/var/cache/sitegen-auth"}

@@ -48,18 +48,8 @@ final class RedisConnection {
 
     /// Sends one command of binary arguments.
     func command(_ arguments: [[UInt8]]) throws -> Reply {
-        let lengths = arguments.map(\.count)
-        var offsets: [Int] = []
-        var joined: [UInt8] = [0]
-        for argument in arguments {
-            offsets.append(joined.count)
-            joined += argument
-        }
-        let sent = joined.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                var pointers = offsets.map { UnsafePointer<CChar>?(characters.baseAddress! + $0) }
-                return redisCommandArgv(context, Int32(arguments.count), &pointers, lengths)
-            }
+        let sent = withArgv(arguments) { count, pointers, lengths in
+            redisCommandArgv(context, count, pointers, lengths)
         }
         guard let sent else { throw failure() }
         defer { freeReplyObject(sent) }
@@ -69,6 +59,63 @@ final class RedisConnection {
             throw SessionStoreError("Redis at \(address.display) refused \(name): \(Self.string(reply))")
         }
         return Self.convert(reply)
+    }
+
+    /// Sends one command without waiting for its reply, which comes through `replies(waitingAtMost:)`.
+    func send(_ arguments: [String]) throws {
+        let bytes = arguments.map { Array($0.utf8) }
+        let appended = withArgv(bytes) { count, pointers, lengths in
+            redisAppendCommandArgv(context, count, pointers, lengths)
+        }
+        guard appended == REDIS_OK else { throw failure() }
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
+        }
+    }
+
+    /// The replies that have arrived, waiting up to `milliseconds` for the first; empty when none came in time.
+    /// For a subscribed connection, where the server speaks without being asked.
+    func replies(waitingAtMost milliseconds: Int32) throws -> [Reply] {
+        var replies = try buffered()
+        guard replies.isEmpty else { return replies }
+        var readable = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&readable, 1, milliseconds)
+        guard ready != 0 else { return [] }
+        guard ready > 0 || errno == EINTR else { throw failure() }
+        guard redisBufferRead(context) == REDIS_OK else { throw failure() }
+        replies = try buffered()
+        return replies
+    }
+
+    /// The complete replies hiredis has read but not handed out.
+    private func buffered() throws -> [Reply] {
+        var replies: [Reply] = []
+        while true {
+            var next: UnsafeMutableRawPointer?
+            guard redisGetReplyFromReader(context, &next) == REDIS_OK else { throw failure() }
+            guard let next else { return replies }
+            replies.append(Self.convert(next.assumingMemoryBound(to: redisReply.self)))
+            freeReplyObject(next)
+        }
+    }
+
+    private func withArgv<Result>(
+        _ arguments: [[UInt8]], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, [Int]) -> Result
+    ) -> Result {
+        let lengths = arguments.map(\.count)
+        var offsets: [Int] = []
+        var joined: [UInt8] = [0]
+        for argument in arguments {
+            offsets.append(joined.count)
+            joined += argument
+        }
+        return joined.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                var pointers = offsets.map { UnsafePointer<CChar>?(characters.baseAddress! + $0) }
+                return body(Int32(arguments.count), &pointers, lengths)
+            }
+        }
     }
 
     private func failure() -> SessionStoreError {

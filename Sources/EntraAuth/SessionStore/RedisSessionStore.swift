@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Each session is a hash that expires with the session; two sets index sessions by person and by Entra session id,
 /// and a sorted set holds every session's expiry, so live sessions are counted and expired ones swept without a scan.
+/// Every ending is published (`RedisRevocationFeed.channel`), so a server may keep the sessions it read for a few
+/// seconds (`RedisSessionCache`) and still never accept one that any server has ended.
 /// Changes that touch several keys run as Lua scripts, so they are atomic. Redis 7.0 or later, standalone (the
 /// scripts reach keys through the index, which Redis Cluster does not allow). Through hiredis (Debian `libhiredis`),
 /// with a connection per thread from a small pool and a one-second timeout, so a Redis that hangs fails the check
@@ -40,6 +42,7 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
           local owner = redis.call('HMGET', key, 'oid', 'psid')
           ended = ended + redis.call('DEL', key)
           redis.call('ZREM', prefix .. 'expiries', id)
+          redis.call('PUBLISH', prefix .. 'ended', id)
           if owner[1] then redis.call('SREM', prefix .. 'user:' .. string.lower(owner[1]), id) end
           if owner[2] and owner[2] ~= '' then redis.call('SREM', prefix .. 'sid:' .. owner[2], id) end
         end
@@ -55,10 +58,15 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     public let address: RedisAddress
     private let lock = NSLock()
     private var idle: [RedisConnection] = []
+    private let cache: RedisSessionCache?
 
-    /// A store on the Redis server at `address`; connections are opened when first needed.
-    public init(address: RedisAddress) {
+    /// A store on the Redis server at `address`; connections are opened when first needed. With `caching`, sessions
+    /// read are kept for a few seconds while a subscription reports every ending (see `RedisSessionCache`); the
+    /// administration commands, which read each session once, go without.
+    public init(address: RedisAddress, caching: Bool = true) {
         self.address = address
+        cache = caching ? RedisSessionCache() : nil
+        if let cache { RedisRevocationFeed.start(address: address, cache: cache) }
     }
 
     public func create(_ session: StoredSession) throws {
@@ -76,14 +84,22 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     }
 
     public func session(id: String) throws -> StoredSession? {
-        try withConnection { connection in try Self.read(id, on: connection) }
+        if let kept = cache?.session(id: id) { return kept }
+        let epoch = cache?.epochForRead()
+        let session = try withConnection { connection in try Self.read(id, on: connection) }
+        if let session, let epoch { cache?.keep(session, readIn: epoch) }
+        return session
     }
 
     public func touch(id: String, at time: Int) throws {
         _ = try evaluate(Self.touchScript, keys: [Self.sessionKey(id)], arguments: [Array("\(time)".utf8)])
+        cache?.touched(id: id, at: time)
     }
 
     public func end(_ selection: SessionSelection) throws -> Int {
+        // This server forgets once Redis has ended them (a read that overlapped is not kept: the epoch moved on);
+        // the other servers when the published ending reaches them.
+        defer { if case .session(let id) = selection { cache?.forget(id: id) } else { cache?.forgetEveryone() } }
         let prefix = Array(Self.prefix.utf8)
         switch selection {
         case .session(let id):

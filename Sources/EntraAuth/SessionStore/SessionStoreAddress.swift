@@ -25,7 +25,7 @@ public enum SessionStoreAddress: Sendable, Equatable {
     public func open(forAdministration: Bool = false) -> any SessionStore {
         switch self {
         case .sqlite(let path): SQLiteSessionStore(path: path, mayCreate: !forAdministration)
-        case .redis(let address): RedisSessionStore(address: address)
+        case .redis(let address): RedisSessionStore(address: address, caching: !forAdministration)
         }
     }
 
