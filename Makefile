@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
 # dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
-        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental
+        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput
 
 # make fuzz: seconds per fuzz target (9 targets, as many at once as there are cores, FUZZ_JOBS to change it);
 # on 2 cores the default takes 32 minutes and gives well over 10 million executions in all.
@@ -41,6 +41,7 @@ help:
 	@echo "               (SOAK_SECONDS, SOAK_CONNECTIONS)"
 	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 	@echo "make bench-incremental   only sitegen's rebuilds after an edit and the preview's edit-to-reload"
+	@echo "make bench-throughput    only the request path (nginx, sitegen-auth, Apache) and metrics on and off"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -128,6 +129,10 @@ bench-quick:
 # Only search against MkDocs Material's, at 10,000 pages (part of `make bench`).
 bench-search:
 	bash Benchmarks/run.sh --search-only
+
+# Only the request path through nginx, sitegen-auth and the peers, and metrics on and off (part of `make bench`).
+bench-throughput:
+	bash Benchmarks/run.sh --throughput-only
 
 # Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
 bench-incremental:

@@ -10,6 +10,7 @@ without it, then Chromium), edit-to-reload of `sitegen serve` at 1,000 pages (10
 5 rounds of 10 s per configuration. Quick: 1,000 pages once, search at 1,000, 3 edits in the preview,
 1 round of 3 s.
 --search-only: only search, with one MkDocs build. --incremental-only: only sitegen's rebuilds and preview.
+--throughput-only: only the request path and the metrics pairs.
 --builds-only: the site builds and their targets, without the preview, servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
@@ -151,6 +152,10 @@ def main() -> int:
         help="only sitegen: full builds, no-op and one-page-edit rebuilds at each size, and the preview (issue 12)",
     )
     parser.add_argument(
+        "--throughput-only", action="store_true",
+        help="only the request path: (a) to (e′) and the metrics pairs, over a 1,000-page site built here",
+    )
+    parser.add_argument(
         "--search-only", action="store_true",
         help="only search (issue 13) at 10,000 pages (1,000 with --quick): one MkDocs build, sitegen's index, Chromium",
     )
@@ -168,7 +173,7 @@ def main() -> int:
     gate = QuietGate()
     tool_versions = versions(venv_bin)
     lines = [
-        f"## Results ({'quick' if arguments.quick else 'full'}{' search' if arguments.search_only else ''} run, "
+        f"## Results ({'quick' if arguments.quick else 'full'}{' search' if arguments.search_only else ''}{' throughput' if arguments.throughput_only else ''} run, "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')})",
         "",
         *machine(),
@@ -186,6 +191,16 @@ def main() -> int:
     if arguments.incremental_only:
         lines += incremental_only(arguments, sizes, runs, work, venv_bin, gate)
         return finish(work, lines, gate, started, {})
+    if arguments.throughput_only:
+        log("Writing the 1,000-page corpus and building it…")
+        write_corpus(1000, work / "corpus-1000")
+        small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
+        small.sitegen()
+        served, pairs = request_path(arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate)
+        lines += report.throughput_table(served, seconds, rounds) + report.metrics_table(pairs, pair_seconds)
+        lines += report.request_targets_table(served, pairs)
+        raw = {"throughput": [asdict(result) for result in served], "metrics_pairs": [asdict(pair) for pair in pairs]}
+        return finish(work, lines, gate, started, raw)
     build_results = {}
     for pages in sizes:
         corpus = work / f"corpus-{pages}"
@@ -219,6 +234,23 @@ def main() -> int:
     raw["preview"] = asdict(previewed)
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
+    served, pairs, profiles = request_path(
+        arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate, profile=True
+    )
+    lines += report.throughput_table(served, seconds, rounds)
+    lines += report.metrics_table(pairs, pair_seconds)
+    lines += report.targets_table(build_results[sizes[-1]], served, previewed, arguments.quick, pairs)
+    lines += profiles
+    raw["throughput"] = [asdict(result) for result in served]
+    raw["metrics_pairs"] = [asdict(pair) for pair in pairs]
+    return finish(work, lines, gate, started, raw)
+
+
+def request_path(
+    arguments: argparse.Namespace, work: Path, venv_bin: Path, small: site_builds.Builders, seconds: int, rounds: int,
+    pair_count: int, pair_seconds: int, gate: QuietGate, profile: bool = False,
+) -> tuple[list, list, list[str]]:
+    """Throughput of (a) to (e′), the metrics pairs and, with `profile`, the profiles, over `small`'s built site."""
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
         raise SystemExit(f"sitegen build wrote no access manifest in {public}/.sitegen/; sitegen-auth needs one")
@@ -232,18 +264,15 @@ def main() -> int:
         servers.start()
         log("Measuring request throughput…")
         served = throughput.run(servers, page, seconds, rounds, gate, log)
-        lines += report.throughput_table(served, seconds, rounds)
         log("Measuring metrics on and off, (c) and (cₘ) in pairs…")
         pairs = throughput.paired(servers, page, pair_count, pair_seconds, log)
-        lines += report.metrics_table(pairs, pair_seconds)
-        lines += report.targets_table(build_results[sizes[-1]], served, previewed, arguments.quick, pairs)
-        log("Profiling a sitegen build and sitegen-auth…")
-        lines += profile_section(work, small, servers, page)
+        profiles = []
+        if profile:
+            log("Profiling a sitegen build and sitegen-auth…")
+            profiles = profile_section(work, small, servers, page)
     finally:
         servers.stop()
-    raw["throughput"] = [asdict(result) for result in served]
-    raw["metrics_pairs"] = [asdict(pair) for pair in pairs]
-    return finish(work, lines, gate, started, raw)
+    return served, pairs, profiles
 
 
 def incremental_only(

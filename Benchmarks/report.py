@@ -176,6 +176,18 @@ def targets_table(
     return lines + [""]
 
 
+def request_targets_table(throughput: list[Result], pairs: list[Pair]) -> list[str]:
+    """The targets of the request path alone, for `--throughput-only`."""
+    rows = throughput_targets(throughput)
+    rate = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
+    rows.append((f"(cₘ) metrics on ≥ 0.97 × (c) metrics off requests/s, median of {len(pairs)} pairs", rate, "≥", 0.97))
+    lines = ["### Targets of the request path", "", "| target | measured | |", "|---|---|---|"]
+    for label, value, relation, bound in rows:
+        met = value <= bound if relation == "≤" else value >= bound
+        lines.append(f"| {label} | {value:.2f} | {'met' if met else '**not met**'} |")
+    return lines + [""]
+
+
 def throughput_targets(throughput: list[Result]) -> list[tuple[str, float, str, float]]:
     by_name = {result.name: result for result in throughput}
     return [

@@ -7,6 +7,7 @@
 #   Benchmarks/run.sh --builds-only   the site builds alone, no servers (add --quick for 1,000 pages once)
 #   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages
 #   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
+#   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
 # release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
