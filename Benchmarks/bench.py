@@ -196,7 +196,9 @@ def main() -> int:
         write_corpus(1000, work / "corpus-1000")
         small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
         small.sitegen()
-        served, pairs = request_path(arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate)
+        served, pairs, _ = request_path(
+            arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate
+        )
         lines += report.throughput_table(served, seconds, rounds) + report.metrics_table(pairs, pair_seconds)
         lines += report.request_targets_table(served, pairs)
         raw = {"throughput": [asdict(result) for result in served], "metrics_pairs": [asdict(pair) for pair in pairs]}
