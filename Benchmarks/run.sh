@@ -2,7 +2,7 @@
 # Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc, and of issue 13's
 # search against MkDocs Material's (see BENCHMARKS.md).
 #
-#   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 20 min)
+#   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 30 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
 #   Benchmarks/run.sh --builds-only   the site builds alone, no servers (add --quick for 1,000 pages once)
 #   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages

@@ -10,7 +10,8 @@ import Foundation
 /// short enough to be accepted opens to exactly its plaintext (sitegen-auth never seals an empty one, nor opens it).
 private let sealer = CookieSealer(
     secrets: [Array(repeating: 0x5A, count: 48)], purpose: "session", clientID: "fuzz-client",
-    origin: "https://docs.example.com")
+    origin: "https://docs.example.com",
+    authority: "https://login.microsoftonline.com/contoso.example/v2.0/.well-known/openid-configuration")
 private let sessionCookie = SessionCookie(sealer: sealer, secureSite: true)
 private let now = Date(timeIntervalSince1970: 1_800_000_000)
 

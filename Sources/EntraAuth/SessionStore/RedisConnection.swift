@@ -81,9 +81,8 @@ final class RedisConnection {
         guard replies.isEmpty else { return replies }
         var readable = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&readable, 1, milliseconds)
-        guard ready != 0 else { return [] }
-        guard ready > 0 || errno == EINTR else { throw failure() }
-        guard redisBufferRead(context) == REDIS_OK else { throw failure() }
+        if ready == 0 || (ready < 0 && errno == EINTR) { return [] }
+        guard ready > 0, redisBufferRead(context) == REDIS_OK else { throw failure() }
         replies = try buffered()
         return replies
     }
