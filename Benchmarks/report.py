@@ -167,21 +167,23 @@ def targets_table(
     if throughput:
         rows += throughput_targets(throughput)
     if pairs:
-        rate = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
-        rows.append((f"(cₘ) metrics on ≥ 0.97 × (c) metrics off requests/s, median of {len(pairs)} pairs", rate, "≥", 0.97))
-    lines = ["### Targets", "", "| target | measured | |", "|---|---|---|"]
-    for label, value, relation, bound in rows:
-        met = value <= bound if relation == "≤" else value >= bound
-        lines.append(f"| {label} | {value:.2f} | {'met' if met else '**not met**'} |")
-    return lines + [""]
+        rows.append(metrics_target(pairs))
+    return target_lines("Targets", rows)
 
 
 def request_targets_table(throughput: list[Result], pairs: list[Pair]) -> list[str]:
     """The targets of the request path alone, for `--throughput-only`."""
-    rows = throughput_targets(throughput)
+    return target_lines("Targets of the request path", throughput_targets(throughput) + [metrics_target(pairs)])
+
+
+def metrics_target(pairs: list[Pair]) -> tuple[str, float, str, float]:
     rate = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
-    rows.append((f"(cₘ) metrics on ≥ 0.97 × (c) metrics off requests/s, median of {len(pairs)} pairs", rate, "≥", 0.97))
-    lines = ["### Targets of the request path", "", "| target | measured | |", "|---|---|---|"]
+    return (f"(cₘ) metrics on ≥ 0.97 × (c) metrics off requests/s, median of {len(pairs)} pairs", rate, "≥", 0.97)
+
+
+def target_lines(title: str, rows: list[tuple[str, float, str, float]]) -> list[str]:
+    """A table of targets: each row's label, its measured value, and whether it meets its bound."""
+    lines = [f"### {title}", "", "| target | measured | |", "|---|---|---|"]
     for label, value, relation, bound in rows:
         met = value <= bound if relation == "≤" else value >= bound
         lines.append(f"| {label} | {value:.2f} | {'met' if met else '**not met**'} |")

@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// The text with every Unicode scalar for which `replacement` gives a string replaced by that string: the
     /// one loop behind every escaper here (HTML, nginx's entities, the build record, log values, metric
@@ -13,5 +15,11 @@ extension String {
             }
         }
         return String(result)
+    }
+
+    /// The text with every control or format character (Unicode Cc and Cf: line breaks, escape sequences, bidi
+    /// overrides) replaced by `replacement`, so text from outside cannot forge a log line or drive a terminal.
+    public func replacingControlCharacters(with replacement: String) -> String {
+        replacingScalars { CharacterSet.controlCharacters.contains($0) ? replacement : nil }
     }
 }

@@ -41,13 +41,10 @@ public final class AuthHandler: Sendable {
         self.log = log
         self.metrics = metrics
         scope = config.tenantScope
-        func sealer(_ purpose: String) -> CookieSealer {
-            CookieSealer(
-                secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin,
-                authority: config.serverMetadataURL.absoluteString)
-        }
-        sessionCookie = SessionCookie(sealer: sealer("session"), secureSite: config.isSecureSite)
-        transactions = TransactionCookies(sealer: sealer("login-transaction"), secureSite: config.isSecureSite)
+        sessionCookie = SessionCookie(
+            sealer: CookieSealer(config: config, purpose: "session"), secureSite: config.isSecureSite)
+        transactions = TransactionCookies(
+            sealer: CookieSealer(config: config, purpose: "login-transaction"), secureSite: config.isSecureSite)
         sessions = SessionRegistry(
             store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics)
         validator = IDTokenValidator(

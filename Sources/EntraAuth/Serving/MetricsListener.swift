@@ -12,8 +12,8 @@ import Foundation
 /// listener.start()
 /// ```
 public final class MetricsListener: Sendable {
-    private static let timeout = timeval(tv_sec: 2, tv_usec: 0)
-    private static let headMilliseconds: UInt64 = 2000
+    /// For the whole request head, and for each write of the answer.
+    private static let seconds = 2
     private let socket: Int32
     private let page: @Sendable () -> String
     /// The port listened on: the one asked for, or the one the system chose for port 0.
@@ -56,8 +56,8 @@ public final class MetricsListener: Sendable {
             return
         }
         defer { close(connection) }
-        let deadline = MonotonicClock.nanoseconds() + Self.headMilliseconds * 1_000_000
-        var timeout = Self.timeout
+        let deadline = MonotonicClock.nanoseconds() + UInt64(Self.seconds) * 1_000_000_000
+        var timeout = timeval(tv_sec: Self.seconds, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)

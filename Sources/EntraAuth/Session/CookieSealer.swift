@@ -1,3 +1,5 @@
+import Foundation
+
 /// Seals cookie values with AES-256-GCM under keys derived (HKDF-SHA-256) from the cookie secrets.
 ///
 /// The first secret seals and every secret opens, so secrets rotate without signing everyone out. The cookie
@@ -12,6 +14,13 @@ struct CookieSealer: Sendable {
     private let keys: [[UInt8]]
     /// Longer values are refused before any decoding: a cookie never comes near it.
     private let longest: Int
+
+    /// A sealer for `purpose` under `config`'s secrets, bound to its client id, origin and authority.
+    init(config: AuthConfig, purpose: String, longest: Int = 8192) {
+        self.init(
+            secrets: config.cookieSecrets, purpose: purpose, clientID: config.clientID, origin: config.origin,
+            authority: config.serverMetadataURL.absoluteString, longest: longest)
+    }
 
     init(
         secrets: [[UInt8]], purpose: String, clientID: String, origin: String, authority: String, longest: Int = 8192

@@ -63,20 +63,13 @@ final class RedisSessionCache: @unchecked Sendable {
         }
     }
 
-    /// Forgets every session: this server ended sessions it does not know the ids of.
-    func forgetEveryone() {
+    /// Forgets every session (this server ended sessions it does not know the ids of, or the feed came up or went
+    /// down), and with `live` given, keeps sessions from now on only when it is true (the feed is subscribed).
+    func forgetAll(live: Bool? = nil) {
         lock.withLock {
             entries.removeAll()
             epoch &+= 1
-        }
-    }
-
-    /// Forgets every session, and keeps sessions from now on only when `live` (the feed is subscribed).
-    func forgetAll(live: Bool) {
-        lock.withLock {
-            entries.removeAll()
-            epoch &+= 1
-            self.live = live
+            if let live { self.live = live }
         }
     }
 

@@ -99,7 +99,7 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     public func end(_ selection: SessionSelection) throws -> Int {
         // This server forgets once Redis has ended them (a read that overlapped is not kept: the epoch moved on);
         // the other servers when the published ending reaches them.
-        defer { if case .session(let id) = selection { cache?.forget(id: id) } else { cache?.forgetEveryone() } }
+        defer { if case .session(let id) = selection { cache?.forget(id: id) } else { cache?.forgetAll() } }
         let prefix = Array(Self.prefix.utf8)
         switch selection {
         case .session(let id):

@@ -66,9 +66,7 @@ public struct SessionAdministration: Sendable {
     /// a display name comes from the identity provider, and an escape sequence in it must not reach the terminal of
     /// the administrator running the command (to rewrite rows, or set the clipboard with OSC 52).
     private static func table(header: [String], rows: [[String]]) -> String {
-        let rows = rows.map { row in
-            row.map { cell in cell.replacingScalars { CharacterSet.controlCharacters.contains($0) ? "?" : nil } }
-        }
+        let rows = rows.map { row in row.map { $0.replacingControlCharacters(with: "?") } }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in

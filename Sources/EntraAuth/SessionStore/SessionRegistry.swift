@@ -43,9 +43,7 @@ public final class SessionRegistry: @unchecked Sendable {
         metrics: AuthMetrics? = nil
     ) {
         self.store = store
-        sealer = CookieSealer(
-            secrets: config.cookieSecrets, purpose: "session-record", clientID: config.clientID, origin: config.origin,
-            authority: config.serverMetadataURL.absoluteString, longest: 1 << 20)
+        sealer = CookieSealer(config: config, purpose: "session-record", longest: 1 << 20)
         lifetime = config.sessionLifetime
         idleTimeout = config.sessionIdleTimeout
         self.time = time

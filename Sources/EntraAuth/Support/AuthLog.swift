@@ -35,7 +35,7 @@ public struct AuthLog: Sendable {
     /// Quotes values with spaces, quotes or `=`, and strips control characters so a claim cannot forge a log
     /// line. Goes by Unicode scalar: a space or a quote followed by a combining mark is one Swift character.
     static func quoted(_ value: String) -> String {
-        let clean = value.replacingScalars { CharacterSet.controlCharacters.contains($0) ? "" : nil }
+        let clean = value.replacingControlCharacters(with: "")
         guard clean.isEmpty || clean.unicodeScalars.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else {
             return clean
         }
