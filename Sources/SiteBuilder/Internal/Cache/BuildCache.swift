@@ -2,7 +2,9 @@ import Foundation
 
 /// The build cache, kept beside the output folder in `.sitegen-cache/` (git-ignorable; deleting it
 /// only makes the next build a full one): `<output name>.txt`, the record of the last published
-/// output (see `BuildRecord`), and `<output name>.pages`, what its pages were parsed into (see `PageStore`).
+/// output (see `BuildRecord`), `<output name>.pages`, what its pages were parsed into (see `PageStore`), and
+/// `<output name>.search/`, the words its search index counted in each page, a file per part (see
+/// `SearchPartWords`).
 ///
 /// A build whose options and input files are as recorded, over an output that is exactly as recorded,
 /// does nothing. Otherwise a page whose file is unchanged is not parsed again; its Markdown is not
@@ -14,12 +16,14 @@ import Foundation
 struct BuildCache {
     let recordFile: String
     let pagesFile: String
+    let searchFolder: String
 
     init(outputFolder: String) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         let folder = output.deletingLastPathComponent().appendingPathComponent(".sitegen-cache")
         recordFile = folder.appendingPathComponent(output.lastPathComponent + ".txt").path
         pagesFile = folder.appendingPathComponent(output.lastPathComponent + ".pages").path
+        searchFolder = folder.appendingPathComponent(output.lastPathComponent + ".search").path
     }
 
     /// The previous record; nil when there is none or it was written by another sitegen version.
@@ -38,12 +42,26 @@ struct BuildCache {
         return store
     }
 
-    /// Saves both files; each entry of the page store names the digest it is valid for, so either file
-    /// is safe to use without the other. The page store is appended to when it can be (see
+    /// The words the last build that indexed the search part in `folder` (`_search/RULE/SHARD/`) counted;
+    /// nil when there are none, they cannot be read, or another sitegen version counted them.
+    func loadSearchWords(of folder: String) -> SearchPartWords? {
+        FileBytes.read(searchFile(of: folder)).flatMap { SearchPartWords(bytes: $0, generator: PageContext.generator) }
+    }
+
+    /// `_search/2/0/` is kept in `2-0.words`.
+    private func searchFile(of folder: String) -> String {
+        let name = folder.dropFirst(SearchIndex.folder.count).split(separator: "/").joined(separator: "-")
+        return (searchFolder as NSString).appendingPathComponent(name + ".words")
+    }
+
+    /// Saves the record, the page store and the search words; each entry of the page store and each page's
+    /// words name the digest or key they are valid for, so every file is safe to use without the others. The page store is appended to when it can be (see
     /// `PageStore.appendix`); if appending fails, the file is removed rather than left torn.
-    func save(_ record: BuildRecord, pages: PageStore) throws {
+    func save(_ record: BuildRecord, pages: PageStore, search: SearchCacheUpdate) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The search words are saved on another core while the record and page store are.
+        let words = Background { Result { try save(search) } }
         if let appendix = pages.appendix {
             do {
                 try append(appendix, to: pagesFile)
@@ -55,6 +73,28 @@ struct BuildCache {
             try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
         }
         try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+        try words.value.get()
+    }
+
+    /// Writes the words of the parts indexed again, on all cores, and removes those of parts the site no
+    /// longer has.
+    private func save(_ search: SearchCacheUpdate) throws {
+        let kept = Set(search.parts.map { searchFile(of: $0) })
+        let stale = ((try? FileManager.default.contentsOfDirectory(atPath: searchFolder)) ?? [])
+            .map { (searchFolder as NSString).appendingPathComponent($0) }.filter { !kept.contains($0) }
+        for file in stale { try FileManager.default.removeItem(atPath: file) }
+        guard !search.indexed.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: searchFolder, withIntermediateDirectories: true)
+        let failures = concurrentMap(search.indexed.sorted { $0.key < $1.key }) { folder, words -> (any Error)? in
+            do {
+                try Data(words.bytes(generator: PageContext.generator))
+                    .write(to: URL(fileURLWithPath: searchFile(of: folder)), options: .atomic)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     private func append(_ bytes: [UInt8], to file: String) throws {

@@ -24,6 +24,19 @@ struct ByteWriter {
         bytes.append(flag ? 1 : 0)
     }
 
+    /// Their count, then each as four bytes, low byte first: long runs of numbers are copied, not encoded
+    /// one by one.
+    mutating func int32s(_ values: [Int32]) {
+        int(values.count)
+        #if _endian(little)
+            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+            for value in values {
+                withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        #endif
+    }
+
     mutating func string(_ text: String) {
         int(text.utf8.count)
         bytes.append(contentsOf: text.utf8)
@@ -74,6 +87,23 @@ struct ByteReader {
             shift += 7
         }
         return Int(Int64(bitPattern: result >> 1 ^ (0 &- (result & 1))))
+    }
+
+    /// What `ByteWriter.int32s` wrote.
+    mutating func int32s() throws(Damaged) -> [Int32] {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - position) / 4 else { throw Damaged() }
+        let start = position
+        position += count * 4
+        return bytes.withUnsafeBytes { source in
+            [Int32](unsafeUninitializedCapacity: count) { values, initialized in
+                for index in 0..<count {
+                    values[index] = Int32(
+                        littleEndian: source.loadUnaligned(fromByteOffset: start + index * 4, as: Int32.self))
+                }
+                initialized = count
+            }
+        }
     }
 
     mutating func bool() throws(Damaged) -> Bool {

@@ -77,23 +77,23 @@ struct Pipeline {
                     outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
                     claims: theme.claims))
         else { return .failed }
-        let (searchable, searchLayout) = run(
+        let search = run(
             BuildSearchIndex(
                 pages: markdown.pages, assets: assets, bodies: markdown.bodies, tree: tree, access: access,
                 config: config, options: options, linkTargets: markdown.linkTargets, previous: cache.previous,
-                writer: writer, display: display))
+                cache: cacheFiles, writer: writer, display: display))
         guard !log.hasErrors else {
             writer.discard()
             return .failed
         }
         let rendered = run(
             RenderPages(
-                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: searchable, templates: templates,
-                searchLayout: searchLayout, config: config, writer: writer, display: display))
+                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: search.access, templates: templates,
+                searchLayout: search.layout, config: config, writer: writer, display: display))
         let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
         let aliasCount = run(
             WriteExtras(
-                pages: markdown.pages, context: rendered.context, templates: templates, access: searchable,
+                pages: markdown.pages, context: rendered.context, templates: templates, access: search.access,
                 config: config, writer: writer))
         guard !log.hasErrors else {
             writer.discard()
@@ -108,7 +108,7 @@ struct Pipeline {
         let unchanged = run(
             Publish(
                 writer: writer, record: newRecord, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
-                outputFolder: options.outputFolder))
+                search: search.words, outputFolder: options.outputFolder))
         guard !log.hasErrors else {
             writer.discard()
             return .failed

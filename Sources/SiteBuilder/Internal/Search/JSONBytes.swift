@@ -8,6 +8,10 @@ struct JSONBytes {
         text.withUTF8Buffer { bytes += $0 }
     }
 
+    mutating func byte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
     mutating func raw(_ text: String) {
         bytes += text.utf8
     }

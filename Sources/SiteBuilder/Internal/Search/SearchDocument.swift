@@ -9,4 +9,7 @@ struct SearchDocument: Sendable, Equatable {
     /// The page's text when it is known without `contentHTML`: taken from the last build's index for a page
     /// whose HTML has not changed since.
     var text: SearchText? = nil
+    /// The page's words as the last build's index of the same part counted them, when its title and text are
+    /// as they were then; numbered in the vocabulary that part's indexing starts from.
+    var words: SearchPageWords? = nil
 }

@@ -5,7 +5,7 @@ import Foundation
 /// and nothing else. Every file of a folder is listed in the access manifest under that rule, so nginx and
 /// `sitegen-auth` give it only to readers who may read those pages; the theme's `search.js` loads the
 /// folders of the rules a reader satisfies.
-struct SearchIndex: Sendable {
+enum SearchIndex {
     /// The folder below the site root; a site's own files may not use it.
     static let folder = "_search/"
 
@@ -17,7 +17,4 @@ struct SearchIndex: Sendable {
         /// The number of the rule that guards it in the access manifest.
         let ruleNumber: Int
     }
-
-    /// Each indexed part's files, by the part's folder (`SearchPart.folder`).
-    let files: [String: [File]]
 }

@@ -23,13 +23,6 @@ enum SearchPartFiles {
     private static let b = 0.75
     private static let scale = 40.0
 
-    /// A page's words as numbers in the part's vocabulary, each once, with how often the text has it.
-    private struct Counted {
-        var terms: [(term: Int32, count: Int32)]
-        var titleTerms: Set<Int32>
-        var length: Int
-    }
-
     /// Counts one page's words by number, without sorting or hashing them.
     private struct WordCounter {
         private var counts: [Int32] = []
@@ -44,27 +37,58 @@ enum SearchPartFiles {
             length += 1
         }
 
-        /// Each word met since the last call, in the order first met, with its count, and the number of words;
-        /// the counter starts again from nothing.
-        mutating func take() -> (terms: [(term: Int32, count: Int32)], length: Int) {
-            let terms = met.map { (term: $0, count: counts[Int($0)]) }
-            for term in met { counts[Int(term)] = 0 }
+        /// Each word met since the last call, in the order first met, followed by its count, and the number
+        /// of words; the counter starts again from nothing.
+        mutating func take() -> (terms: [Int32], length: Int) {
+            var terms: [Int32] = []
+            terms.reserveCapacity(met.count * 2)
+            for term in met {
+                terms.append(term)
+                terms.append(counts[Int(term)])
+                counts[Int(term)] = 0
+            }
             met.removeAll(keepingCapacity: true)
             defer { length = 0 }
             return (terms, length)
         }
     }
 
+    /// What indexing a part made: its files, and the words it counted in each page, numbered in `vocabulary`.
+    struct Indexed {
+        let files: [SearchIndex.File]
+        let vocabulary: [String]
+        let pages: [SearchPageWords]
+    }
+
     /// The part's files, each path below the output folder, with word chunks of about `chunkBytes`.
     static func files(of part: SearchPart, chunkBytes: Int = chunkBytes) -> [SearchIndex.File] {
+        index(part, chunkBytes: chunkBytes).files
+    }
+
+    /// Indexes `part`. A document that carries `words` is not counted again: its word numbers are those of
+    /// `vocabulary`. The file of page `number` is made only when `writesPage(number)`; the caller keeps the
+    /// others as the last build wrote them.
+    static func index(
+        _ part: SearchPart, vocabulary known: [String] = [], writesPage: (Int) -> Bool = { _ in true },
+        chunkBytes: Int = chunkBytes
+    ) -> Indexed {
         var files: [SearchIndex.File] = []
-        var vocabulary = SearchVocabulary()
-        var pages: [Counted] = []
+        var vocabulary = SearchVocabulary(words: known)
+        var pages: [SearchPageWords] = []
         pages.reserveCapacity(part.documents.count)
         var counter = WordCounter()
         for (number, document) in part.documents.enumerated() {
+            let writes = writesPage(number)
+            if let words = document.words, !writes {
+                pages.append(words)
+                continue
+            }
             let text = document.text ?? SearchText(html: document.contentHTML)
-            files.append(file(part, "p/\(number).json", pageJSON(document, text: text)))
+            if writes { files.append(file(part, "p/\(number).json", pageJSON(document, text: text))) }
+            if let words = document.words {
+                pages.append(words)
+                continue
+            }
             for section in text.sections {
                 SearchWords.forEachWord(in: section.heading) { counter.add(vocabulary.number($0)) }
                 SearchWords.forEachWord(in: section.text) { counter.add(vocabulary.number($0)) }
@@ -72,28 +96,10 @@ enum SearchPartFiles {
             var titleTerms: Set<Int32> = []
             SearchWords.forEachWord(in: document.title) { titleTerms.insert(vocabulary.number($0)) }
             let (terms, length) = counter.take()
-            pages.append(Counted(terms: terms, titleTerms: titleTerms, length: length))
+            pages.append(SearchPageWords(terms: terms, titleTerms: titleTerms.sorted(), length: length))
         }
-        let average = max(1, Double(pages.reduce(0) { $0 + $1.length }) / Double(max(1, pages.count)))
-        var postings = Array(repeating: [Int32](), count: vocabulary.words.count)
-        for (number, page) in pages.enumerated() {
-            let norm = k1 * (1 - b + b * Double(page.length) / average)
-            var titleOnly = page.titleTerms
-            for (term, count) in page.terms {
-                titleOnly.remove(term)
-                let tf = Double(count)
-                let q = max(1, Int((tf * (k1 + 1) / (tf + norm) * scale).rounded()))
-                postings[Int(term)].append(Int32(number))
-                postings[Int(term)].append(Int32(q * 2 + (page.titleTerms.contains(term) ? 1 : 0)))
-            }
-            for term in titleOnly {
-                postings[Int(term)].append(Int32(number))
-                postings[Int(term)].append(1)
-            }
-        }
-        let order = vocabulary.words.indices.sorted {
-            vocabulary.words[$0].utf16.lexicographicallyPrecedes(vocabulary.words[$1].utf16)
-        }
+        let postings = Postings(pages, termCount: vocabulary.words.count)
+        let order = inJavaScriptOrder(postings.usedTerms, vocabulary.words)
         var firstTerms: [String] = []
         var chunk = JSONBytes()
         var chunkTerms: [String] = []
@@ -111,9 +117,9 @@ enum SearchPartFiles {
             chunk = JSONBytes()
         }
         for term in order {
-            if !chunkTerms.isEmpty { chunk.raw(",") }
-            chunkTerms.append(vocabulary.words[term])
-            encode(postings[term], into: &chunk)
+            if !chunkTerms.isEmpty { chunk.byte(UInt8(ascii: ",")) }
+            chunkTerms.append(vocabulary.words[Int(term)])
+            postings.encode(term, into: &chunk)
             if chunk.bytes.count >= chunkBytes { closeChunk() }
         }
         closeChunk()
@@ -122,23 +128,101 @@ enum SearchPartFiles {
         index.strings(firstTerms)
         index.raw("}")
         files.append(file(part, "index.json", index))
-        return files.sorted { $0.path < $1.path }
+        let (words, numbered) = postings.compacted(vocabulary.words, pages)
+        return Indexed(files: files.sorted { $0.path < $1.path }, vocabulary: words, pages: numbered)
     }
 
-    /// `[page, weight, ...]` with each page number after the first as the step from the one before.
-    private static func encode(_ pairs: [Int32], into json: inout JSONBytes) {
-        json.raw("[")
-        var previous: Int32 = 0
-        var index = 0
-        while index < pairs.count {
-            if index > 0 { json.raw(",") }
-            json.integer(Int(pairs[index] - previous))
-            json.raw(",")
-            json.integer(Int(pairs[index + 1]))
-            previous = pairs[index]
-            index += 2
+    /// `terms` sorted as JavaScript compares their words, by UTF-16 code units, so the worker can find a
+    /// prefix's chunk by binary search.
+    private static func inJavaScriptOrder(_ terms: [Int32], _ words: [String]) -> [Int32] {
+        let units = terms.map { Array(words[Int($0)].utf16) }
+        return terms.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }.map { terms[$0] }
+    }
+
+    /// Every word's pages and weights, in one array for all words: word `t`'s are at `starts[t]..<starts[t + 1]`,
+    /// pages ascending.
+    private struct Postings {
+        private var starts: [Int]
+        private var pageNumbers: [Int32]
+        private var weights: [Int32]
+
+        init(_ pages: [SearchPageWords], termCount: Int) {
+            // A page number in `inTitle[t]` or `inText[t]` says that page's title or text has word t.
+            var inTitle = [Int32](repeating: -1, count: termCount)
+            var inText = [Int32](repeating: -1, count: termCount)
+            var counts = [Int](repeating: 0, count: termCount + 1)
+            for (number, page) in pages.enumerated() {
+                let number = Int32(number)
+                for index in stride(from: 0, to: page.terms.count, by: 2) {
+                    inText[Int(page.terms[index])] = number
+                    counts[Int(page.terms[index])] += 1
+                }
+                for term in page.titleTerms where inText[Int(term)] != number { counts[Int(term)] += 1 }
+            }
+            starts = [0]
+            starts.reserveCapacity(termCount + 1)
+            for term in 0..<termCount { starts.append(starts[term] + counts[term]) }
+            var next = Array(starts.dropLast())
+            pageNumbers = [Int32](repeating: 0, count: starts[termCount])
+            weights = pageNumbers
+            let lengths = pages.reduce(0) { $0 + $1.length }
+            let average = max(1, Double(lengths) / Double(max(1, pages.count)))
+            for (number, page) in pages.enumerated() {
+                let number = Int32(number)
+                for term in page.titleTerms { inTitle[Int(term)] = number }
+                let norm = k1 * (1 - b + b * Double(page.length) / average)
+                for index in stride(from: 0, to: page.terms.count, by: 2) {
+                    let term = Int(page.terms[index])
+                    let tf = Double(page.terms[index + 1])
+                    let q = max(1, Int((tf * (k1 + 1) / (tf + norm) * scale).rounded()))
+                    inText[term] = number
+                    pageNumbers[next[term]] = number
+                    weights[next[term]] = Int32(q * 2 + (inTitle[term] == number ? 1 : 0))
+                    next[term] += 1
+                }
+                for term in page.titleTerms.map(Int.init) where inText[term] != number {
+                    pageNumbers[next[term]] = number
+                    weights[next[term]] = 1
+                    next[term] += 1
+                }
+            }
         }
-        json.raw("]")
+
+        /// The words some page has; the vocabulary a part starts from may hold words no page has any more.
+        var usedTerms: [Int32] {
+            (0..<starts.count - 1).filter { starts[$0 + 1] > starts[$0] }.map(Int32.init)
+        }
+
+        /// `[page, weight, ...]` with each page number after the first as the step from the one before.
+        func encode(_ term: Int32, into json: inout JSONBytes) {
+            json.byte(UInt8(ascii: "["))
+            var previous: Int32 = 0
+            for index in starts[Int(term)]..<starts[Int(term) + 1] {
+                if index > starts[Int(term)] { json.byte(UInt8(ascii: ",")) }
+                json.integer(Int(pageNumbers[index] - previous))
+                json.byte(UInt8(ascii: ","))
+                json.integer(Int(weights[index]))
+                previous = pageNumbers[index]
+            }
+            json.byte(UInt8(ascii: "]"))
+        }
+
+        /// The vocabulary without the words no page has, and the pages' words numbered in it.
+        func compacted(_ words: [String], _ pages: [SearchPageWords]) -> ([String], [SearchPageWords]) {
+            let used = usedTerms
+            guard used.count < words.count else { return (words, pages) }
+            var renumbered = [Int32](repeating: -1, count: words.count)
+            for (new, old) in used.enumerated() { renumbered[Int(old)] = Int32(new) }
+            let pages = pages.map { page in
+                var page = page
+                for index in stride(from: 0, to: page.terms.count, by: 2) {
+                    page.terms[index] = renumbered[Int(page.terms[index])]
+                }
+                page.titleTerms = page.titleTerms.map { renumbered[Int($0)] }
+                return page
+            }
+            return (used.map { words[Int($0)] }, pages)
+        }
     }
 
     private static func pageJSON(_ document: SearchDocument, text: SearchText) -> JSONBytes {

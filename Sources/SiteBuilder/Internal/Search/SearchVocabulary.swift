@@ -11,6 +11,16 @@ struct SearchVocabulary {
     /// Word numbers by hash slot, -1 for an empty slot; the count is a power of two, at most half full.
     private var slots = [Int32](repeating: -1, count: 1024)
 
+    init() {}
+
+    /// A vocabulary that numbers `words` as they are numbered there, 0 first.
+    init(words: [String]) {
+        for word in words {
+            var word = word
+            _ = word.withUTF8 { number($0) }
+        }
+    }
+
     /// The number of the word whose bytes are `word`, numbering it if it is new.
     mutating func number(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = word.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }

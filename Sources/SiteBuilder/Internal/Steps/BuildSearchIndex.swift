@@ -1,11 +1,14 @@
 import Foundation
 
 /// Builds the search index before pages are rendered, so every page can offer it: one index per access rule,
-/// or per shard of a rule with many pages (see `SearchParts`, `SearchIndex`), whose files join the access
+/// or per shard of a rule with many pages (see `SearchParts`, `SearchPartFiles`), whose files join the access
 /// manifest under that rule.
 ///
 /// A part whose pages (their URLs, titles, breadcrumbs and Markdown files, and the site's link targets)
 /// are as the last build indexed them keeps its files as they are: an edit re-indexes only its own shard.
+/// Re-indexing a shard counts the words of only the pages that changed (the build cache keeps what the last
+/// build counted, `SearchPartWords`) and writes only their page files; the shard's word files and
+/// `index.json` are made again, because every weight depends on the shard's average page length.
 struct BuildSearchIndex: BuildStep {
     let stage = BuildStage.buildSearchIndex
     let pages: [Page]
@@ -18,50 +21,155 @@ struct BuildSearchIndex: BuildStep {
     /// The digest of the site's link targets, on which every page's HTML depends; see `LinkIndex.digest`.
     let linkTargets: String
     let previous: BuildRecord?
+    let cache: BuildCache
     let writer: OutputWriter
     let display: DisplayPaths
 
-    /// The access rules with the index's files added, and where the parts are; no layout when the site is
-    /// built without search.
-    func run(_ log: BuildLog) -> (access: SiteAccess, searchLayout: SearchLayout?) {
-        guard config.search, options.buildsSearchIndex else { return (access, nil) }
-        guard !reportsReservedFolder(log) else { return (access, nil) }
+    /// What the stage made: the access rules with the index's files added; where the parts are, nil when the
+    /// site is built without search; and for the build cache, the words of each part indexed again.
+    struct Output {
+        let access: SiteAccess
+        let layout: SearchLayout?
+        let words: SearchCacheUpdate
+    }
+
+    /// One shard to index again, with what the last build left of it.
+    private struct Job: Sendable {
+        /// Its documents, each with the key of its words and, where the cache has them, the words.
+        var part: SearchPart
+        let wordKeys: [String]
+        /// The key of each page's file (`p/N.json`); the ones whose file is kept as it is.
+        let pageKeys: [String]
+        let keptPages: Set<Int>
+        /// The vocabulary the cached words are numbered in, and the last build's page numbers by URL.
+        let earlier: SearchPartWords?
+        /// The key of the shard's word files and `index.json`.
+        let key: String
+    }
+
+    func run(_ log: BuildLog) -> Output {
+        guard config.search, options.buildsSearchIndex else { return Output(access: access, layout: nil, words: .none) }
+        guard !reportsReservedFolder(log) else { return Output(access: access, layout: nil, words: .none) }
         let outlines = SearchParts.split(outlinePages(), pagesPerShard: options.searchPagesPerShard)
         let layout = SearchLayout(outlines)
-        let keys = Dictionary(uniqueKeysWithValues: outlines.map { ($0.folder, key(of: $0)) })
-        var reindexed: Set<String> = []
+        let keys = concurrentMap(outlines) { key(of: $0) }
+        let recorded = recordedFiles()
+        var jobs: [(part: SearchPart, key: String)] = []
         var files: [(outputPath: String, ruleNumber: Int)] = []
-        for part in outlines {
-            if let kept = keptFiles(of: part, key: keys[part.folder] ?? "") {
+        for (part, key) in zip(outlines, keys) {
+            if let kept = keptFiles(recorded[part.folder] ?? [], index: part.folder + "index.json", key: key) {
                 files += kept.map { ($0, part.ruleNumber) }
             } else {
-                reindexed.insert(part.folder)
+                jobs.append((part, key))
             }
         }
-        if !reindexed.isEmpty {
-            let parts = withContent(outlines.filter { reindexed.contains($0.folder) })
-            let index = SearchIndexer.index(parts, onProgress: log.itemProgress(total: parts.count))
-            let written = index.files.keys.sorted().flatMap { folder in
-                (index.files[folder] ?? []).map { (file: $0, key: keys[folder] ?? "") }
+        var words: [String: SearchPartWords] = [:]
+        if !jobs.isEmpty {
+            let prepared = withContent(concurrentMap(jobs) { job(for: $0.part, key: $0.key) })
+            let indexed = concurrentMap(prepared, onProgress: log.itemProgress(total: prepared.count)) { job in
+                SearchPartFiles.index(
+                    job.part, vocabulary: job.earlier?.vocabulary ?? [], writesPage: { !job.keptPages.contains($0) })
             }
-            let writer = writer
-            let failures = concurrentMap(written) { item -> String? in
-                do {
-                    try writer.write(item.file.data, to: item.file.path, key: item.key)
-                    return nil
-                } catch {
-                    return "cannot write \(item.file.path): \(error.localizedDescription)"
-                }
+            guard let written = write(prepared, indexed, log) else {
+                return Output(access: access, layout: nil, words: .none)
             }
-            if let failure = failures.lazy.compactMap({ $0 }).first {
-                log.report(Problem(message: failure))
-                return (access, nil)
+            files += written
+            for (job, result) in zip(prepared, indexed) {
+                words[job.part.folder] = SearchPartWords(
+                    vocabulary: result.vocabulary,
+                    pages: zip(job.part.documents.indices, result.pages).map { number, words in
+                        .init(url: job.part.documents[number].url, key: job.wordKeys[number], words: words)
+                    })
             }
-            files += written.map { ($0.file.path, $0.file.ruleNumber) }
         }
         var access = access
         access.addFiles(files, source: "search index")
-        return (access, layout)
+        return Output(
+            access: access, layout: layout,
+            words: SearchCacheUpdate(parts: Set(outlines.map(\.folder)), indexed: words))
+    }
+
+    /// What the last build left of the part: the words it counted in each page whose title and HTML are as
+    /// they were, and the page files that stay as they are.
+    private func job(for part: SearchPart, key: String) -> Job {
+        let earlier = cache.loadSearchWords(of: part.folder)
+        let cached = Dictionary((earlier?.pages ?? []).map { ($0.key, $0.words) }) { first, _ in first }
+        var part = part
+        var wordKeys: [String] = []
+        var pageKeys: [String] = []
+        var kept: [(path: String, entry: BuildRecord.Entry)] = []
+        var keptPages: Set<Int> = []
+        var documents = part.documents
+        for (number, document) in documents.enumerated() {
+            let wordKey = wordKey(title: document.title, fingerprint: document.contentHTML)
+            wordKeys.append(wordKey)
+            pageKeys.append(pageKey(number: number, document: document))
+            documents[number].words = cached[wordKey]
+            let path = part.folder + "p/\(number).json"
+            if documents[number].words != nil, let entry = writer.unchanged(path, key: pageKeys[number]) {
+                kept.append((path, entry))
+                keptPages.insert(number)
+            }
+        }
+        writer.keep(kept)
+        part = SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents)
+        return Job(part: part, wordKeys: wordKeys, pageKeys: pageKeys, keptPages: keptPages, earlier: earlier, key: key)
+    }
+
+    /// The key a page's words are counted under: its title and what its HTML is made from.
+    private func wordKey(title: String, fingerprint: String) -> String {
+        var writer = ByteWriter()
+        writer.string("words \(SearchPartFiles.formatVersion)")
+        writer.string(title)
+        writer.string(fingerprint)
+        writer.string(linkTargets)
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// The key of a page's file: everything it is made from, its number in the shard included.
+    private func pageKey(number: Int, document: SearchDocument) -> String {
+        var writer = ByteWriter()
+        writer.string("page \(SearchPartFiles.formatVersion)")
+        writer.string(linkTargets)
+        writer.int(number)
+        writer.string(document.url)
+        writer.string(document.title)
+        writer.list(document.breadcrumb) { $0.string($1) }
+        writer.string(document.contentHTML)
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// Writes the files the jobs made on all cores: page files under their own keys, the rest under the
+    /// shard's. Returns every file of the jobs' shards, kept page files included; nil after reporting a
+    /// file that could not be written.
+    private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed], _ log: BuildLog)
+        -> [(outputPath: String, ruleNumber: Int)]?
+    {
+        let pagesFolder = "p/"
+        let items = zip(jobs, indexed).flatMap { job, result in
+            result.files.map { file in
+                let name = file.path.dropFirst(job.part.folder.count)
+                let number = name.hasPrefix(pagesFolder) ? Int(name.dropFirst(pagesFolder.count).dropLast(5)) : nil
+                return (file: file, key: number.map { job.pageKeys[$0] } ?? job.key)
+            }
+        }
+        let writer = writer
+        let failures = concurrentMap(items) { item -> String? in
+            do {
+                try writer.write(item.file.data, to: item.file.path, key: item.key)
+                return nil
+            } catch {
+                return "cannot write \(item.file.path): \(error.localizedDescription)"
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first {
+            log.report(Problem(message: failure))
+            return nil
+        }
+        let keptPages = jobs.flatMap { job in
+            job.keptPages.map { (job.part.folder + "p/\($0).json", job.part.ruleNumber) }
+        }
+        return items.map { ($0.file.path, $0.file.ruleNumber) } + keptPages
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
@@ -79,29 +187,49 @@ struct BuildSearchIndex: BuildStep {
         return !clashes.isEmpty
     }
 
-    /// `outlines` with each document's stand-in content replaced by the page's text: for a page whose HTML
-    /// this build did not render again (the cache vouched for it), the text the last build's index of the
-    /// same part holds for it; otherwise the page's HTML, rendered again if need be (it is not kept between
-    /// builds). So an edit re-indexes its shard without rendering the shard's other pages.
-    private func withContent(_ outlines: [SearchPart]) -> [SearchPart] {
+    /// The jobs with the content of each document whose words are not cached or whose page file is written
+    /// again: for a page whose HTML this build did not render again (the cache vouched for it), its text in the
+    /// page file the last build published for it in the same folder; otherwise the page's HTML, rendered again
+    /// if need be (it is not kept between builds). So an edit re-indexes its shard without rendering the
+    /// shard's other pages, and counts the words of the edited page alone.
+    private func withContent(_ jobs: [Job]) -> [Job] {
         let pageNumbers = Dictionary(pages.indices.map { (pages[$0].url, $0) }) { first, _ in first }
-        return outlines.map { part in
-            let earlier = earlierTexts(in: part.folder)
-            let documents = concurrentMap(part.documents) { document in
+        return jobs.map { job in
+            let needed = job.part.documents.indices.filter { number in
+                job.part.documents[number].words == nil || !job.keptPages.contains(number)
+            }
+            let earlier = earlierTexts(in: job.part.folder, of: needed.map { job.part.documents[$0].url }, job.earlier)
+            let filled = concurrentMap(needed) { number in
+                let document = job.part.documents[number]
                 let page = pageNumbers[document.url].map { pages[$0] }
                 let text = page?.html == nil ? earlier[document.url] : nil
-                return SearchDocument(
+                var filled = SearchDocument(
                     url: document.url, title: document.title, breadcrumb: document.breadcrumb,
                     contentHTML: text == nil ? page.flatMap { bodies.html(of: $0) } ?? "" : "", text: text)
+                filled.words = document.words
+                return filled
             }
-            return SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents)
+            var documents = job.part.documents
+            for (number, document) in zip(needed, filled) { documents[number] = document }
+            var job = job
+            job.part = SearchPart(ruleNumber: job.part.ruleNumber, shard: job.part.shard, documents: documents)
+            return job
         }
     }
 
-    /// The text of each page, by URL, in the page files the last build published in `folder`; empty when it
+    /// The text of each of `urls`, by URL, in the page files the last build published in `folder`: where the
+    /// cached words say which file a URL's is, that one; otherwise every page file there. Empty when it
     /// published none there or they cannot be read.
-    private func earlierTexts(in folder: String) -> [String: SearchText] {
-        let paths = (previous?.files.keys).map { $0.filter { $0.hasPrefix(folder + "p/") } } ?? []
+    private func earlierTexts(in folder: String, of urls: [String], _ earlier: SearchPartWords?) -> [String: SearchText]
+    {
+        guard !urls.isEmpty else { return [:] }
+        let paths: [String]
+        if let earlier {
+            let numbers = Dictionary(earlier.pages.indices.map { (earlier.pages[$0].url, $0) }) { first, _ in first }
+            paths = urls.compactMap { numbers[$0] }.map { folder + "p/\($0).json" }
+        } else {
+            paths = (previous?.files.keys).map { $0.filter { $0.hasPrefix(folder + "p/") } } ?? []
+        }
         let outputFolder = writer.outputFolder
         let read = concurrentMap(paths) { path -> (String, SearchText)? in
             guard let data = FileManager.default.contents(atPath: DisplayPaths.join(outputFolder, path)),
@@ -128,9 +256,9 @@ struct BuildSearchIndex: BuildStep {
     }
 
     /// What a page's HTML is made from, standing in for the HTML when parts are only compared: its
-    /// Markdown file's digest and the site's link targets.
+    /// Markdown file's digest (every key made from it adds the site's link targets, `linkTargets`).
     private func fingerprint(of index: Int) -> String {
-        "\(pages[index].fileDigest ?? "none") \(linkTargets)"
+        pages[index].fileDigest ?? "none"
     }
 
     /// The key of a part's files in the build record: the index format and the part's documents, as
@@ -138,6 +266,7 @@ struct BuildSearchIndex: BuildStep {
     private func key(of part: SearchPart) -> String {
         var writer = ByteWriter()
         writer.string("search \(SearchPartFiles.formatVersion)")
+        writer.string(linkTargets)
         writer.list(part.documents) { writer, document in
             writer.string(document.url)
             writer.string(document.title)
@@ -147,13 +276,34 @@ struct BuildSearchIndex: BuildStep {
         return SHA256.hex(writer.bytes)
     }
 
-    /// The paths of the part's files when the last build made them from the same key and every one of
-    /// them is intact, so they are kept; nil when the part must be indexed again.
-    private func keptFiles(of part: SearchPart, key: String) -> [String]? {
-        let recorded = (previous?.files ?? [:]).filter { $0.key.hasPrefix(part.folder) }
-        guard !recorded.isEmpty, recorded.values.allSatisfy({ $0.key == key }) else { return nil }
-        let paths = recorded.keys.sorted()
-        return paths.allSatisfy { writer.keepIfUnchanged($0, key: key) } ? paths : nil
+    /// The last build's search files, by the folder of their part (`_search/RULE/SHARD/`).
+    private func recordedFiles() -> [String: [(path: String, entry: BuildRecord.Entry)]] {
+        var folders: [String: [(path: String, entry: BuildRecord.Entry)]] = [:]
+        for (path, entry) in previous?.files ?? [:] where path.hasPrefix(SearchIndex.folder) {
+            let utf8 = path.utf8
+            var slashes = 0
+            guard
+                let end = utf8.firstIndex(where: { byte in
+                    if byte == UInt8(ascii: "/") { slashes += 1 }
+                    return slashes == 3
+                })
+            else { continue }
+            folders[String(path[...end]), default: []].append((path, entry))
+        }
+        return folders
+    }
+
+    /// The paths of the part's files when the last build made its `index.json` from the same key (which
+    /// covers every page of the part) and every one of its files is intact, so they are kept; nil when the
+    /// part must be indexed again.
+    private func keptFiles(_ recorded: [(path: String, entry: BuildRecord.Entry)], index: String, key: String)
+        -> [String]?
+    {
+        guard recorded.contains(where: { $0.path == index && $0.entry.key == key }),
+            recorded.allSatisfy({ writer.unchanged($0.path, key: $0.entry.key) != nil })
+        else { return nil }
+        writer.keep(recorded)
+        return recorded.map(\.path)
     }
 
 }

@@ -1,11 +1,14 @@
 /// Makes the new site the output (see `OutputWriter`), unless the output already is the new site; then
-/// records the output, what the build read and what it found in each page in the build cache.
+/// records the output, what the build read, what it found in each page and the words its search index
+/// counted in the build cache.
 struct Publish: BuildStep {
     let stage = BuildStage.publish
     let writer: OutputWriter
     /// The record of this build, but for the output files, which the writer knows.
     let record: BuildRecord
     let pages: PageStore
+    /// The search index's words for the build cache.
+    let search: SearchCacheUpdate
     let outputFolder: String
 
     /// Returns whether the output was left untouched.
@@ -25,7 +28,7 @@ struct Publish: BuildStep {
         record.files = writer.files
         record.warnings = log.warnings
         do {
-            try BuildCache(outputFolder: outputFolder).save(record, pages: pages)
+            try BuildCache(outputFolder: outputFolder).save(record, pages: pages, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }

@@ -1,16 +1,24 @@
 /// Decimal numbers written into and read from UTF-8 bytes without making strings: the build record and the
 /// search index write tens of thousands of them.
 enum DecimalBytes {
-    /// Appends `value` in decimal, `-` first when it is negative.
+    /// Appends `value` in decimal, `-` first when it is negative. The digits are made from the last in a
+    /// buffer on the stack and appended at once: the build record and the search index write a great many.
     static func append(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.endIndex
         var magnitude = value.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// The number `digits` spell, ASCII digits only, no sign; nil when empty, for any other byte, or beyond `Int`.
