@@ -125,7 +125,8 @@ struct SearchWordCacheTests {
         let documents = (0..<6).map { number in
             SearchDocument(
                 url: "/p\(number)/", title: "Page \(number) heron", breadcrumb: ["Birds"],
-                contentHTML: "<p>The heron and the egret \(number), egret again.</p><h2 id=\"a\">Wading</h2><p>Mud.</p>")
+                contentHTML: "<p>The heron and the egret \(number), egret again.</p><h2 id=\"a\">Wading</h2><p>Mud.</p>"
+            )
         }
         let part = SearchPart(ruleNumber: 2, shard: 0, documents: documents)
         let first = SearchPartFiles.index(part)
