@@ -2,12 +2,14 @@ import Foundation
 
 @testable import SiteBuilder
 
-/// The build cache's two files as a build reads them at its start: the build record (`BuildRecord(bytes:)`, text
-/// parsed field by field) and the page store (`PageStore(bytes:)`, the binary `ByteCoding` log). A damaged or
-/// foreign file must read as nil, never crash: the build then starts afresh.
+/// The build cache's files as a build reads them: the build record (`BuildRecord(bytes:)`, text parsed field by
+/// field), the page store (`PageStore(bytes:)`, the binary `ByteCoding` log) and a search shard's words
+/// (`SearchPartWords(body:generator:)`, the file without the header and SHA-256 a fuzzer cannot forge). A damaged
+/// or foreign file must read as nil, never crash: the build then starts afresh.
 ///
 /// Properties: a record that reads, written back, reads as the same record; a page store that reads, written back
-/// and read again, writes the same bytes (its encoding is canonical: sorted keys and anchors).
+/// and read again, writes the same bytes (its encoding is canonical: sorted keys and anchors); words that read
+/// are read back from their file as written, and indexing a shard from them writes valid JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -18,6 +20,21 @@ public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let written = store.bytes
         guard let again = PageStore(bytes: written) else { fatalError("a written page store does not read: \(bytes)") }
         if again.bytes != written { fatalError("a page store does not write the same bytes twice: \(bytes)") }
+    }
+    if let words = SearchPartWords(body: bytes, generator: "fuzz") {
+        if SearchPartWords(bytes: words.bytes(generator: "fuzz"), generator: "fuzz") != words {
+            fatalError("search words do not read back as written: \(bytes)")
+        }
+        let documents = words.pages.map { page in
+            var document = SearchDocument(url: page.url, title: "", breadcrumb: [], contentHTML: "")
+            document.words = page.words
+            return document
+        }
+        let part = SearchPart(ruleNumber: 0, shard: 0, documents: documents)
+        for file in SearchPartFiles.index(part, vocabulary: words.vocabulary, writesPage: { _ in false }).files
+        where (try? JSONSerialization.jsonObject(with: file.data)) == nil {
+            fatalError("\(file.path) is not JSON after indexing from \(bytes)")
+        }
     }
     return 0
 }

@@ -28,11 +28,19 @@ extension SearchPartWords {
         let body = Array(bytes[Self.header.count..<bytes.count - 32])
         var check = ByteReader(bytes: bytes, from: bytes.count - 32)
         guard (try? check.digest()) == SHA256.digest(body) else { return nil }
+        self.init(body: body, generator: generator)
+    }
+
+    /// Reads `body`, a file without its header and digest; nil when it is damaged or counted by another
+    /// `generator`. Every word number is checked against the vocabulary, so indexing from what it reads
+    /// cannot go out of bounds whatever the bytes.
+    init?(body: [UInt8], generator: String) {
         var reader = ByteReader(bytes: body)
         do throws(ByteReader.Damaged) {
             guard try reader.string() == generator else { return nil }
             let vocabulary = try reader.list { reader throws(ByteReader.Damaged) in try reader.string() }
-            guard Set(vocabulary).count == vocabulary.count else { return nil }
+            // Words are told apart by their bytes, as `SearchVocabulary` does (String equality would not).
+            guard Set(vocabulary.map { Array($0.utf8) }).count == vocabulary.count else { return nil }
             let words = Int32(vocabulary.count)
             let pages = try reader.list { reader throws(ByteReader.Damaged) -> Page in
                 let url = try reader.string()
