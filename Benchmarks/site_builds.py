@@ -3,9 +3,7 @@
 Every full build starts from nothing: no output folder and no build cache of the tool (sitegen's
 `.sitegen-cache/` beside its output, Hugo's cache folder and `resources/`). Runs of the three tools are
 interleaved, so a change of background load on a shared machine touches all of them alike.
-Times come from GNU time: wall clock, user + system CPU, and peak resident set size. Every run starts with
-the disk's dirty pages written out (`sync`): without it each full build waited for the writes of the one
-before (and of the folder it removed), and successive runs of one tool took 8, 10, 12 s.
+Times come from GNU time: wall clock, user + system CPU, and peak resident set size.
 """
 
 from __future__ import annotations
@@ -48,7 +46,6 @@ class Series:
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
-    os.sync()
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         result = subprocess.run(
             ["/usr/bin/time", "-f", "%e %U %S %M", "-o", report.name, *command],
