@@ -26,6 +26,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -150,6 +151,11 @@ def main() -> int:
     parser.add_argument(
         "--incremental-only", action="store_true",
         help="only sitegen: full builds, no-op and one-page-edit rebuilds at each size, and the preview (issue 12)",
+    )
+    parser.add_argument(
+        "--in-memory", action="store_true",
+        help="with --incremental-only: sitegen writes its output and cache to a folder in /dev/shm (tmpfs), so the "
+        "shares measure sitegen's work and not the disk's",
     )
     parser.add_argument(
         "--throughput-only", action="store_true",
@@ -287,25 +293,31 @@ def incremental_only(
         corpus = work / f"corpus-{pages}"
         log(f"Writing the {pages:,}-page corpus…")
         summary = write_corpus(pages, corpus)
-        builders = site_builds.Builders(corpus, work / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
-        lines += [f"Corpus of {pages:,}: {summary}.", ""]
-        # Without search as in the comparison with Hugo, then as `sitegen build` runs by default.
-        for search in [False, True]:
-            kind = "with search" if search else "without search"
-            full, noop, edit = site_builds.Series(), site_builds.Series(), site_builds.Series()
-            for number in range(runs):
-                gate.wait()
-                full.runs.append(builders.sitegen(search=search))
-                log(f"  {pages} pages {kind}, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
-            for number in range(runs):
-                gate.wait()
-                noop.runs.append(builders.sitegen(clean=False, search=search))
-                site_builds.edit_one_page(corpus, number + (runs if search else 0))
-                gate.wait()
-                edit.runs.append(builders.sitegen(clean=False, search=search))
-                log(f"  {pages} pages {kind}, no-op {noop.runs[-1].wall:.2f} s, "
-                    f"one-page edit {edit.runs[-1].wall:.2f} s")
-            lines += report.incremental_table(pages, full, noop, edit, search)
+        builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
+        try:
+            builders = site_builds.Builders(corpus, builds / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
+            where = ", built into a tmpfs folder (--in-memory)" if arguments.in_memory else ""
+            lines += [f"Corpus of {pages:,}: {summary}{where}.", ""]
+            # Without search as in the comparison with Hugo, then as `sitegen build` runs by default.
+            for search in [False, True]:
+                kind = "with search" if search else "without search"
+                full, noop, edit = site_builds.Series(), site_builds.Series(), site_builds.Series()
+                for number in range(runs):
+                    gate.wait()
+                    full.runs.append(builders.sitegen(search=search))
+                    log(f"  {pages} pages {kind}, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
+                for number in range(runs):
+                    gate.wait()
+                    noop.runs.append(builders.sitegen(clean=False, search=search))
+                    site_builds.edit_one_page(corpus, number + (runs if search else 0))
+                    gate.wait()
+                    edit.runs.append(builders.sitegen(clean=False, search=search))
+                    log(f"  {pages} pages {kind}, no-op {noop.runs[-1].wall:.2f} s, "
+                        f"one-page edit {edit.runs[-1].wall:.2f} s")
+                lines += report.incremental_table(pages, full, noop, edit, search)
+        finally:
+            if arguments.in_memory:
+                shutil.rmtree(builds, ignore_errors=True)
     log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
     edits = 3 if arguments.quick else 10
     previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)

@@ -29,6 +29,8 @@ public struct Session: Codable, Sendable, Equatable {
     public var issuedAt: Int
     /// When it ends, whatever happens (seconds since 1970).
     public var expiresAt: Int
+    /// The ID token's issuer; nil in records of sitegen versions before it was sealed with the claims.
+    public var issuer: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case id = "sid"
@@ -44,6 +46,7 @@ public struct Session: Codable, Sendable, Equatable {
         case providerSessionID = "psid"
         case issuedAt = "iat"
         case expiresAt = "exp"
+        case issuer = "iss"
     }
 
     /// The facts access rules look at.

@@ -59,6 +59,7 @@ public final class SessionRegistry: @unchecked Sendable {
         session.id = Base64URL.encode(random.bytes(16))
         session.issuedAt = now
         session.expiresAt = now + Int(lifetime)
+        session.issuer = issuer
         let sealed = sealer.seal(Array(try JSONEncoder().encode(session)), cookieName: session.id, random: random)
         try recording {
             try store.create(
@@ -80,6 +81,12 @@ public final class SessionRegistry: @unchecked Sendable {
             return .unavailable("\(error)")
         }
         guard let stored, let session = open(stored) else { return .none }
+        guard Self.agrees(stored, session) else {
+            log.write(
+                event: "session_record_altered",
+                ["reason": "a session record's clear fields differ from the claims sealed with it; it opens nothing"])
+            return .none
+        }
         let now = Int(time.now().timeIntervalSince1970)
         guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
         if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
@@ -149,15 +156,23 @@ public final class SessionRegistry: @unchecked Sendable {
     private func open(_ stored: StoredSession) -> Session? {
         if let known = lock.withLock({ decoded[stored.id] }), known.sealed == stored.sealed { return known.session }
         guard let plaintext = sealer.open(Substring(decoding: stored.sealed, as: UTF8.self), cookieName: stored.id),
-            var session = try? JSONDecoder().decode(Session.self, from: Data(plaintext)), session.id == stored.id
+            let session = try? JSONDecoder().decode(Session.self, from: Data(plaintext)), session.id == stored.id
         else { return nil }
-        session.issuedAt = stored.createdAt
-        session.expiresAt = stored.expiresAt
         lock.withLock {
             if decoded.count >= Self.decodedCapacity { decoded.removeAll(keepingCapacity: true) }
             decoded[stored.id] = (stored.sealed, session)
         }
         return session
+    }
+
+    /// Whether the record's clear fields, which lookups and revocation read without opening it, are those sealed with
+    /// its claims at sign-in. So write access to the store can neither stretch a session's lifetime nor move it to
+    /// another person, tenant, Entra session or issuer, where revoking by user or a front-channel logout would miss
+    /// it. Only "last seen" is written later, and stays unsealed.
+    private static func agrees(_ stored: StoredSession, _ session: Session) -> Bool {
+        stored.tenantID == session.tenantID && stored.objectID == session.objectID
+            && stored.providerSessionID == session.providerSessionID && stored.createdAt == session.issuedAt
+            && stored.expiresAt == session.expiresAt && session.issuer.map { $0 == stored.issuer } != false
     }
 
     /// Runs a store call, logging the first failure of an outage and the first success after it.

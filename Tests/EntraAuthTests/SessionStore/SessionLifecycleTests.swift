@@ -198,6 +198,29 @@ struct SessionLifecycleTests {
         #expect(check(harness, jar: jar).status == 204)
     }
 
+    @Test(arguments: ["nothing", "expiresAt", "createdAt", "objectID", "tenantID", "providerSessionID", "issuer"])
+    func aRecordWhoseClearFieldsWereChangedOpensNothing(changed field: String) throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        #expect(try harness.signIn(jar: &jar).status == 303)
+        let stored = try #require(try harness.sessionStore.sessions(.all).first)
+        var altered = stored
+        switch field {
+        case "expiresAt": altered.expiresAt += 365 * 86_400
+        case "createdAt": altered.createdAt += 3_600
+        case "objectID": altered.objectID = "00000000-0000-0000-0000-00000000beef"
+        case "tenantID": altered.tenantID = "00000000-0000-0000-0000-00000000cafe"
+        case "providerSessionID": altered.providerSessionID = "another-entra-session"
+        case "issuer": altered.issuer = "https://login.microsoftonline.com/another/v2.0"
+        default: break
+        }
+        #expect(try harness.sessionStore.end(.session(id: stored.id)) == 1)
+        try harness.sessionStore.create(altered)
+        let opened = field == "nothing"
+        #expect(check(harness, jar: jar).status == (opened ? 204 : 401), "\(field) changed in the store")
+        #expect(harness.logs.lines.contains { $0.contains("event=session_record_altered") } == !opened)
+    }
+
     @Test func sessionsSurviveARestart() throws {
         let folder = TemporaryFolder()
         let first = try AuthHarness(folder: folder, cookieSecret: "shared")
