@@ -26,6 +26,21 @@ struct ContentTests {
             ])
     }
 
+    @Test("Two file names that differ only in Unicode code points (é composed or not) are an error that says so")
+    func canonicallyEquivalentNames() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "caf\u{E9}.md": "---\naccess: public\n---\nOpen.\n",
+        ])
+        let decomposed = site.root + "/site/cafe\u{301}.md"
+        #expect(
+            FileManager.default.createFile(
+                atPath: decomposed, contents: Data("---\naccess:\n  roles: [Finance.Read]\n---\nSecret.\n".utf8)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root + "/site").count == 3)
+        let errors = site.buildErrors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("is there twice, its name spelled with different Unicode code points") == true)
+    }
+
     @Test("An alias or asset colliding with a page or the 404 page is an error naming both")
     func outputCollisions() throws {
         let site = try TestSite(pages: [

@@ -6,7 +6,13 @@ struct OutputClaims {
     /// naming both sources when another already does.
     mutating func claim(_ outputPath: String, by owner: String, url: String) -> Problem? {
         if let earlier = owners[outputPath] {
-            let message = "\(earlier) and \(owner) both map to \(url); rename or move one of them"
+            // Two files whose names are the same text in different Unicode code points (é as one character, or
+            // e and an accent) look alike in the message; say what tells them apart.
+            let message =
+                earlier == owner
+                ? "\(earlier) is there twice, its name spelled with different Unicode code points (é as one "
+                    + "character in one, e and an accent in the other), and both map to \(url); delete or rename one"
+                : "\(earlier) and \(owner) both map to \(url); rename or move one of them"
             return Problem(file: owner, message: message)
         }
         owners[outputPath] = owner
