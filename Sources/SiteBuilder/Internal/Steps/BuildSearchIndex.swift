@@ -38,8 +38,9 @@ struct BuildSearchIndex: BuildStep {
         /// Its documents, each with the key of its words and, where the cache has them, the words.
         var part: SearchPart
         let wordKeys: [String]
-        /// The key of each page's file (`p/N.json`); the ones whose file is kept as it is.
+        /// The key of each page's file (`p/N.json`).
         let pageKeys: [String]
+        /// The pages whose file the last build wrote from the same key and is intact: kept as it is.
         let keptPages: Set<Int>
         /// The vocabulary the cached words are numbered in, and the last build's page numbers by URL.
         let earlier: SearchPartWords?
@@ -145,12 +146,9 @@ struct BuildSearchIndex: BuildStep {
     private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed], _ log: BuildLog)
         -> [(outputPath: String, ruleNumber: Int)]?
     {
-        let pagesFolder = "p/"
         let items = zip(jobs, indexed).flatMap { job, result in
             result.files.map { file in
-                let name = file.path.dropFirst(job.part.folder.count)
-                let number = name.hasPrefix(pagesFolder) ? Int(name.dropFirst(pagesFolder.count).dropLast(5)) : nil
-                return (file: file, key: number.map { job.pageKeys[$0] } ?? job.key)
+                (file: file, key: Self.pageNumber(of: file.path, in: job.part).map { job.pageKeys[$0] } ?? job.key)
             }
         }
         let writer = writer
@@ -170,6 +168,13 @@ struct BuildSearchIndex: BuildStep {
             job.keptPages.map { (job.part.folder + "p/\($0).json", job.part.ruleNumber) }
         }
         return items.map { ($0.file.path, $0.file.ruleNumber) } + keptPages
+    }
+
+    /// The number of the page whose file `path` is (`…/p/N.json`), nil for the part's other files.
+    private static func pageNumber(of path: String, in part: SearchPart) -> Int? {
+        let name = path.dropFirst(part.folder.count)
+        guard name.hasPrefix("p/"), name.hasSuffix(".json") else { return nil }
+        return Int(name.dropFirst("p/".count).dropLast(".json".count))
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
