@@ -13,8 +13,9 @@ extension AuthHandler {
 
     /// The `auth_request` target: 204 with identity headers, 401 without a valid session, 403 when not allowed.
     ///
-    /// Runs for every protected request, so it logs nothing and asks only the session store: a read of the local
-    /// SQLite file, or Redis, whose sessions each server keeps for a few seconds (`RedisSessionCache`).
+    /// Runs for every protected request, so it asks only the session store — a read of the local SQLite file, or
+    /// Redis, whose sessions each server keeps for a few seconds (`RedisSessionCache`) — and logs only what the
+    /// session registry reports once: a store outage, or a session record altered in the store.
     func check(_ request: Request) -> Response {
         guard let policy = manifest.current else {
             return .text(503, "No access manifest is loaded; run sitegen build")

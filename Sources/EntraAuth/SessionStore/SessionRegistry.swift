@@ -35,6 +35,8 @@ public final class SessionRegistry: @unchecked Sendable {
     private let metrics: AuthMetrics?
     private let lock = NSLock()
     private var decoded: [String: (sealed: [UInt8], session: Session)] = [:]
+    /// Ids of altered records already logged.
+    private var altered: Set<String> = []
     private var outage: String?
 
     /// A registry over `store`, sealing records with a key derived from `config`'s cookie secrets.
@@ -81,12 +83,6 @@ public final class SessionRegistry: @unchecked Sendable {
             return .unavailable("\(error)")
         }
         guard let stored, let session = open(stored) else { return .none }
-        guard Self.agrees(stored, session) else {
-            log.write(
-                event: "session_record_altered",
-                ["reason": "a session record's clear fields differ from the claims sealed with it; it opens nothing"])
-            return .none
-        }
         let now = Int(time.now().timeIntervalSince1970)
         guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
         if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
@@ -152,8 +148,20 @@ public final class SessionRegistry: @unchecked Sendable {
         }
     }
 
-    /// The claims in a stored record, or nil when they do not open (another secret, or tampered with).
+    /// The claims in a stored record, or nil when they do not open (another secret, or tampered with) or the record's
+    /// clear fields disagree with them (see `agrees`). The clear fields are compared on every call, the kept
+    /// decodings included: they can change while the sealed bytes stay.
     private func open(_ stored: StoredSession) -> Session? {
+        guard let session = decode(stored) else { return nil }
+        guard Self.agrees(stored, session) else {
+            reportAltered(stored.id)
+            return nil
+        }
+        return session
+    }
+
+    /// The sealed claims of a record, decrypted and decoded once per sealed value.
+    private func decode(_ stored: StoredSession) -> Session? {
         if let known = lock.withLock({ decoded[stored.id] }), known.sealed == stored.sealed { return known.session }
         guard let plaintext = sealer.open(Substring(decoding: stored.sealed, as: UTF8.self), cookieName: stored.id),
             let session = try? JSONDecoder().decode(Session.self, from: Data(plaintext)), session.id == stored.id
@@ -163,6 +171,18 @@ public final class SessionRegistry: @unchecked Sendable {
             decoded[stored.id] = (stored.sealed, session)
         }
         return session
+    }
+
+    /// Logs an altered record once, not on every check its cookie makes (the id stays out of the log).
+    private func reportAltered(_ id: String) {
+        let isNew = lock.withLock {
+            if altered.count >= Self.decodedCapacity { altered.removeAll(keepingCapacity: true) }
+            return altered.insert(id).inserted
+        }
+        guard isNew else { return }
+        log.write(
+            event: "session_record_altered",
+            ["reason": "a session record's clear fields differ from the claims sealed with it; it opens nothing"])
     }
 
     /// Whether the record's clear fields, which lookups and revocation read without opening it, are those sealed with

@@ -219,6 +219,12 @@ struct SessionLifecycleTests {
         let opened = field == "nothing"
         #expect(check(harness, jar: jar).status == (opened ? 204 : 401), "\(field) changed in the store")
         #expect(harness.logs.lines.contains { $0.contains("event=session_record_altered") } == !opened)
+        #expect(check(harness, jar: jar).status == (opened ? 204 : 401), "and again")
+        #expect(
+            harness.logs.lines.filter { $0.contains("event=session_record_altered") }.count == (opened ? 0 : 1),
+            "logged once, not on every check")
+        let listed = try harness.handler.sessions.list(.all)
+        #expect(listed.count == 1 && (listed.first?.session == nil) == !opened, "the administrator sees it unopened")
     }
 
     @Test func sessionsSurviveARestart() throws {

@@ -55,8 +55,9 @@ struct BuildCache {
     }
 
     /// Saves the record, the page store and the search words; each entry of the page store and each page's
-    /// words name the digest or key they are valid for, so every file is safe to use without the others. The page store is appended to when it can be (see
-    /// `PageStore.appendix`); if appending fails, the file is removed rather than left torn.
+    /// words name the digest or key they are valid for, so every file is safe to use without the others. The
+    /// page store is appended to when it can be (see `PageStore.appendix`); if appending fails, the file is
+    /// removed rather than left torn.
     func save(_ record: BuildRecord, pages: PageStore, search: SearchCacheUpdate) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -186,12 +186,11 @@ enum SearchPartFiles {
                     next[term] += 1
                 }
             }
+            usedTerms = (0..<termCount).filter { counts[$0] > 0 }.map(Int32.init)
         }
 
         /// The words some page has; the vocabulary a part starts from may hold words no page has any more.
-        var usedTerms: [Int32] {
-            (0..<starts.count - 1).filter { starts[$0 + 1] > starts[$0] }.map(Int32.init)
-        }
+        let usedTerms: [Int32]
 
         /// `[page, weight, ...]` with each page number after the first as the step from the one before.
         func encode(_ term: Int32, into json: inout JSONBytes) {
