@@ -27,7 +27,7 @@ public struct SessionAdministration: Sendable {
         }
         let rows = sessions.map { entry in
             [
-                entry.stored.id, entry.stored.objectID, entry.session?.displayName ?? "(sealed with another secret)",
+                entry.stored.id, entry.stored.objectID, entry.session?.displayName ?? "(does not open: another secret, or altered)",
                 Self.time(entry.stored.createdAt), Self.time(entry.stored.lastSeen), Self.time(entry.stored.expiresAt),
             ]
         }
