@@ -27,7 +27,8 @@ public struct SessionAdministration: Sendable {
         }
         let rows = sessions.map { entry in
             [
-                entry.stored.id, entry.stored.objectID, entry.session?.displayName ?? "(does not open: another secret, or altered)",
+                entry.stored.id, entry.stored.objectID,
+                entry.session?.displayName ?? "(does not open: another secret, or altered)",
                 Self.time(entry.stored.createdAt), Self.time(entry.stored.lastSeen), Self.time(entry.stored.expiresAt),
             ]
         }
