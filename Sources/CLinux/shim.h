@@ -14,4 +14,10 @@
 static inline int sitegen_rename_exchange(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
 }
+
+/// Reads directory entries into `buffer` as `struct linux_dirent64` records; returns the bytes read,
+/// 0 at the end, -1 on error. glibc's `getdents64` is not visible to Swift either.
+static inline long sitegen_getdents64(int descriptor, void *buffer, unsigned long size) {
+    return syscall(SYS_getdents64, descriptor, buffer, size);
+}
 #endif

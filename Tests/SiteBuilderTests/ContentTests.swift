@@ -41,6 +41,38 @@ struct ContentTests {
         #expect(errors.first?.contains("is there twice, its name spelled with different Unicode code points") == true)
     }
 
+    @Test("Symbolic links in the site folder are followed, to a folder or a file; hidden and dangling entries are not")
+    func symbolicLinksInTheSiteFolder() throws {
+        let site = try TestSite(pages: ["index.md": "", ".drafts/hidden.md": "", "elsewhere/ignored.txt": ""])
+        let shared = site.root + "/shared"
+        try site.write(["guide/setup.md": "# Setup\n\nSteps.\n", "logo.txt": "logo"], under: "shared")
+        let files = FileManager.default
+        try files.createSymbolicLink(atPath: site.root + "/site/linked", withDestinationPath: shared + "/guide")
+        try files.createSymbolicLink(atPath: site.root + "/site/logo.txt", withDestinationPath: shared + "/logo.txt")
+        try files.createSymbolicLink(atPath: site.root + "/site/gone.md", withDestinationPath: shared + "/nothing.md")
+        try site.build()
+        #expect(site.output("linked/setup/index.html")?.contains("Steps.") == true)
+        #expect(site.output("logo.txt") == "logo")
+        #expect(site.output("elsewhere/ignored.txt") == "")
+        #expect(site.output(".drafts/hidden/index.html") == nil)
+        #expect(site.output("gone/index.html") == nil)
+    }
+
+    @Test("The output folder is listed with every regular file, hidden ones included, and no symbolic link")
+    func outputListing() throws {
+        let site = try TestSite(pages: [:])
+        try site.write(["a.html": "a", ".hidden": "h", "deep/er/b.html": "bb", "empty/.keep": ""], under: "out")
+        let folder = site.root + "/out"
+        let files = FileManager.default
+        try files.createSymbolicLink(atPath: folder + "/link.html", withDestinationPath: folder + "/a.html")
+        try files.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: folder + "/deep")
+        let listed = OutputTree.files(in: folder)
+        #expect(listed.keys.sorted() == [".hidden", "a.html", "deep/er/b.html", "empty/.keep"])
+        #expect(listed["deep/er/b.html"] == FileStamp.of(folder + "/deep/er/b.html"))
+        #expect(listed["deep/er/b.html"]?.size == 2)
+        #expect(OutputTree.files(in: site.root + "/missing").isEmpty)
+    }
+
     @Test("An alias or asset colliding with a page or the 404 page is an error naming both")
     func outputCollisions() throws {
         let site = try TestSite(pages: [

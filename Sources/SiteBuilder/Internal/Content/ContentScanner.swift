@@ -17,12 +17,14 @@ struct ContentScanner {
     struct Failure: Error {}
 
     func scan() throws(Failure) -> Listing {
-        let top = try entries(of: "")
+        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
+        let top = try entries(of: root)
         let folders = top.filter(\.isFolder).map(\.name)
         let below = concurrentMap(folders) { name -> Listing? in
             var listing = Listing()
             do throws(Failure) {
-                try walk(name, into: &listing)
+                guard let directory = OpenDirectory(path: DisplayPaths.join(siteFolder, name)) else { throw Failure() }
+                try walk(name, directory, into: &listing)
             } catch {
                 return nil
             }
@@ -46,33 +48,38 @@ struct ContentScanner {
         return listing
     }
 
+    /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).
     private struct Entry {
         let name: String
-        let info: stat
+        /// Nil for a folder.
+        let stamp: FileStamp?
 
-        var isFolder: Bool { info.st_mode & S_IFMT == S_IFDIR }
+        var isFolder: Bool { stamp == nil }
     }
 
-    /// The visible entries of `folder`, sorted by name.
-    private func entries(of folder: String) throws(Failure) -> [Entry] {
-        let absolute = DisplayPaths.join(siteFolder, folder)
-        guard let directory = opendir(absolute.isEmpty ? "." : absolute) else { throw Failure() }
+    /// The visible entries of `directory`, sorted by name.
+    private func entries(of directory: borrowing OpenDirectory) throws(Failure) -> [Entry] {
         var entries: [Entry] = []
-        while let entry = readdir(directory) {
-            let name = entry.pointee.name
-            guard !name.hasPrefix(".") else { continue }
-            var info = stat()
-            guard fstatat(dirfd(directory), name, &info, 0) == 0 else { continue }
-            entries.append(Entry(name: name, info: info))
+        let complete = directory.forEachEntry { name, kind in
+            guard !name.hasPrefix(".") else { return }
+            guard kind != .folder else { return entries.append(Entry(name: name, stamp: nil)) }
+            guard let status = directory.status(of: name, followingLinks: true) else { return }
+            entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp))
         }
-        closedir(directory)
+        guard complete else { throw Failure() }
         return entries.sorted { $0.name < $1.name }
     }
 
-    private func walk(_ folder: String, into listing: inout Listing) throws(Failure) {
-        for entry in try entries(of: folder) {
+    /// Lists `directory`, the site folder's `folder`, and its folders in turn.
+    private func walk(_ folder: String, _ directory: borrowing OpenDirectory, into listing: inout Listing)
+        throws(Failure)
+    {
+        for entry in try entries(of: directory) {
             if entry.isFolder {
-                try walk(SitePath.join(folder, entry.name), into: &listing)
+                guard let subfolder = OpenDirectory(entry.name, in: directory, followingLinks: true) else {
+                    throw Failure()
+                }
+                try walk(SitePath.join(folder, entry.name), subfolder, into: &listing)
             } else {
                 add(entry, in: folder, to: &listing)
             }
@@ -81,7 +88,7 @@ struct ContentScanner {
 
     private func add(_ file: Entry, in folder: String, to listing: inout Listing) {
         let relative = SitePath.join(folder, file.name)
-        listing.stamps[relative] = FileStamp(file.info)
+        listing.stamps[relative] = file.stamp
         if file.name.hasSuffix(".md") {
             listing.markdownFiles.append(relative)
         } else if relative != "site.toml" {

@@ -1,45 +1,51 @@
 import Foundation
 
 /// Lists the files in an output folder, hidden ones included, as paths relative to it with their
-/// stamps. Reads directories directly, and the top-level folders on all cores: this runs on every
-/// build, over every file.
+/// stamps; symbolic links are left out. Reads directories directly (see `OpenDirectory`), and the
+/// top-level folders on all cores: this runs on every build, over every file.
 enum OutputTree {
     static func files(in folder: String) -> [String: FileStamp] {
+        guard let root = OpenDirectory(path: folder) else { return [:] }
         var files: [String: FileStamp] = [:]
         var folders: [String]? = []
-        walk(folder, prefix: "", into: &files, folders: &folders)
+        walk(root, prefix: "", into: &files, folders: &folders)
         let below = concurrentMap(folders ?? []) { name in
             var files: [String: FileStamp] = [:]
             var nested: [String]?
-            walk(folder + "/" + name, prefix: name + "/", into: &files, folders: &nested)
+            if let directory = OpenDirectory(path: folder + "/" + name) {
+                walk(directory, prefix: name + "/", into: &files, folders: &nested)
+            }
             return files
         }
         for part in below { files.merge(part) { first, _ in first } }
         return files
     }
 
-    /// Lists `folder` into `files`; folders are walked in turn, or, when `folders` is given, only listed there.
+    /// Lists `directory` into `files`; its folders are walked in turn, or, when `folders` is given, only
+    /// listed there.
     private static func walk(
-        _ folder: String, prefix: String, into files: inout [String: FileStamp], folders: inout [String]?
+        _ directory: borrowing OpenDirectory, prefix: String, into files: inout [String: FileStamp],
+        folders: inout [String]?
     ) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
-        while let entry = readdir(directory) {
-            let name = entry.pointee.name
-            if name == "." || name == ".." { continue }
-            var info = stat()
-            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let relative = prefix + name
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                if folders != nil {
-                    folders?.append(relative)
-                } else {
-                    walk(folder + "/" + name, prefix: relative + "/", into: &files, folders: &folders)
+        var subfolders: [String] = []
+        _ = directory.forEachEntry { name, kind in
+            switch kind {
+            case .folder: subfolders.append(name)
+            case .file, .unknown:
+                guard let status = directory.status(of: name, followingLinks: false) else { return }
+                switch status.kind {
+                case .file: files[prefix + name] = status.stamp
+                case .folder: subfolders.append(name)
+                case .link, .other, .unknown: return
                 }
-            case S_IFREG: files[relative] = FileStamp(info)
-            default: continue
+            case .link, .other: return
+            }
+        }
+        for name in subfolders {
+            if folders != nil {
+                folders?.append(prefix + name)
+            } else if let subfolder = OpenDirectory(name, in: directory, followingLinks: false) {
+                walk(subfolder, prefix: prefix + name + "/", into: &files, folders: &folders)
             }
         }
     }
