@@ -36,21 +36,95 @@ struct BuildCacheTests {
     func rejectsRecords() {
         #expect(BuildRecord(bytes: Array("".utf8)) == nil)
         #expect(BuildRecord(bytes: Array("{\"files\": {}}".utf8)) == nil)
-        #expect(BuildRecord(bytes: Array("sitegen-build-cache 1\ncounts\t1\t2\t3\t4\t5\t6\n".utf8)) == nil)
-        #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\ncounts\t1\t2\t3\n".utf8)) == nil)
-        #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\nfile\tkey\tbig\t1\tindex.html\n".utf8)) == nil)
-        let header = "sitegen-build-cache 2\n"
+        #expect(BuildRecord(bytes: Array("sitegen-build-cache 2\ncounts\t1\t2\t3\t4\t5\t6\n".utf8)) == nil)
+        let header = "sitegen-build-cache 3\nbuild\n"
+        #expect(BuildRecord(bytes: Array((header + "input\td\t1\t2\tx.md\nend\n").utf8)) != nil)
         for damaged in [
+            "counts\t1\t2\t3\n",  // fields missing
+            "file\tkey\tbig\t1\tindex.html\n",  // a size that is not a number
             "input\td\t1\t99999999999999999999\tx.md\n",  // a stamp beyond 64 bits
-            "input\td\t1\t2\tx.md",  // the last line cut short
             "input\td\t1\t2\tx.md\n\n",  // an empty line
             "input\td\t1\t2\n",  // a field missing
             "input\td\t1\t2\tx.md\textra\n",  // a field too many
             "input\td\t-\t2\tx.md\n",  // a sign without digits
+            "no-file\n",  // a removal without its path
+            "no-input\tx.md\textra\n",
             "started\t12a\n",
+            "build\n",  // a build inside a build
         ] {
-            #expect(BuildRecord(bytes: Array((header + damaged).utf8)) == nil, "\(damaged)")
+            #expect(BuildRecord(bytes: Array((header + damaged + "end\n").utf8)) == nil, "\(damaged)")
         }
+        for torn in [
+            "input\td\t1\t2\tx.md",  // the last line cut short
+            "input\td\t1\t2\tx.md\n",  // a build without its end
+            "input\td\t1\t2\tx.md\nend\nbuild\nfile\tk\t1\t2\ta.html\n",  // an appended build without its end
+            "end\nend\n",  // an end outside a build
+            "end\ninput\td\t1\t2\tx.md\nend\n",  // a line outside a build
+        ] {
+            #expect(BuildRecord(bytes: Array((header + torn).utf8)) == nil, "\(torn)")
+        }
+    }
+
+    @Test("A later build appends only what changed, and the record reads back as the later build recorded it")
+    func appendedBuild() throws {
+        let stamp = FileStamp(size: 1, modified: 2)
+        let first = BuildRecord(
+            generator: "sitegen 0.1.0", options: "o1", started: 10, linkTargets: "l1",
+            inputs: ["a.md": InputRecord(stamp: stamp, digest: "a1"), "b.md": InputRecord(stamp: stamp, digest: "b1")],
+            files: [
+                "a/index.html": .init(key: "ka1", stamp: stamp), "b/index.html": .init(key: "kb1", stamp: stamp),
+                "x.png": .init(key: "x", stamp: stamp), "y.png": .init(key: "y", stamp: stamp),
+                "z.png": .init(key: "z", stamp: stamp), "w.png": .init(key: "w", stamp: stamp),
+                "v.png": .init(key: "v", stamp: stamp), "u.png": .init(key: "u", stamp: stamp),
+            ],
+            pageCount: 2, assetCount: 2, aliasCount: 0, access: AccessCounts(signedIn: 2),
+            warnings: [BuildError(stage: .checkLinks, file: "a.md", line: 3, message: "old warning")])
+        let written = first.bytes
+        let read = try #require(BuildRecord(bytes: written))
+        #expect(read.stored?.fileLines == 10)
+        var second = first
+        second.started = 20
+        second.options = "o2"
+        second.inputs["a.md"] = InputRecord(stamp: FileStamp(size: 3, modified: 4), digest: "a2")
+        second.inputs["b.md"] = nil
+        second.files["a/index.html"] = .init(key: "ka2", stamp: FileStamp(size: 5, modified: 6))
+        second.files["b/index.html"] = nil
+        second.files["c/index.html"] = .init(key: "kc", stamp: stamp)
+        second.pageCount = 1
+        second.warnings = [BuildError(stage: .publish, file: nil, message: "new warning")]
+        let appendix = try #require(second.appendix(after: read))
+        let text = String(decoding: appendix, as: UTF8.self)
+        #expect(text.hasPrefix("build\n") && text.hasSuffix("end\n"))
+        #expect(!text.contains("x.png") && !text.contains("old warning"))
+        #expect(text.contains("no-input\tb.md\n") && text.contains("no-file\tb/index.html\n"))
+        let appended = try #require(BuildRecord(bytes: written + appendix))
+        #expect(appended == second)
+        #expect(appended.stored?.fileLines == 10 + 5)
+        #expect(first.appendix(after: first) == nil, "a record not read from a file is written afresh")
+        for asset in ["z.png", "w.png", "v.png"] { second.files[asset]?.key += "2" }
+        #expect(second.appendix(after: read)?.isEmpty == false, "18 file lines, twice the 9 files")
+        second.files["u.png"]?.key += "2"
+        #expect(second.appendix(after: read) == nil, "19 file lines would be more than twice the 9 files")
+    }
+
+    @Test("The record file is written afresh once its file lines would be more than twice the files recorded")
+    func appendedBuildsAreCompacted() throws {
+        let stamp = FileStamp(size: 1, modified: 2)
+        var record = BuildRecord(
+            generator: "g", options: "o", started: 1, linkTargets: "l", inputs: [:],
+            files: ["a": .init(key: "1", stamp: stamp), "b": .init(key: "1", stamp: stamp)], pageCount: 0,
+            assetCount: 0, aliasCount: 0, access: AccessCounts(), warnings: [])
+        var bytes = record.bytes
+        var appended = 0
+        for key in 2...10 {
+            let read = try #require(BuildRecord(bytes: bytes))
+            record.files["a"] = .init(key: String(key), stamp: stamp)
+            guard let appendix = record.appendix(after: read) else { break }
+            bytes += appendix
+            appended += 1
+        }
+        #expect(appended == 2, "2 lines, then 3 and 4 of at most 4; a fifth is one too many")
+        #expect(BuildRecord(bytes: bytes)?.files["a"]?.key == "3")
     }
 
     @Test("Every text field reads back as written, backslashes included (found by fuzz-build-cache)")
@@ -66,7 +140,7 @@ struct BuildCacheTests {
 
     @Test("A stamp of an unreadable file, size -1, reads back; each record line stands for one file")
     func recordLines() throws {
-        let text = "sitegen-build-cache 2\ninput\td\t-1\t0\tx.md\nfile\tk\t7\t9\ta b/index.html\n"
+        let text = "sitegen-build-cache 3\nbuild\ninput\td\t-1\t0\tx.md\nfile\tk\t7\t9\ta b/index.html\nend\n"
         let record = try #require(BuildRecord(bytes: Array(text.utf8)))
         #expect(record.inputs == ["x.md": InputRecord(stamp: FileStamp(size: -1, modified: 0), digest: "d")])
         #expect(record.files == ["a b/index.html": .init(key: "k", stamp: FileStamp(size: 7, modified: 9))])

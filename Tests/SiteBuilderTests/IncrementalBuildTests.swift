@@ -67,6 +67,29 @@ struct IncrementalBuildTests {
         #expect((after[.size] as? Int ?? 0) > (before[.size] as? Int ?? 0))
     }
 
+    @Test("After a one-page edit, the record gains the lines of that build alone; a damaged record is written afresh")
+    func recordIsAppendedTo() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "A\n", "b.md": "B\n", "c.md": "C\n"])
+        try site.build()
+        let file = site.root + "/.sitegen-cache/public.txt"
+        let first = try String(contentsOfFile: file, encoding: .utf8)
+        try site.write(["b.md": "B, edited\n"], under: "site")
+        try site.build()
+        let second = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(second.hasPrefix(first))
+        let appended = second.dropFirst(first.count)
+        #expect(appended.hasPrefix("build\n") && appended.hasSuffix("end\n"))
+        #expect(appended.contains("site/b.md\n") && appended.contains("b/index.html\n"))
+        #expect(!appended.contains("site/a.md\n") && !appended.contains("c/index.html\n"))
+        #expect(BuildCache(outputFolder: site.root + "/public").loadRecord()?.files["b/index.html"] != nil)
+        try Data((second + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        try site.write(["c.md": "C, edited\n"], under: "site")
+        try site.build()
+        let third = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(third.components(separatedBy: "\nbuild\n").count == 2, "one build, written afresh")
+        #expect(site.output("c/index.html")?.contains("C, edited") == true)
+    }
+
     @Test("A deleted page's file, its alias and its emptied folders leave the output")
     func deletedPageLeavesNoTrace() throws {
         let site = try TestSite(pages: [
@@ -253,6 +276,10 @@ private struct EditedSite {
             #expect(report.warnings.map(\.description) == fullReport.warnings.map(\.description), "after \(edit)")
             let changed = Set(output.keys).union(lastOutput.keys).filter { output[$0] != lastOutput[$0] }
             #expect(Set(report.changedFiles) == changed, "after \(edit)")
+            let record = BuildCache(outputFolder: options.outputFolder).loadRecord()
+            let fullRecord = BuildCache(outputFolder: clean.outputFolder).loadRecord()
+            #expect(record?.files.mapValues(\.key) == fullRecord?.files.mapValues(\.key), "after \(edit)")
+            #expect(record?.inputs.mapValues(\.digest) == fullRecord?.inputs.mapValues(\.digest), "after \(edit)")
             lastOutput = output
         case (.failure(let failure), .failure(let fullFailure)):
             #expect(failure.errors == fullFailure.errors, "after \(edit)")

@@ -7,14 +7,21 @@ import Foundation
 /// (`SearchPartWords(body:generator:)`, the file without the header and SHA-256 a fuzzer cannot forge). A damaged
 /// or foreign file must read as nil, never crash: the build then starts afresh.
 ///
-/// Properties: a record that reads, written back, reads as the same record; a page store that reads, written back
+/// Properties: a record that reads, written back, reads as the same record, and so does the file with a build that
+/// changed nothing appended (it holds every build a record file can: a later build's lines replace and remove
+/// files' lines of earlier ones); a page store that reads, written back
 /// and read again, writes the same bytes (its encoding is canonical: sorted keys and anchors); words that read
 /// are read back from their file as written, and indexing a shard from them writes valid JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    if let record = BuildRecord(bytes: bytes), BuildRecord(bytes: record.bytes) != record {
-        fatalError("record \(String(decoding: bytes, as: UTF8.self).debugDescription) does not read back as written")
+    if let record = BuildRecord(bytes: bytes) {
+        if BuildRecord(bytes: record.bytes) != record {
+            fatalError("record \(String(decoding: bytes, as: UTF8.self).debugDescription) does not read back as written")
+        }
+        if let appendix = record.appendix(after: record), BuildRecord(bytes: bytes + appendix) != record {
+            fatalError("record \(String(decoding: bytes, as: UTF8.self).debugDescription) changes with a build appended")
+        }
     }
     if let store = PageStore(bytes: bytes) {
         let written = store.bytes

@@ -28,9 +28,11 @@ struct BuildCache {
 
     /// The previous record; nil when there is none or it was written by another sitegen version.
     func loadRecord() -> BuildRecord? {
-        guard let bytes = FileBytes.read(recordFile), let record = BuildRecord(bytes: bytes),
+        let stamp = FileStamp.of(recordFile)
+        guard let bytes = FileBytes.read(recordFile), var record = BuildRecord(bytes: bytes),
             record.generator == PageContext.generator
         else { return nil }
+        record.stored?.stamp = stamp
         return record
     }
 
@@ -56,24 +58,26 @@ struct BuildCache {
 
     /// Saves the record, the page store and the search words; each entry of the page store and each page's
     /// words name the digest or key they are valid for, so every file is safe to use without the others. The
-    /// page store is appended to when it can be (see `PageStore.appendix`); if appending fails, the file is
-    /// removed rather than left torn.
-    func save(_ record: BuildRecord, pages: PageStore, search: SearchCacheUpdate) throws {
+    /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:)` and
+    /// `PageStore.appendix`), the record only while its file is as `previous` was read from it; if appending
+    /// fails, the file is removed rather than left torn.
+    func save(_ record: BuildRecord, previous: BuildRecord?, pages: PageStore, search: SearchCacheUpdate) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The search words are saved on another core while the record and page store are.
         let words = Background { Result { try save(search) } }
         if let appendix = pages.appendix {
-            do {
-                try append(appendix, to: pagesFile)
-            } catch {
-                try? FileManager.default.removeItem(atPath: pagesFile)
-                throw error
-            }
+            try append(appendix, to: pagesFile)
         } else {
             try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
         }
-        try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+        if let previous, let stamp = previous.stored?.stamp, let appendix = record.appendix(after: previous),
+            FileStamp.of(recordFile) == stamp
+        {
+            try append(appendix, to: recordFile)
+        } else {
+            try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+        }
         try words.value.get()
     }
 
@@ -98,11 +102,17 @@ struct BuildCache {
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
+    /// Appends `bytes` to `file`; removes the file if that fails, so that no torn file is read.
     private func append(_ bytes: [UInt8], to file: String) throws {
         guard !bytes.isEmpty else { return }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: bytes)
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: bytes)
+        } catch {
+            try? FileManager.default.removeItem(atPath: file)
+            throw error
+        }
     }
 }

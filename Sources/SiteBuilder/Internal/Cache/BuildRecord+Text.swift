@@ -4,8 +4,15 @@ import TextTools
 /// and backslashes in text escaped. Plain text rather than JSON: it is read at the start of every
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
+/// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a
+/// later one the settings and warnings of a later build with the lines of only the files it changed
+/// (`no-input` and `no-file` remove one), so a one-page edit appends a few lines instead of writing
+/// a line per file again. A later line about a file replaces an earlier one; a file that does not end
+/// with `end` (a build stopped while appending) is damaged, and the next build a full one.
+///
 /// ```
-/// sitegen-build-cache 2
+/// sitegen-build-cache 3
+/// build
 /// generator	sitegen 0.1.0
 /// options	3f2a…
 /// started	1763772000123456789
@@ -14,15 +21,51 @@ import TextTools
 /// warning	5	12	site/guide/setup.md	'x.md' names no page; …
 /// input	9d0e…	2210	1763771000123456789	site/guide/setup.md
 /// file	9c1e…	24310	1763772000123456789	guide/setup/index.html
+/// end
+/// build
+/// …
+/// input	41aa…	2231	1763775000123456789	site/guide/setup.md
+/// no-file	guide/old/index.html
+/// end
 /// ```
 extension BuildRecord {
-    private static let header = "sitegen-build-cache 2"
+    private static let header = "sitegen-build-cache 3"
 
-    /// The file's bytes, written field by field into one buffer, files in no particular order: this runs
-    /// after every build that changed anything, over a line per input and output file.
+    /// The whole file, written field by field into one buffer, files in no particular order: this runs
+    /// over a line per input and output file.
     var bytes: [UInt8] {
         var out = RecordLines(capacity: 160 * (inputs.count + files.count) + 512)
         out.line(Self.header)
+        writeBuild(
+            to: &out, inputs: inputs.lazy.map { ($0.key, $0.value) }, removedInputs: [],
+            files: files.lazy.map { ($0.key, $0.value) }, removedFiles: [])
+        return out.bytes
+    }
+
+    /// The lines to append to the file `previous` was read from to make it hold this record: the settings,
+    /// the warnings, and the files whose lines changed. Nil when writing the file afresh is better: it was
+    /// not read from a file, or its file lines would be more than twice the files recorded.
+    func appendix(after previous: BuildRecord) -> [UInt8]? {
+        guard let stored = previous.stored else { return nil }
+        let inputs = self.inputs.filter { previous.inputs[$0.key] != $0.value }
+        let files = self.files.filter { previous.files[$0.key] != $0.value }
+        let removedInputs = previous.inputs.keys.filter { self.inputs[$0] == nil }
+        let removedFiles = previous.files.keys.filter { self.files[$0] == nil }
+        let changed = inputs.count + files.count + removedInputs.count + removedFiles.count
+        guard stored.fileLines + changed <= 2 * (self.inputs.count + self.files.count) else { return nil }
+        var out = RecordLines(capacity: 160 * changed + 512)
+        writeBuild(
+            to: &out, inputs: inputs.lazy.map { ($0.key, $0.value) }, removedInputs: removedInputs,
+            files: files.lazy.map { ($0.key, $0.value) }, removedFiles: removedFiles)
+        return out.bytes
+    }
+
+    /// One build's lines, from `build` to `end`.
+    private func writeBuild(
+        to out: inout RecordLines, inputs: some Sequence<(String, InputRecord)>, removedInputs: [String],
+        files: some Sequence<(String, Entry)>, removedFiles: [String]
+    ) {
+        out.line("build")
         out.line("generator", Self.escaped(generator))
         out.line("options", Self.escaped(options))
         out.line("started", started)
@@ -38,10 +81,12 @@ extension BuildRecord {
         for (path, input) in inputs {
             out.fileLine("input", key: Self.escaped(input.digest), stamp: input.stamp, path: Self.escaped(path))
         }
+        for path in removedInputs { out.line("no-input", Self.escaped(path)) }
         for (path, entry) in files {
             out.fileLine("file", key: Self.escaped(entry.key), stamp: entry.stamp, path: Self.escaped(path))
         }
-        return out.bytes
+        for path in removedFiles { out.line("no-file", Self.escaped(path)) }
+        out.line("end")
     }
 
     /// Reads `bytes`; nil when they are not a build record of this format, or are damaged. Works on the
@@ -56,9 +101,28 @@ extension BuildRecord {
         let estimate = bytes.count / 160
         record.files.reserveCapacity(estimate)
         record.inputs.reserveCapacity(estimate)
+        var fileLines = 0
+        var inBuild = false
         while !lines.isAtEnd {
+            if !inBuild {
+                guard lines.line(is: "build") else { return nil }
+                (inBuild, record.warnings) = (true, [])
+                continue
+            }
+            if lines.line(is: "end") {
+                inBuild = false
+                continue
+            }
             guard let kind = lines.field() else { return nil }
             switch kind {
+            case "no-input", "no-file":
+                guard let path = lines.text(last: true) else { return nil }
+                if kind == "no-input" {
+                    record.inputs[path] = nil
+                } else {
+                    record.files[path] = nil
+                }
+                fileLines += 1
             case "input", "file":
                 guard let key = lines.text(), let size = lines.number(), let modified = lines.number(),
                     let path = lines.text(last: true)
@@ -69,6 +133,7 @@ extension BuildRecord {
                 } else {
                     record.files[path] = Entry(key: key, stamp: stamp)
                 }
+                fileLines += 1
             case "generator", "options", "links":
                 guard let value = lines.text(last: true) else { return nil }
                 switch kind {
@@ -98,6 +163,8 @@ extension BuildRecord {
                 return nil
             }
         }
+        guard !inBuild else { return nil }
+        record.stored = Stored(fileLines: fileLines)
         self = record
     }
 
@@ -182,9 +249,13 @@ private struct RecordFields {
 
     var isAtEnd: Bool { position == bytes.count }
 
-    /// Whether the next line is exactly `text`; consumes it if so.
+    /// Whether the next line is exactly `text`; consumes it if so, and nothing otherwise.
     mutating func line(is text: String) -> Bool {
-        guard let field = next(last: true), bytes[field].elementsEqual(text.utf8) else { return false }
+        let start = position
+        guard let field = next(last: true), bytes[field].elementsEqual(text.utf8) else {
+            position = start
+            return false
+        }
         return true
     }
 

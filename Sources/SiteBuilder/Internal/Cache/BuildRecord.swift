@@ -25,6 +25,18 @@ struct BuildRecord: Sendable, Equatable {
     var aliasCount: Int
     var access: AccessCounts
     var warnings: [BuildError]
+    /// Where the record was read from, when it was: see `Stored`. Not part of the record's value.
+    var stored: Stored?
+
+    /// The record file as a build read it. The file is a log (see `BuildRecord+Text`): the next build
+    /// appends what changed while the file still has `stamp`, and writes it afresh once its file lines
+    /// would be more than twice the files recorded.
+    struct Stored: Sendable {
+        /// The file's stamp before it was read; nil until `BuildCache.loadRecord` sets it.
+        var stamp: FileStamp?
+        /// How many lines about one file (`input`, `file` and their removals) the file held.
+        var fileLines: Int
+    }
 
     /// How close before `started` a file's modification time makes it suspect: the file system's clock
     /// ticks coarsely, so a file written twice within one tick keeps its stamp.
@@ -32,6 +44,14 @@ struct BuildRecord: Sendable, Equatable {
 
     /// The recorded digest of the file at `path`, when it still has the stamp it had then and that
     /// stamp was old enough to be trusted; nil when the file must be read to know what it holds.
+    /// Records are equal when they record the same; where they were read from does not count.
+    static func == (left: BuildRecord, right: BuildRecord) -> Bool {
+        left.generator == right.generator && left.options == right.options && left.started == right.started
+            && left.linkTargets == right.linkTargets && left.inputs == right.inputs && left.files == right.files
+            && left.pageCount == right.pageCount && left.assetCount == right.assetCount
+            && left.aliasCount == right.aliasCount && left.access == right.access && left.warnings == right.warnings
+    }
+
     func trustedDigest(of path: String, stamp: FileStamp?) -> String? {
         guard let stamp, let input = inputs[path], input.stamp == stamp, stamp.modified < started - Self.racyWindow
         else { return nil }

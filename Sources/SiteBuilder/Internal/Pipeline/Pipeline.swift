@@ -107,7 +107,8 @@ struct Pipeline {
             access: access.counts, warnings: [])
         let unchanged = run(
             Publish(
-                writer: writer, record: newRecord, pages: Self.store(parsed, markdown.pages, previous: cache.pages),
+                writer: writer, record: newRecord, previous: cache.previous,
+                pages: Self.store(parsed, markdown.pages, previous: cache.pages),
                 search: search.words, outputFolder: options.outputFolder))
         guard !log.hasErrors else {
             writer.discard()

@@ -6,6 +6,8 @@ struct Publish: BuildStep {
     let writer: OutputWriter
     /// The record of this build, but for the output files, which the writer knows.
     let record: BuildRecord
+    /// The last build's record, as read from the build cache.
+    let previous: BuildRecord?
     let pages: PageStore
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
@@ -28,7 +30,7 @@ struct Publish: BuildStep {
         record.files = writer.files
         record.warnings = log.warnings
         do {
-            try BuildCache(outputFolder: outputFolder).save(record, pages: pages, search: search)
+            try BuildCache(outputFolder: outputFolder).save(record, previous: previous, pages: pages, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
