@@ -16,11 +16,10 @@ import Foundation
 public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let record = BuildRecord(bytes: bytes) {
-        if BuildRecord(bytes: record.bytes) != record {
-            fatalError("record \(String(decoding: bytes, as: UTF8.self).debugDescription) does not read back as written")
-        }
+        let text = String(decoding: bytes, as: UTF8.self).debugDescription
+        if BuildRecord(bytes: record.bytes) != record { fatalError("record \(text) does not read back as written") }
         if let appendix = record.appendix(after: record), BuildRecord(bytes: bytes + appendix) != record {
-            fatalError("record \(String(decoding: bytes, as: UTF8.self).debugDescription) changes with a build appended")
+            fatalError("record \(text) changes with a build appended")
         }
     }
     if let store = PageStore(bytes: bytes) {
