@@ -8,6 +8,7 @@
 #include <sys/inotify.h>
 #include <linux/fs.h>
 #include <malloc.h>
+#include <sys/mman.h>
 
 /// Atomically swaps two paths (files or directories) with renameat2(RENAME_EXCHANGE).
 /// glibc's wrapper is not visible to Swift, so the system call is made directly.

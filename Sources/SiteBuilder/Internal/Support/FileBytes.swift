@@ -11,18 +11,22 @@ enum FileBytes {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        guard info.st_size > 0 else { return [] }
+        // Read into uninitialised memory: zeroing the page store's megabytes first is wasted work.
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+            var filled = 0
+            while filled < buffer.count {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else {
+                    failed = read < 0
+                    break
+                }
+                filled += read
             }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            filled += count
+            count = filled
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return failed ? nil : bytes
     }
 }
