@@ -31,9 +31,9 @@ final class OutputWriter: @unchecked Sendable {
     /// The output as it was when the build began.
     private let current: [String: FileStamp]
     private let lock = NSLock()
+    /// Every file of the new output: those this build wrote, and those of the current output that stay as
+    /// they are.
     private var entries: [String: BuildRecord.Entry] = [:]
-    /// Files of the current output that stay as they are.
-    private var kept: Set<String> = []
     /// Files this build wrote: in place under their temporary names, or into the staging folder.
     private var written: Set<String> = []
     private var removed: [String] = []
@@ -54,6 +54,7 @@ final class OutputWriter: @unchecked Sendable {
             throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
         }
         self.current = current
+        entries.reserveCapacity(newFiles.count)
         let parent = output.deletingLastPathComponent()
         pending = parent.appendingPathComponent(".\(output.lastPathComponent).sitegen-new").path
         if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
@@ -113,10 +114,7 @@ final class OutputWriter: @unchecked Sendable {
     /// Keeps these files of the current output as they are, taking the lock once for all of them.
     func keep(_ files: [(path: String, entry: BuildRecord.Entry)]) {
         lock.withLock {
-            for (path, entry) in files {
-                entries[path] = entry
-                kept.insert(path)
-            }
+            for (path, entry) in files { entries[path] = entry }
         }
     }
 
@@ -165,9 +163,9 @@ final class OutputWriter: @unchecked Sendable {
     /// Makes the new site the output: renames each written file over its target (the access manifest
     /// last) and removes what the new site no longer has; or swaps the staging folder in.
     func publish() throws(Failure) {
-        let (written, kept) = lock.withLock { (self.written, self.kept) }
+        let (written, entries) = lock.withLock { (self.written, self.entries) }
         guard case .inPlace = mode else {
-            try publishStaging(kept: kept)
+            try publishStaging(kept: entries.keys.filter { !written.contains($0) })
             return
         }
         let manifest = AccessManifest.relativePath
@@ -176,7 +174,7 @@ final class OutputWriter: @unchecked Sendable {
         }
         if written.contains(manifest) { try replace(manifest) }
         try? FileManager.default.removeItem(atPath: pending)
-        let stale = current.keys.filter { !written.contains($0) && !kept.contains($0) }.sorted()
+        let stale = current.keys.filter { entries[$0] == nil }.sorted()
         for path in stale {
             guard unlink(DisplayPaths.join(outputFolder, path)) == 0 || errno == ENOENT else {
                 throw Self.failure("cannot remove \(path), which the site no longer has")
@@ -201,7 +199,7 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    private func publishStaging(kept: Set<String>) throws(Failure) {
+    private func publishStaging(kept: [String]) throws(Failure) {
         guard case .staging(let staging) = mode else { return }
         do {
             // Hard links (copies where links are not possible) make the staging folder the whole new site.
@@ -234,7 +232,7 @@ final class OutputWriter: @unchecked Sendable {
     private func record(_ path: String, _ entry: BuildRecord.Entry, kept isKept: Bool) {
         lock.withLock {
             entries[path] = entry
-            if isKept { kept.insert(path) } else { written.insert(path) }
+            if !isKept { written.insert(path) }
         }
     }
 
