@@ -36,9 +36,9 @@ enum OutputTree {
                 switch status.kind {
                 case .file: files[prefix + name] = status.stamp
                 case .folder: subfolders.append(name)
-                case .link, .other, .unknown: return
+                case .other, .unknown: return
                 }
-            case .link, .other: return
+            case .other: return
             }
         }
         for name in subfolders {

@@ -109,7 +109,7 @@ struct Pipeline {
             Publish(
                 writer: writer, record: newRecord, previous: cache.previous,
                 pages: Self.store(parsed, markdown.pages, previous: cache.pages),
-                search: search.words, outputFolder: options.outputFolder))
+                search: search.words, cache: cacheFiles))
         guard !log.hasErrors else {
             writer.discard()
             return .failed

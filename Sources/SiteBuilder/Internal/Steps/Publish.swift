@@ -11,7 +11,7 @@ struct Publish: BuildStep {
     let pages: PageStore
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
-    let outputFolder: String
+    let cache: BuildCache
 
     /// Returns whether the output was left untouched.
     func run(_ log: BuildLog) -> Bool {
@@ -30,7 +30,7 @@ struct Publish: BuildStep {
         record.files = writer.files
         record.warnings = log.warnings
         do {
-            try BuildCache(outputFolder: outputFolder).save(record, previous: previous, pages: pages, search: search)
+            try cache.save(record, previous: previous, pages: pages, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }

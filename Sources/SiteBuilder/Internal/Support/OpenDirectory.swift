@@ -6,9 +6,10 @@ import Foundation
 /// folders, nor the directory itself, as `opendir` does), and a subdirectory is opened relative to its
 /// parent, so the kernel does not resolve its whole path again.
 struct OpenDirectory: ~Copyable {
-    /// What an entry's record says it is; `.unknown` on file systems that do not say, so the caller stats it.
+    /// What an entry's record says it is (`.other` for a symbolic link too); `.unknown` on file systems that
+    /// do not say, so the caller stats it.
     enum Kind {
-        case folder, file, link, other, unknown
+        case folder, file, other, unknown
     }
 
     private let descriptor: Int32
@@ -61,7 +62,6 @@ struct OpenDirectory: ~Copyable {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: .folder
             case S_IFREG: .file
-            case S_IFLNK: .link
             default: .other
             }
         return (kind, FileStamp(info))
@@ -71,7 +71,6 @@ struct OpenDirectory: ~Copyable {
         switch Int32(type) {
         case Int32(DT_DIR): .folder
         case Int32(DT_REG): .file
-        case Int32(DT_LNK): .link
         case Int32(DT_UNKNOWN): .unknown
         default: .other
         }
