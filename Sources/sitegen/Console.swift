@@ -11,6 +11,9 @@ final class Console: @unchecked Sendable {
     private var progressShown = false
     /// When each stage started, in the order they ran.
     private var stageStarts: [(stage: BuildStage, started: ContinuousClock.Instant)] = []
+    /// The stage that started last: only its items are counted, not those of a stage whose work goes on in
+    /// the background (the search index's parts while pages are rendered).
+    private var currentStage: BuildStage?
 
     init(verbose: Bool) {
         self.verbose = verbose
@@ -20,12 +23,13 @@ final class Console: @unchecked Sendable {
         lock.withLock {
             switch event {
             case .stageStarted(let stage, let index, let count):
+                currentStage = stage
                 guard verbose else { return }
                 stageStarts.append((stage, .now))
                 clearProgress()
                 write("[\(index)/\(count)] \(stage.name)\n", to: .standardOutput)
             case .itemsDone(let stage, let done, let total):
-                guard isTerminal, total > 1 else { return }
+                guard isTerminal, total > 1, stage == currentStage else { return }
                 write("\r\u{1B}[K\(Self.label(for: stage)) \(done)/\(total)", to: .standardError)
                 progressShown = true
             }

@@ -138,6 +138,16 @@ struct BuildCacheTests {
         #expect(BuildRecord(bytes: record.bytes) == record)
     }
 
+    @Test(
+        "Numbers are written in decimal as String does, at every digit count and sign, and read back",
+        arguments: [0, 7, 9, 10, 42, 99, 100, 305, 999, 1000, 65_536, -1, -10, -999, -1000, Int.max, Int.min])
+    func decimalNumbers(value: Int) {
+        var bytes: [UInt8] = Array("x".utf8)
+        DecimalBytes.append(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
+        if value >= 0 { #expect(DecimalBytes.value(of: bytes.dropFirst()) == value) }
+    }
+
     @Test("A stamp of an unreadable file, size -1, reads back; each record line stands for one file")
     func recordLines() throws {
         let text = "sitegen-build-cache 3\nbuild\ninput\td\t-1\t0\tx.md\nfile\tk\t7\t9\ta b/index.html\nend\n"

@@ -113,6 +113,17 @@ struct ContentTests {
             ])
     }
 
+    @Test("A problem found by work a stage left running in the background is reported under that stage")
+    func backgroundProblemsKeepTheirStage() {
+        let log = BuildLog(plan: BuildStage.allCases, brokenLinksAreWarnings: false, progress: nil)
+        log.start(.buildSearchIndex)
+        log.start(.renderPages)
+        log.report([Problem(message: "cannot write _search/1/0/index.json: disk full")], foundBy: .buildSearchIndex)
+        log.report(Problem(file: "site/a.md", message: "cannot read this file"))
+        #expect(log.errors.map(\.stage) == [.buildSearchIndex, .renderPages])
+        #expect(log.stage == .renderPages)
+    }
+
     @Test("A missing site folder is one clear error")
     func missingSiteFolder() throws {
         let site = try TestSite(pages: [:])

@@ -29,7 +29,6 @@ struct SiteAccess: Sendable {
     let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
-    private var builder: AccessManifestBuilder
     private let root: String
 
     init(
@@ -74,7 +73,6 @@ struct SiteAccess: Sendable {
         for entry in entries {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
-        self.builder = builder
         manifest = builder.manifest
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
         pageRuleNumbers = pageRules.map { ruleNumbers[$0.rule]! }
@@ -85,12 +83,15 @@ struct SiteAccess: Sendable {
     /// the manifest already numbers: added after every other path, they leave the numbering as it was,
     /// and pages already rendered with those numbers stay right.
     mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String) {
-        let rules = manifest.rules
+        guard !files.isEmpty else { return }
+        let sourceNumber = manifest.sources.firstIndex(of: source) ?? manifest.sources.count
+        if sourceNumber == manifest.sources.count { manifest.sources.append(source) }
+        manifest.paths.reserveCapacity(manifest.paths.count + files.count)
         for file in files {
-            builder.add(
-                path: Self.urlPath(of: file.outputPath, root: root), rule: rules[file.ruleNumber], source: source)
+            precondition(manifest.rules.indices.contains(file.ruleNumber), "a file under a rule the manifest lacks")
+            manifest.paths[Self.urlPath(of: file.outputPath, root: root)] = AccessManifest.Entry(
+                rule: file.ruleNumber, source: sourceNumber)
         }
-        manifest = builder.manifest
     }
 
     /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to
@@ -123,7 +124,9 @@ struct SiteAccess: Sendable {
     /// `guide/setup/index.html` → `/guide/setup/`: a folder's `index.html` is served as the folder.
     private static func urlPath(of outputPath: String, root: String) -> String {
         if outputPath == "index.html" { return root }
-        if outputPath.hasSuffix("/index.html") { return root + outputPath.dropLast("index.html".count) }
+        if outputPath.utf8.reversed().starts(with: "/index.html".utf8.reversed()) {
+            return root + outputPath.dropLast("index.html".count)
+        }
         return root + outputPath
     }
 }

@@ -41,6 +41,14 @@ final class BuildLog {
         report([problem])
     }
 
+    /// Records problems that `stage` found in work it left running in the background while later stages ran.
+    func report(_ problems: [Problem], foundBy stage: BuildStage) {
+        let current = self.stage
+        self.stage = stage
+        report(problems)
+        self.stage = current
+    }
+
     /// Records a problem that does not stop the build.
     func warn(_ problem: Problem) {
         warnings.append(error(problem))
@@ -48,9 +56,16 @@ final class BuildLog {
 
     /// A progress callback for `concurrentMap` that reports items of the current stage.
     func itemProgress(total: Int) -> (@Sendable (Int) -> Void)? {
+        guard let report = itemProgress() else { return nil }
+        return { done in report(done, total) }
+    }
+
+    /// A callback that reports items of the current stage, for work it leaves running in the background,
+    /// which learns how many items it has only there.
+    func itemProgress() -> (@Sendable (_ done: Int, _ total: Int) -> Void)? {
         guard let progress else { return nil }
         let stage = stage
-        return { done in progress(.itemsDone(stage, done: done, total: total)) }
+        return { done, total in progress(.itemsDone(stage, done: done, total: total)) }
     }
 
     private func error(_ problem: Problem) -> BuildError {

@@ -88,12 +88,14 @@ struct Pipeline {
         }
         let rendered = run(
             RenderPages(
-                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: search.access, templates: templates,
+                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: access, templates: templates,
                 searchLayout: search.layout, config: config, writer: writer, display: display))
         let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
+        let index = search.indexed.value
+        if let failure = index.failure { log.report([failure], foundBy: .buildSearchIndex) }
         let aliasCount = run(
             WriteExtras(
-                pages: markdown.pages, context: rendered.context, templates: templates, access: search.access,
+                pages: markdown.pages, context: rendered.context, templates: templates, access: index.access,
                 config: config, writer: writer))
         guard !log.hasErrors else {
             writer.discard()
@@ -109,7 +111,7 @@ struct Pipeline {
             Publish(
                 writer: writer, record: newRecord, previous: cache.previous,
                 pages: Self.store(parsed, markdown.pages, previous: cache.pages),
-                search: search.words, cache: cacheFiles))
+                search: index.words, cache: cacheFiles))
         guard !log.hasErrors else {
             writer.discard()
             return .failed

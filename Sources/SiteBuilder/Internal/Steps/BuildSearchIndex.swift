@@ -1,8 +1,9 @@
 import Foundation
 
-/// Builds the search index before pages are rendered, so every page can offer it: one index per access rule,
-/// or per shard of a rule with many pages (see `SearchParts`, `SearchPartFiles`), whose files join the access
-/// manifest under that rule.
+/// Builds the search index: one index per access rule, or per shard of a rule with many pages (see
+/// `SearchParts`, `SearchPartFiles`), whose files join the access manifest under that rule. Its layout is
+/// worked out before the pages are rendered, so every page can offer it; the parts are indexed in the
+/// background while the pages are rendered, and the access manifest waits for them.
 ///
 /// A part whose pages (their URLs, titles, breadcrumbs and Markdown files, and the site's link targets)
 /// are as the last build indexed them keeps its files as they are: an edit re-indexes only its own shard.
@@ -25,12 +26,19 @@ struct BuildSearchIndex: BuildStep {
     let writer: OutputWriter
     let display: DisplayPaths
 
-    /// What the stage made: the access rules with the index's files added; where the parts are, nil when the
-    /// site is built without search; and for the build cache, the words of each part indexed again.
+    /// What the stage made: where the parts are, nil when the site is built without search; and the index
+    /// itself, being made in the background while the pages are rendered (they need only `layout`).
     struct Output {
-        let access: SiteAccess
         let layout: SearchLayout?
+        let indexed: Background<Indexed>
+    }
+
+    /// The index once made: the access rules with its files added, and for the build cache, the words of
+    /// each part indexed again; or why one of its files could not be written, which fails the build.
+    struct Indexed: Sendable {
+        let access: SiteAccess
         let words: SearchCacheUpdate
+        let failure: Problem?
     }
 
     /// One shard to index again, with what the last build left of it.
@@ -48,17 +56,29 @@ struct BuildSearchIndex: BuildStep {
         let key: String
     }
 
+    /// Lays out the parts and starts making them in the background: an edit's shard is indexed while the
+    /// pages are rendered, on the core they leave idle.
     func run(_ log: BuildLog) -> Output {
-        guard config.search, options.buildsSearchIndex else { return Output(access: access, layout: nil, words: .none) }
-        guard !reportsReservedFolder(log) else { return Output(access: access, layout: nil, words: .none) }
+        let none = Output(layout: nil, indexed: Background(ready: Indexed(access: access, words: .none, failure: nil)))
+        guard config.search, options.buildsSearchIndex, !reportsReservedFolder(log) else { return none }
         let outlines = SearchParts.split(outlinePages(), pagesPerShard: options.searchPagesPerShard)
-        let layout = SearchLayout(outlines)
-        let keys = concurrentMap(outlines) { key(of: $0) }
+        let progress = log.itemProgress()
+        let indexed = Background { [self] in index(outlines, progress: progress) }
+        return Output(layout: SearchLayout(outlines), indexed: indexed)
+    }
+
+    /// Keeps the files of each part the last build's files still serve, indexes the others again and writes
+    /// their files, then adds every file of the index to the access rules.
+    private func index(_ parts: [SearchPart], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Indexed {
+        let keys = concurrentMap(parts) { key(of: $0) }
         let recorded = recordedFiles()
+        let kept = concurrentMap(Array(zip(parts, keys))) { part, key in
+            keptFiles(recorded[part.folder] ?? [], index: part.folder + "index.json", key: key)
+        }
         var jobs: [(part: SearchPart, key: String)] = []
         var files: [(outputPath: String, ruleNumber: Int)] = []
-        for (part, key) in zip(outlines, keys) {
-            if let kept = keptFiles(recorded[part.folder] ?? [], index: part.folder + "index.json", key: key) {
+        for ((part, key), kept) in zip(zip(parts, keys), kept) {
+            if let kept {
                 files += kept.map { ($0, part.ruleNumber) }
             } else {
                 jobs.append((part, key))
@@ -67,14 +87,18 @@ struct BuildSearchIndex: BuildStep {
         var words: [String: SearchPartWords] = [:]
         if !jobs.isEmpty {
             let prepared = withContent(concurrentMap(jobs) { job(for: $0.part, key: $0.key) })
-            let indexed = concurrentMap(prepared, onProgress: log.itemProgress(total: prepared.count)) { job in
+            let total = prepared.count
+            var counted: (@Sendable (Int) -> Void)?
+            if let progress { counted = { done in progress(done, total) } }
+            let indexed = concurrentMap(prepared, onProgress: counted) { job in
                 SearchPartFiles.index(
                     job.part, vocabulary: job.earlier?.vocabulary ?? [], writesPage: { !job.keptPages.contains($0) })
             }
-            guard let written = write(prepared, indexed, log) else {
-                return Output(access: access, layout: nil, words: .none)
+            do throws(WriteFailure) {
+                files += try write(prepared, indexed)
+            } catch {
+                return Indexed(access: access, words: .none, failure: Problem(message: error.message))
             }
-            files += written
             for (job, result) in zip(prepared, indexed) {
                 words[job.part.folder] = SearchPartWords(
                     vocabulary: result.vocabulary,
@@ -85,9 +109,8 @@ struct BuildSearchIndex: BuildStep {
         }
         var access = access
         access.addFiles(files, source: "search index")
-        return Output(
-            access: access, layout: layout,
-            words: SearchCacheUpdate(parts: Set(outlines.map(\.folder)), indexed: words))
+        return Indexed(
+            access: access, words: SearchCacheUpdate(parts: Set(parts.map(\.folder)), indexed: words), failure: nil)
     }
 
     /// What the last build left of the part: the words it counted in each page whose title and HTML are as
@@ -140,11 +163,15 @@ struct BuildSearchIndex: BuildStep {
         return SHA256.hex(writer.bytes)
     }
 
+    /// A file of the index that could not be written.
+    private struct WriteFailure: Error {
+        let message: String
+    }
+
     /// Writes the files the jobs made on all cores: page files under their own keys, the rest under the
-    /// shard's. Returns every file of the jobs' shards, kept page files included; nil after reporting a
-    /// file that could not be written.
-    private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed], _ log: BuildLog)
-        -> [(outputPath: String, ruleNumber: Int)]?
+    /// shard's. Returns every file of the jobs' shards, kept page files included.
+    private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed]) throws(WriteFailure)
+        -> [(outputPath: String, ruleNumber: Int)]
     {
         let items = zip(jobs, indexed).flatMap { job, result in
             result.files.map { file in
@@ -160,10 +187,7 @@ struct BuildSearchIndex: BuildStep {
                 return "cannot write \(item.file.path): \(error.localizedDescription)"
             }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first {
-            log.report(Problem(message: failure))
-            return nil
-        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw WriteFailure(message: failure) }
         let keptPages = jobs.flatMap { job in
             job.keptPages.map { (job.part.folder + "p/\($0).json", job.part.ruleNumber) }
         }
@@ -179,10 +203,11 @@ struct BuildSearchIndex: BuildStep {
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
     private func reportsReservedFolder(_ log: BuildLog) -> Bool {
+        let folder = SearchIndex.folder.utf8
         let clashes =
-            pages.filter { $0.source.kind != .implicitSection && $0.source.outputPath.hasPrefix(SearchIndex.folder) }
+            pages.filter { $0.source.kind != .implicitSection && $0.source.outputPath.utf8.starts(with: folder) }
             .map { display.site($0.source.path) }
-            + assets.filter { $0.outputPath.hasPrefix(SearchIndex.folder) }.map(\.sourcePath)
+            + assets.filter { $0.outputPath.utf8.starts(with: folder) }.map(\.sourcePath)
         for file in clashes {
             let message =
                 "the folder \(SearchIndex.folder) is where the search index is published; move this file out of it"
@@ -284,7 +309,10 @@ struct BuildSearchIndex: BuildStep {
     /// The last build's search files, by the folder of their part (`_search/RULE/SHARD/`).
     private func recordedFiles() -> [String: [(path: String, entry: BuildRecord.Entry)]] {
         var folders: [String: [(path: String, entry: BuildRecord.Entry)]] = [:]
-        for (path, entry) in previous?.files ?? [:] where path.hasPrefix(SearchIndex.folder) {
+        let folder = SearchIndex.folder.utf8
+        // The first byte rules out nearly every other file at once.
+        for (path, entry) in previous?.files ?? [:]
+        where path.utf8.first == folder.first && path.utf8.starts(with: folder) {
             let utf8 = path.utf8
             var slashes = 0
             guard

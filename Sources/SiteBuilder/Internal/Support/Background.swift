@@ -10,6 +10,11 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         DispatchQueue.global().async(group: group) { self.result = compute() }
     }
 
+    /// A value that is there already, for a caller that computes nothing in the background this time.
+    init(ready value: Value) {
+        result = value
+    }
+
     /// The value, once computed.
     var value: Value {
         group.wait()

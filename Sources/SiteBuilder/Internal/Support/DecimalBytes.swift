@@ -10,6 +10,13 @@ enum DecimalBytes {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
+        // Most numbers the search index writes (page steps, weights) have two or three digits.
+        if magnitude < 1000 {
+            if magnitude >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(magnitude / 100)) }
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / 10 % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
             repeat {
