@@ -54,6 +54,37 @@ struct IncrementalBuildTests {
         #expect(site.output("b/index.html") == "<p>B, edited</p>\n")
     }
 
+    @Test(
+        "A change to what other pages show of a page (title, description, date, rule) renders them again, as a clean build would",
+        arguments: [
+            "title: Renamed", "description: Now described", "date: 2026-03-04", "access: { roles: [Finance.Read] }",
+        ])
+    func whatOthersShowIsFollowed(change: String) throws {
+        var templates = TestSite.contentOnlyTemplates
+        let card = "{{title}}|{{url}}|{{description}}|{{date_display}}|{{access_rule}}|{{is_section}}"
+        templates["section.mustache"] = "{{#section_pages}}" + card + ";{{/section_pages}}"
+        templates["page.mustache"] = "{{#prev}}{{title}}|{{access_rule}}{{/prev}}<{{#next}}{{title}}{{/next}}"
+        func page(_ fields: [String]) -> String { "---\n" + fields.joined(separator: "\n") + "\n---\n" }
+        let before = ["title: D", "date: 2026-01-02"]
+        let site = try TestSite(
+            pages: [
+                "index.md": "", "c/index.md": "", "c/a.md": page(["title: A"]), "c/d.md": page(before),
+                "c/e.md": page(["title: E"]),
+            ], templates: templates)
+        try site.build()
+        try EditedSite.age(site.root + "/site")
+        try site.build()
+        let key = change.prefix { $0 != ":" }
+        try site.write(["c/d.md": page(before.filter { !$0.hasPrefix(key + ":") } + [change])], under: "site")
+        let report = try site.build()
+        #expect(report.changedFiles.contains("c/index.html"))
+        let incremental = site.outputFiles()
+        try FileManager.default.removeItem(atPath: site.root + "/public")
+        try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
+        try site.build()
+        #expect(site.outputFiles() == incremental)
+    }
+
     @Test("After a one-page edit, the page store is appended to, not rewritten")
     func pageStoreIsAppendedTo() throws {
         let site = try TestSite(pages: ["index.md": "", "a.md": "A\n", "b.md": "B\n"])
@@ -214,9 +245,11 @@ private struct EditedSite {
             return "link in \(path)"
         case 12:
             pages[path]?.description = random.next(below: 3) == 0 ? nil : random.sentence()
+            pages[path]?.date =
+                random.next(below: 3) == 0 ? nil : "2026-0\(1 + random.next(below: 9))-1\(random.next(below: 10))"
             pages[path]?.aliases = random.next(below: 3) == 0 ? ["/old/" + random.words(1) + "/"] : []
             try writePage(path)
-            return "description and aliases of \(path)"
+            return "description, date and aliases of \(path)"
         case 13:
             pages[path]?.draft.toggle()
             if path == "index.md" { pages[path]?.draft = false }
@@ -345,6 +378,7 @@ private struct PageModel {
     var weight: Int?
     var access: String?
     var description: String?
+    var date: String?
     var aliases: [String] = []
     var draft = false
     var headings: [String] = []
@@ -357,6 +391,7 @@ private struct PageModel {
         if let weight { lines.append("weight: \(weight)") }
         if let access { lines.append("access: \(access)") }
         if let description { lines.append("description: \(description)") }
+        if let date { lines.append("date: \(date)") }
         if !aliases.isEmpty { lines.append("aliases: [\(aliases.joined(separator: ", "))]") }
         if draft { lines.append("draft: true") }
         lines += ["---", ""]

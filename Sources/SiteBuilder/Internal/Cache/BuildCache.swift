@@ -64,13 +64,18 @@ struct BuildCache {
     func save(_ record: BuildRecord, previous: BuildRecord?, pages: PageStore, search: SearchCacheUpdate) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // The search words are saved on another core while the record and page store are.
+        // The search words and the page store are saved on other cores while the record is.
         let words = Background { Result { try save(search) } }
-        if let appendix = pages.appendix {
-            try append(appendix, to: pagesFile)
-        } else {
-            try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
+        let pagesSaved = Background { [pagesFile] in
+            Result {
+                if let appendix = pages.appendix {
+                    try append(appendix, to: pagesFile)
+                } else {
+                    try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
+                }
+            }
         }
+        defer { _ = (words.value, pagesSaved.value) }
         if let previous, let stamp = previous.stored?.stamp, let appendix = record.appendix(after: previous),
             FileStamp.of(recordFile) == stamp
         {
@@ -78,6 +83,7 @@ struct BuildCache {
         } else {
             try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
         }
+        try pagesSaved.value.get()
         try words.value.get()
     }
 

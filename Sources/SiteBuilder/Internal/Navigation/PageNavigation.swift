@@ -68,8 +68,9 @@ struct PageNavigation: Sendable {
         }
     }
 
-    /// Fields are written as pairs in a fixed order: `shownDigest(of:)` hashes them as they are, for every
-    /// page of every build, without building or sorting a dictionary.
+    /// Fields are written as pairs in a fixed order, without building or sorting a dictionary. What the
+    /// fields of other pages' entries, links and cards are made from is hashed by `shownDigest(of:)`:
+    /// a field made from anything else must add it there, or pages showing it would not be rendered again.
     typealias Fields = KeyValuePairs<String, TemplateValue>
 
     private static func linkFields(for index: Int, pages: [Page], access: SiteAccess) -> Fields {
@@ -223,20 +224,20 @@ struct PageNavigation: Sendable {
     }
 
     /// The digest of everything other pages show of page `index`: the fields of its nav entry, its link in
-    /// breadcrumbs and the pager, and its card in its section's list (see `RenderKeys`). Made from the
-    /// fields alone, without building the shared nodes, which a build that renders few pages does not need.
+    /// breadcrumbs and the pager, and its card in its section's list (see `RenderKeys`). Made from what
+    /// those fields are made of, which is all `entryFields` (collapsed, as other pages show it), `linkFields`
+    /// and `cardFields` read, without building them: every build does this for every page.
     func shownDigest(of index: Int) -> SHA256.Digest {
+        let page = pages[index]
         var writer = ByteWriter()
-        for fields in [
-            Self.entryFields(for: index, pages: pages, tree: tree, access: access),
-            Self.linkFields(for: index, pages: pages, access: access),
-            Self.cardFields(for: index, pages: pages, access: access),
-        ] {
-            writer.list(fields) { writer, field in
-                writer.string(field.key)
-                writer.value(field.value)
-            }
-        }
+        writer.string(page.title)
+        writer.string(page.url)
+        writer.bool(page.source.isSection)
+        writer.bool(!tree.children[index].isEmpty)
+        writer.string(page.frontMatter.description)
+        writer.optional(page.frontMatter.date) { $0.string($1.display) }
+        writer.optional(access.guardedRuleNumber(ofPage: index)) { $0.int($1) }
+        writer.bool(access.pageRules[index].rule == .signedIn)
         return SHA256.digest(writer.bytes)
     }
 }
