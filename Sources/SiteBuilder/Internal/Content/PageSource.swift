@@ -15,18 +15,25 @@ struct PageSource: Sendable {
     /// The folder this page describes (sections) or lives in (pages); "" is the site root.
     let folder: String
 
-    var isSection: Bool { kind != .page }
-
     /// The URL path below the site root: `guide/setup/`, `guide/`, or "" for the home page.
-    var routePath: String {
-        switch kind {
-        case .page: String(path.dropLast(3)) + "/"
-        case .section, .implicitSection: folder.isEmpty ? "" : folder + "/"
-        }
+    let routePath: String
+    /// The file written for this page: `guide/setup/index.html`. Kept, as `routePath` is: every build looks
+    /// both up for every page several times.
+    let outputPath: String
+
+    init(kind: Kind, path: String, folder: String) {
+        self.kind = kind
+        self.path = path
+        self.folder = folder
+        routePath =
+            switch kind {
+            case .page: String(path.dropLast(3)) + "/"
+            case .section, .implicitSection: folder.isEmpty ? "" : folder + "/"
+            }
+        outputPath = routePath + "index.html"
     }
 
-    /// The file written for this page: `guide/setup/index.html`.
-    var outputPath: String { routePath + "index.html" }
+    var isSection: Bool { kind != .page }
 
     /// The section folder whose navigation lists this page; nil for the home page.
     var parentFolder: String? {

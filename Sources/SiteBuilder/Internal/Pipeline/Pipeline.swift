@@ -107,10 +107,11 @@ struct Pipeline {
             inputs: Self.inputs(parsed, settings: cache.settings, assets: assetInputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
             access: access.counts, warnings: [])
+        let (pages, previousPages) = (markdown.pages, cache.pages)
         let unchanged = run(
             Publish(
                 writer: writer, record: newRecord, previous: cache.previous,
-                pages: Self.store(parsed, markdown.pages, previous: cache.pages),
+                pages: Background { Self.store(parsed, pages, previous: previousPages) },
                 search: index.words, cache: cacheFiles))
         guard !log.hasErrors else {
             writer.discard()

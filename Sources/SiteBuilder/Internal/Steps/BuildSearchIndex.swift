@@ -204,10 +204,12 @@ struct BuildSearchIndex: BuildStep {
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
     private func reportsReservedFolder(_ log: BuildLog) -> Bool {
         let folder = SearchIndex.folder.utf8
+        // The first byte rules out nearly every other path at once.
+        let inFolder = { (path: String) in path.utf8.first == folder.first && path.utf8.starts(with: folder) }
         let clashes =
-            pages.filter { $0.source.kind != .implicitSection && $0.source.outputPath.utf8.starts(with: folder) }
+            pages.filter { $0.source.kind != .implicitSection && inFolder($0.source.outputPath) }
             .map { display.site($0.source.path) }
-            + assets.filter { $0.outputPath.utf8.starts(with: folder) }.map(\.sourcePath)
+            + assets.filter { inFolder($0.outputPath) }.map(\.sourcePath)
         for file in clashes {
             let message =
                 "the folder \(SearchIndex.folder) is where the search index is published; move this file out of it"

@@ -8,7 +8,8 @@ struct Publish: BuildStep {
     let record: BuildRecord
     /// The last build's record, as read from the build cache.
     let previous: BuildRecord?
-    let pages: PageStore
+    /// What the build found in each page, being gathered on another core while the output is published.
+    let pages: Background<PageStore>
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
     let cache: BuildCache
@@ -30,7 +31,7 @@ struct Publish: BuildStep {
         record.files = writer.files
         record.warnings = log.warnings
         do {
-            try cache.save(record, previous: previous, pages: pages, search: search)
+            try cache.save(record, previous: previous, pages: pages.value, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
