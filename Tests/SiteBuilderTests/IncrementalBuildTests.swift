@@ -291,11 +291,15 @@ private struct EditedSite {
     mutating func checkBuildsAgree(after edit: String) throws {
         var options = site.options
         options.brokenLinksAreWarnings = true
+        // With the search index, as `sitegen build` runs by default, in shards of a few pages each.
+        options.buildsSearchIndex = true
+        options.searchPagesPerShard = 4
         var clean = options
         clean.outputFolder = site.root + "/clean"
         try? FileManager.default.removeItem(atPath: clean.outputFolder)
-        try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/clean.txt")
-        try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/clean.pages")
+        for cache in ["clean.txt", "clean.pages", "clean.search"] {
+            try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/" + cache)
+        }
         let incremental = Result { () throws(BuildFailure) in try SiteBuilder.build(options: options) }
         let full = Result { () throws(BuildFailure) in try SiteBuilder.build(options: clean) }
         switch (incremental, full) {

@@ -194,6 +194,45 @@ struct SearchIndexTests {
         #expect(site.outputFiles() == incremental)
     }
 
+    @Test("A section whose index page becomes a draft keeps its URL but none of its words, as a clean build")
+    func draftSectionPageLeavesTheIndex() throws {
+        let site = try Self.site()
+        try site.build(Self.withSearch)
+        let guide = try Self.manifest(site).paths["/guide/"]!.rule
+        #expect(Self.partText(site, rule: guide).contains("everyone"))
+        try site.write(
+            ["guide/index.md": "---\ntitle: Guide\ndraft: true\n---\nFor everyone signed in.\n"], under: "site")
+        try site.build(Self.withSearch)
+        #expect(!Self.partText(site, rule: guide).contains("everyone"))
+        let incremental = site.outputFiles()
+        try FileManager.default.removeItem(atPath: site.root + "/public")
+        try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
+        try site.build(Self.withSearch)
+        #expect(site.outputFiles() == incremental)
+    }
+
+    @Test("A body edit that adds word files to a part lists them in the access manifest, as a clean build does")
+    func newWordFilesJoinTheManifest() throws {
+        let site = try Self.site()
+        try site.build(Self.withSearch)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<6000).map { number in
+            "zq" + String([letters[number / 676 % 26], letters[number / 26 % 26], letters[number % 26]])
+        }
+        try site.write(
+            ["guide/setup.md": "---\ntitle: Setup\n---\n" + words.joined(separator: " ") + "\n"], under: "site")
+        try site.build(Self.withSearch)
+        let listed = Set(try Self.manifest(site).paths.keys)
+        let published = site.outputFiles().keys.filter { $0.hasPrefix("_search/") }.map { "/" + $0 }
+        #expect(published.filter { $0.contains("/w/") }.count > 2, "the edit added word files")
+        #expect(published.filter { !listed.contains($0) }.isEmpty)
+        let incremental = try Self.manifest(site)
+        try FileManager.default.removeItem(atPath: site.root + "/public")
+        try FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache")
+        try site.build(Self.withSearch)
+        #expect(try Self.manifest(site) == incremental)
+    }
+
     @Test("A rule's part of many pages is split into shards; an edit indexes one shard again")
     func shardedParts() throws {
         var pages = Self.pages

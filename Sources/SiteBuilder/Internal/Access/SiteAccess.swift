@@ -29,6 +29,8 @@ struct SiteAccess: Sendable {
     let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
+    /// For each call of `addFiles`, the digest of what it added, so that the manifest's key covers those too.
+    private(set) var addedFilesDigests: [String] = []
     private let root: String
 
     init(
@@ -92,6 +94,13 @@ struct SiteAccess: Sendable {
             manifest.paths[Self.urlPath(of: file.outputPath, root: root)] = AccessManifest.Entry(
                 rule: file.ruleNumber, source: sourceNumber)
         }
+        var digest = ByteWriter()
+        digest.string(source)
+        digest.list(files.sorted { $0.outputPath < $1.outputPath }) { writer, file in
+            writer.string(file.outputPath)
+            writer.int(file.ruleNumber)
+        }
+        addedFilesDigests.append(SHA256.hex(digest.bytes))
     }
 
     /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to

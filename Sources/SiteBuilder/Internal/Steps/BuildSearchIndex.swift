@@ -221,9 +221,11 @@ struct BuildSearchIndex: BuildStep {
 
     /// The jobs with the content of each document whose words are not cached or whose page file is written
     /// again: for a page whose HTML this build did not render again (the cache vouched for it), its text in the
-    /// page file the last build published for it in the same folder; otherwise the page's HTML, rendered again
-    /// if need be (it is not kept between builds). So an edit re-indexes its shard without rendering the
-    /// shard's other pages, and counts the words of the edited page alone.
+    /// page file the last build published for its URL in the same folder, when the record shows that file was
+    /// made from this very document (its key) and it is intact; otherwise the page's HTML, rendered again if
+    /// need be (it is not kept between builds). So an edit re-indexes its shard without rendering the shard's
+    /// other pages, and counts the words of the edited page alone. (A URL alone is not enough: a section
+    /// whose index page became a draft keeps its URL but has no text now.)
     private func withContent(_ jobs: [Job]) -> [Job] {
         let pageNumbers = Dictionary(pages.indices.map { (pages[$0].url, $0) }) { first, _ in first }
         return jobs.map { job in
@@ -234,7 +236,12 @@ struct BuildSearchIndex: BuildStep {
             let filled = concurrentMap(needed) { number in
                 let document = job.part.documents[number]
                 let page = pageNumbers[document.url].map { pages[$0] }
-                let text = page?.html == nil ? earlier[document.url] : nil
+                let text = earlier[document.url].flatMap { file -> SearchText? in
+                    guard page?.html == nil,
+                        writer.unchanged(file.path, key: pageKey(number: file.number, document: document)) != nil
+                    else { return nil }
+                    return file.text
+                }
                 var filled = SearchDocument(
                     url: document.url, title: document.title, breadcrumb: document.breadcrumb,
                     contentHTML: text == nil ? page.flatMap { bodies.html(of: $0) } ?? "" : "", text: text)
@@ -249,27 +256,43 @@ struct BuildSearchIndex: BuildStep {
         }
     }
 
-    /// The text of each of `urls`, by URL, in the page files the last build published in `folder`: where the
+    /// A page file the last build published: its path, its number in its shard and its text.
+    private struct EarlierPage: Sendable {
+        let path: String
+        let number: Int
+        let text: SearchText
+    }
+
+    /// The page file of each of `urls`, by URL, among those the last build published in `folder`: where the
     /// cached words say which file a URL's is, that one; otherwise every page file there. Empty when it
     /// published none there or they cannot be read.
-    private func earlierTexts(in folder: String, of urls: [String], _ earlier: SearchPartWords?) -> [String: SearchText]
+    private func earlierTexts(in folder: String, of urls: [String], _ earlier: SearchPartWords?) -> [String:
+        EarlierPage]
     {
         guard !urls.isEmpty else { return [:] }
-        let paths: [String]
+        let numbers: [Int]
         if let earlier {
-            let numbers = Dictionary(earlier.pages.indices.map { (earlier.pages[$0].url, $0) }) { first, _ in first }
-            paths = urls.compactMap { numbers[$0] }.map { folder + "p/\($0).json" }
+            let byURL = Dictionary(earlier.pages.indices.map { (earlier.pages[$0].url, $0) }) { first, _ in first }
+            numbers = urls.compactMap { byURL[$0] }
         } else {
-            paths = (previous?.files.keys).map { $0.filter { $0.hasPrefix(folder + "p/") } } ?? []
+            numbers =
+                (previous?.files.keys).map { paths in
+                    paths.compactMap { path in
+                        guard path.hasPrefix(folder + "p/"), path.hasSuffix(".json") else { return nil }
+                        return Int(path.dropFirst(folder.count + 2).dropLast(5))
+                    }
+                } ?? []
         }
         let outputFolder = writer.outputFolder
-        let read = concurrentMap(paths) { path -> (String, SearchText)? in
+        let read = concurrentMap(numbers) { number -> (String, EarlierPage)? in
+            let path = folder + "p/\(number).json"
             guard let data = FileManager.default.contents(atPath: DisplayPaths.join(outputFolder, path)),
                 let page = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let url = page["url"] as? String, let sections = page["sections"] as? [[String]],
                 sections.allSatisfy({ $0.count == 3 })
             else { return nil }
-            return (url, SearchText(sections: sections.map { .init(anchor: $0[0], heading: $0[1], text: $0[2]) }))
+            let text = SearchText(sections: sections.map { .init(anchor: $0[0], heading: $0[1], text: $0[2]) })
+            return (url, EarlierPage(path: path, number: number, text: text))
         }
         return Dictionary(read.compactMap { $0 }) { first, _ in first }
     }
