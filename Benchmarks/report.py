@@ -40,7 +40,7 @@ def incremental_table(pages: int, full: Series, noop: Series, edit: Series, sear
     kind = "with the search index" if search else "without search (--no-search)"
     return [
         f"### sitegen alone, {pages:,} pages {kind}: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU, "
-        f"{full.rss_mb:,.0f} MB (median of {len(full.runs)})",
+        f"{full.rss_mb:,.0f} MB (median of {len(full.runs)}; rebuilds: median of {len(edit.runs)})",
         "",
         *rebuilds_rows(full, noop, edit),
         "",
