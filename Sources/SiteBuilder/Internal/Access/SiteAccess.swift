@@ -133,9 +133,7 @@ struct SiteAccess: Sendable {
     /// `guide/setup/index.html` → `/guide/setup/`: a folder's `index.html` is served as the folder.
     private static func urlPath(of outputPath: String, root: String) -> String {
         if outputPath == "index.html" { return root }
-        if outputPath.utf8.reversed().starts(with: "/index.html".utf8.reversed()) {
-            return root + outputPath.dropLast("index.html".count)
-        }
+        if outputPath.hasSuffix("/index.html") { return root + outputPath.dropLast("index.html".count) }
         return root + outputPath
     }
 }

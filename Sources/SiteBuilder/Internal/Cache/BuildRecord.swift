@@ -42,8 +42,6 @@ struct BuildRecord: Sendable, Equatable {
     /// ticks coarsely, so a file written twice within one tick keeps its stamp.
     static let racyWindow = 2_000_000_000
 
-    /// The recorded digest of the file at `path`, when it still has the stamp it had then and that
-    /// stamp was old enough to be trusted; nil when the file must be read to know what it holds.
     /// Records are equal when they record the same; where they were read from does not count.
     static func == (left: BuildRecord, right: BuildRecord) -> Bool {
         left.generator == right.generator && left.options == right.options && left.started == right.started
@@ -52,6 +50,8 @@ struct BuildRecord: Sendable, Equatable {
             && left.aliasCount == right.aliasCount && left.access == right.access && left.warnings == right.warnings
     }
 
+    /// The recorded digest of the file at `path`, when it still has the stamp it had then and that
+    /// stamp was old enough to be trusted; nil when the file must be read to know what it holds.
     func trustedDigest(of path: String, stamp: FileStamp?) -> String? {
         guard let stamp, let input = inputs[path], input.stamp == stamp, stamp.modified < started - Self.racyWindow
         else { return nil }

@@ -28,30 +28,28 @@ final class BuildLog {
 
     /// Records problems under the current stage; broken links become warnings when asked to.
     func report(_ problems: [Problem]) {
-        for problem in problems {
-            if problem.isBrokenLink && brokenLinksAreWarnings {
-                warn(problem)
-            } else {
-                errors.append(error(problem))
-            }
-        }
+        report(problems, foundBy: stage)
     }
 
     func report(_ problem: Problem) {
         report([problem])
     }
 
-    /// Records problems that `stage` found in work it left running in the background while later stages ran.
+    /// Records problems under `stage`: the current one, or one whose work went on in the background while
+    /// later stages ran.
     func report(_ problems: [Problem], foundBy stage: BuildStage) {
-        let current = self.stage
-        self.stage = stage
-        report(problems)
-        self.stage = current
+        for problem in problems {
+            if problem.isBrokenLink && brokenLinksAreWarnings {
+                warnings.append(error(problem, stage: stage))
+            } else {
+                errors.append(error(problem, stage: stage))
+            }
+        }
     }
 
     /// Records a problem that does not stop the build.
     func warn(_ problem: Problem) {
-        warnings.append(error(problem))
+        warnings.append(error(problem, stage: stage))
     }
 
     /// A progress callback for `concurrentMap` that reports items of the current stage.
@@ -68,7 +66,7 @@ final class BuildLog {
         return { done, total in progress(.itemsDone(stage, done: done, total: total)) }
     }
 
-    private func error(_ problem: Problem) -> BuildError {
+    private func error(_ problem: Problem, stage: BuildStage) -> BuildError {
         BuildError(stage: stage, file: problem.file, line: problem.line, message: problem.message)
     }
 }

@@ -9,6 +9,13 @@ enum SearchIndex {
     /// The folder below the site root; a site's own files may not use it.
     static let folder = "_search/"
 
+    /// Whether `path`, below the output folder, is in `folder`. Compared as bytes, first byte first: every
+    /// build asks this of every page, asset and recorded file.
+    static func holds(_ path: String) -> Bool {
+        let prefix = folder.utf8
+        return path.utf8.first == prefix.first && path.utf8.starts(with: prefix)
+    }
+
     /// One file to publish.
     struct File: Sendable {
         /// Below the output folder, e.g. `_search/2/0/p/17.json`.

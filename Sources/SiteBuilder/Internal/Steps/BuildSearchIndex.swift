@@ -175,7 +175,10 @@ struct BuildSearchIndex: BuildStep {
     {
         let items = zip(jobs, indexed).flatMap { job, result in
             result.files.map { file in
-                (file: file, key: Self.pageNumber(of: file.path, in: job.part).map { job.pageKeys[$0] } ?? job.key)
+                (
+                    file: file,
+                    key: Self.pageNumber(of: file.path, in: job.part.folder).map { job.pageKeys[$0] } ?? job.key
+                )
             }
         }
         let writer = writer
@@ -194,22 +197,20 @@ struct BuildSearchIndex: BuildStep {
         return items.map { ($0.file.path, $0.file.ruleNumber) } + keptPages
     }
 
-    /// The number of the page whose file `path` is (`…/p/N.json`), nil for the part's other files.
-    private static func pageNumber(of path: String, in part: SearchPart) -> Int? {
-        let name = path.dropFirst(part.folder.count)
+    /// The number of the page whose file `path` is (`FOLDER/p/N.json`), nil for any other file.
+    private static func pageNumber(of path: String, in folder: String) -> Int? {
+        guard path.hasPrefix(folder) else { return nil }
+        let name = path.dropFirst(folder.count)
         guard name.hasPrefix("p/"), name.hasSuffix(".json") else { return nil }
         return Int(name.dropFirst("p/".count).dropLast(".json".count))
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
     private func reportsReservedFolder(_ log: BuildLog) -> Bool {
-        let folder = SearchIndex.folder.utf8
-        // The first byte rules out nearly every other path at once.
-        let inFolder = { (path: String) in path.utf8.first == folder.first && path.utf8.starts(with: folder) }
         let clashes =
-            pages.filter { $0.source.kind != .implicitSection && inFolder($0.source.outputPath) }
+            pages.filter { $0.source.kind != .implicitSection && SearchIndex.holds($0.source.outputPath) }
             .map { display.site($0.source.path) }
-            + assets.filter { inFolder($0.outputPath) }.map(\.sourcePath)
+            + assets.filter { SearchIndex.holds($0.outputPath) }.map(\.sourcePath)
         for file in clashes {
             let message =
                 "the folder \(SearchIndex.folder) is where the search index is published; move this file out of it"
@@ -275,13 +276,7 @@ struct BuildSearchIndex: BuildStep {
             let byURL = Dictionary(earlier.pages.indices.map { (earlier.pages[$0].url, $0) }) { first, _ in first }
             numbers = urls.compactMap { byURL[$0] }
         } else {
-            numbers =
-                (previous?.files.keys).map { paths in
-                    paths.compactMap { path in
-                        guard path.hasPrefix(folder + "p/"), path.hasSuffix(".json") else { return nil }
-                        return Int(path.dropFirst(folder.count + 2).dropLast(5))
-                    }
-                } ?? []
+            numbers = (previous?.files.keys).map { $0.compactMap { Self.pageNumber(of: $0, in: folder) } } ?? []
         }
         let outputFolder = writer.outputFolder
         let read = concurrentMap(numbers) { number -> (String, EarlierPage)? in
@@ -334,10 +329,7 @@ struct BuildSearchIndex: BuildStep {
     /// The last build's search files, by the folder of their part (`_search/RULE/SHARD/`).
     private func recordedFiles() -> [String: [(path: String, entry: BuildRecord.Entry)]] {
         var folders: [String: [(path: String, entry: BuildRecord.Entry)]] = [:]
-        let folder = SearchIndex.folder.utf8
-        // The first byte rules out nearly every other file at once.
-        for (path, entry) in previous?.files ?? [:]
-        where path.utf8.first == folder.first && path.utf8.starts(with: folder) {
+        for (path, entry) in previous?.files ?? [:] where SearchIndex.holds(path) {
             let utf8 = path.utf8
             var slashes = 0
             guard
