@@ -92,7 +92,7 @@ struct BuildCacheTests {
         second.files["c/index.html"] = .init(key: "kc", stamp: stamp)
         second.pageCount = 1
         second.warnings = [BuildError(stage: .publish, file: nil, message: "new warning")]
-        let appendix = try #require(second.appendix(after: read))
+        let appendix = try #require(second.appendix(after: read, output: .between(read, second)))
         let text = String(decoding: appendix, as: UTF8.self)
         #expect(text.hasPrefix("build\n") && text.hasSuffix("end\n"))
         #expect(!text.contains("x.png") && !text.contains("old warning"))
@@ -100,11 +100,11 @@ struct BuildCacheTests {
         let appended = try #require(BuildRecord(bytes: written + appendix))
         #expect(appended == second)
         #expect(appended.stored?.fileLines == 10 + 5)
-        #expect(first.appendix(after: first) == nil, "a record not read from a file is written afresh")
+        #expect(first.appendix(after: first, output: .between(first, first)) == nil, "a record not read from a file is written afresh")
         for asset in ["z.png", "w.png", "v.png"] { second.files[asset]?.key += "2" }
-        #expect(second.appendix(after: read)?.isEmpty == false, "18 file lines, twice the 9 files")
+        #expect(second.appendix(after: read, output: .between(read, second))?.isEmpty == false, "18 file lines, twice the 9 files")
         second.files["u.png"]?.key += "2"
-        #expect(second.appendix(after: read) == nil, "19 file lines would be more than twice the 9 files")
+        #expect(second.appendix(after: read, output: .between(read, second)) == nil, "19 file lines would be more than twice the 9 files")
     }
 
     @Test("The record file is written afresh once its file lines would be more than twice the files recorded")
@@ -119,7 +119,7 @@ struct BuildCacheTests {
         for key in 2...10 {
             let read = try #require(BuildRecord(bytes: bytes))
             record.files["a"] = .init(key: String(key), stamp: stamp)
-            guard let appendix = record.appendix(after: read) else { break }
+            guard let appendix = record.appendix(after: read, output: .between(read, record)) else { break }
             bytes += appendix
             appended += 1
         }
@@ -253,5 +253,15 @@ struct BuildCacheTests {
                 digest: "d\(number)", frontMatter: FrontMatter(), markdown: nil)
         }
         #expect(rewritten.appendix == nil)
+    }
+}
+
+extension OutputChanges {
+    /// What `OutputWriter.changes` says of a build that made `record` after `previous`, worked out by
+    /// comparing every file.
+    static func between(_ previous: BuildRecord, _ record: BuildRecord) -> OutputChanges {
+        OutputChanges(
+            files: record.files.filter { previous.files[$0.key] != $0.value },
+            removed: previous.files.keys.filter { record.files[$0] == nil })
     }
 }

@@ -317,6 +317,8 @@ private struct EditedSite {
             let fullRecord = BuildCache(outputFolder: clean.outputFolder).loadRecord()
             #expect(record?.files.mapValues(\.key) == fullRecord?.files.mapValues(\.key), "after \(edit)")
             #expect(record?.inputs.mapValues(\.digest) == fullRecord?.inputs.mapValues(\.digest), "after \(edit)")
+            // The record, appended to after most edits, holds every output file as it is on disk.
+            #expect(record?.files.mapValues(\.stamp) == OutputTree.files(in: options.outputFolder), "after \(edit)")
             lastOutput = output
         case (.failure(let failure), .failure(let fullFailure)):
             #expect(failure.errors == fullFailure.errors, "after \(edit)")

@@ -103,4 +103,17 @@ struct TemplateTests {
         #expect(found.map(\.line) == [1, 2, 4])
         #expect(found.map(\.isParent) == [false, true, false])
     }
+
+    @Test("Tags are read with their sigil, trimmed name, line and whether they stand alone indented")
+    func tags() {
+        let source =
+            "<p>{{title}}</p>\n  {{#items}}\t\n{{{raw}}}} {{& amp }}\n\t{{> item }}\n{{!\nnote\n}} {{/items}}\n"
+            + "  {{^none}}x\n{{ é }}{{=<% %>=}}\n  {{unclosed"
+        let tags = TemplateTags.scan(source)
+        #expect(tags.map(\.sigil) == [nil, "#", "{", "&", ">", "!", "/", "^", nil, "="])
+        #expect(tags.map(\.name) == ["title", "items", "raw", "amp", "item", "note", "items", "none", "é", "<% %>="])
+        #expect(tags.map(\.line) == [1, 2, 3, 3, 4, 5, 7, 8, 9, 9])
+        #expect(
+            tags.map(\.isIndentedStandalone) == [false, true, false, false, true, false, false, false, false, false])
+    }
 }

@@ -58,10 +58,13 @@ struct BuildCache {
 
     /// Saves the record, the page store and the search words; each entry of the page store and each page's
     /// words name the digest or key they are valid for, so every file is safe to use without the others. The
-    /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:)` and
+    /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:output:)` and
     /// `PageStore.appendix`), the record only while its file is as `previous` was read from it; if appending
     /// fails, the file is removed rather than left torn.
-    func save(_ record: BuildRecord, previous: BuildRecord?, pages: PageStore, search: SearchCacheUpdate) throws {
+    func save(
+        _ record: BuildRecord, previous: BuildRecord?, output: OutputChanges, pages: PageStore,
+        search: SearchCacheUpdate
+    ) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The search words and the page store are saved on other cores while the record is.
@@ -76,7 +79,7 @@ struct BuildCache {
             }
         }
         defer { _ = (words.value, pagesSaved.value) }
-        if let previous, let stamp = previous.stored?.stamp, let appendix = record.appendix(after: previous),
+        if let previous, let stamp = previous.stored?.stamp, let appendix = record.appendix(after: previous, output: output),
             FileStamp.of(recordFile) == stamp
         {
             try append(appendix, to: recordFile)

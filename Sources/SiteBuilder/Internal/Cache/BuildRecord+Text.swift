@@ -43,26 +43,19 @@ extension BuildRecord {
     }
 
     /// The lines to append to the file `previous` was read from to make it hold this record: the settings,
-    /// the warnings, and the files whose lines changed. Nil when writing the file afresh is better: it was
-    /// not read from a file, or its file lines would be more than twice the files recorded.
-    func appendix(after previous: BuildRecord) -> [UInt8]? {
+    /// the warnings, and the lines of the files that changed — the output's as `output` says (the writer
+    /// knows which files it did not keep), the inputs' by comparing. Nil when writing the file afresh is
+    /// better: it was not read from a file, or its file lines would be more than twice the files recorded.
+    func appendix(after previous: BuildRecord, output: OutputChanges) -> [UInt8]? {
         guard let stored = previous.stored else { return nil }
-        // The files, twice as many as the inputs, are compared on another core.
-        let changedFiles = Background { [files] in
-            (
-                files: files.filter { previous.files[$0.key] != $0.value },
-                removed: previous.files.keys.filter { files[$0] == nil }
-            )
-        }
         let inputs = self.inputs.filter { previous.inputs[$0.key] != $0.value }
         let removedInputs = previous.inputs.keys.filter { self.inputs[$0] == nil }
-        let (files, removedFiles) = changedFiles.value
-        let changed = inputs.count + files.count + removedInputs.count + removedFiles.count
-        guard stored.fileLines + changed <= 2 * (self.inputs.count + self.files.count) else { return nil }
+        let changed = inputs.count + output.files.count + removedInputs.count + output.removed.count
+        guard stored.fileLines + changed <= 2 * (self.inputs.count + files.count) else { return nil }
         var out = RecordLines(capacity: 160 * changed + 512)
         writeBuild(
             to: &out, inputs: inputs.lazy.map { ($0.key, $0.value) }, removedInputs: removedInputs,
-            files: files.lazy.map { ($0.key, $0.value) }, removedFiles: removedFiles)
+            files: output.files.lazy.map { ($0.key, $0.value) }, removedFiles: output.removed)
         return out.bytes
     }
 

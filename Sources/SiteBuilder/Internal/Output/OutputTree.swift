@@ -6,25 +6,30 @@ import Foundation
 enum OutputTree {
     static func files(in folder: String) -> [String: FileStamp] {
         guard let root = OpenDirectory(path: folder) else { return [:] }
-        var files: [String: FileStamp] = [:]
+        var top: [(String, FileStamp)] = []
         var folders: [String]? = []
-        walk(root, prefix: "", into: &files, folders: &folders)
+        walk(root, prefix: "", into: &top, folders: &folders)
         let below = concurrentMap(folders ?? []) { name in
-            var files: [String: FileStamp] = [:]
+            var files: [(String, FileStamp)] = []
             var nested: [String]?
             if let directory = OpenDirectory(path: folder + "/" + name) {
                 walk(directory, prefix: name + "/", into: &files, folders: &nested)
             }
             return files
         }
-        for part in below { files.merge(part) { first, _ in first } }
+        // Gathered in lists and hashed once, into a dictionary made big enough for all of them at once.
+        var files: [String: FileStamp] = [:]
+        files.reserveCapacity(below.reduce(top.count) { $0 + $1.count })
+        for part in [top] + below {
+            for (path, stamp) in part { files[path] = stamp }
+        }
         return files
     }
 
     /// Lists `directory` into `files`; its folders are walked in turn, or, when `folders` is given, only
     /// listed there.
     private static func walk(
-        _ directory: borrowing OpenDirectory, prefix: String, into files: inout [String: FileStamp],
+        _ directory: borrowing OpenDirectory, prefix: String, into files: inout [(String, FileStamp)],
         folders: inout [String]?
     ) {
         var subfolders: [String] = []
@@ -34,7 +39,7 @@ enum OutputTree {
             case .file, .unknown:
                 guard let status = directory.status(of: name, followingLinks: false) else { return }
                 switch status.kind {
-                case .file: files[prefix + name] = status.stamp
+                case .file: files.append((prefix + name, status.stamp))
                 case .folder: subfolders.append(name)
                 case .other, .unknown: return
                 }

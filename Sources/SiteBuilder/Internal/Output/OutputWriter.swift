@@ -36,6 +36,9 @@ final class OutputWriter: @unchecked Sendable {
     private var entries: [String: BuildRecord.Entry] = [:]
     /// Files this build wrote: in place under their temporary names, or into the staging folder.
     private var written: Set<String> = []
+    /// Files given to `write`, written or found already as they must be: the only entries that may not be
+    /// the last build's (every other file is kept, with its entry from the last build's record).
+    private var passedToWrite: Set<String> = []
     private var removed: [String] = []
     /// Where an in-place build writes its files until it publishes them: `.NAME.sitegen-new` beside the output.
     private let pending: String
@@ -97,24 +100,36 @@ final class OutputWriter: @unchecked Sendable {
         return false
     }
 
+    /// A file of the current output that the last build made from the key this build asks for, and that is
+    /// intact; only `unchanged` makes one, so every file kept has the last build's entry.
+    struct KeptFile: Sendable {
+        let path: String
+        let entry: BuildRecord.Entry
+
+        fileprivate init(_ path: String, _ entry: BuildRecord.Entry) {
+            self.path = path
+            self.entry = entry
+        }
+    }
+
     /// Keeps the current output's `path` when the last build made it from the same `key` and it is intact.
     func keepIfUnchanged(_ path: String, key: String) -> Bool {
-        guard let entry = unchanged(path, key: key) else { return false }
-        record(path, entry, kept: true)
+        guard let file = unchanged(path, key: key) else { return false }
+        keep([file])
         return true
     }
 
-    /// The last build's entry of `path` when it made it from the same `key` and the file is intact; nil
-    /// otherwise. Records nothing: pass what to keep to `keep(_:)`, many files at a time.
-    func unchanged(_ path: String, key: String) -> BuildRecord.Entry? {
+    /// The file at `path` when the last build made it from the same `key` and it is intact; nil otherwise.
+    /// Records nothing: pass what to keep to `keep(_:)`, many files at a time.
+    func unchanged(_ path: String, key: String) -> KeptFile? {
         guard let entry = previous[path], entry.key == key, current[path] == entry.stamp else { return nil }
-        return entry
+        return KeptFile(path, entry)
     }
 
     /// Keeps these files of the current output as they are, taking the lock once for all of them.
-    func keep(_ files: [(path: String, entry: BuildRecord.Entry)]) {
+    func keep(_ files: [KeptFile]) {
         lock.withLock {
-            for (path, entry) in files { entries[path] = entry }
+            for file in files { entries[file.path] = file.entry }
         }
     }
 
@@ -148,6 +163,24 @@ final class OutputWriter: @unchecked Sendable {
     /// The files of the new output, each with the key it was made from.
     var files: [String: BuildRecord.Entry] {
         lock.withLock { entries }
+    }
+
+    /// How the new output's files differ from the last build's record, for the record appended to it (see
+    /// `BuildRecord.appendix`). Compares only the files given to `write`: every other file is kept with the
+    /// last build's entry, so after an edit this looks at a few files, not every file of the site.
+    var changes: OutputChanges {
+        let (entries, candidates) = lock.withLock { (self.entries, passedToWrite) }
+        var files: [String: BuildRecord.Entry] = [:]
+        var added = 0
+        for path in candidates {
+            guard let entry = entries[path] else { continue }
+            let before = previous[path]
+            if before == nil { added += 1 }
+            if before != entry { files[path] = entry }
+        }
+        // Every kept file is one of the last build's, so the new files it also had number `entries.count - added`.
+        let removed = entries.count - added == previous.count ? [] : previous.keys.filter { entries[$0] == nil }
+        return OutputChanges(files: files, removed: removed)
     }
 
     /// True when the current output already is the new site: nothing written, nothing to remove.
@@ -232,6 +265,7 @@ final class OutputWriter: @unchecked Sendable {
     private func record(_ path: String, _ entry: BuildRecord.Entry, kept isKept: Bool) {
         lock.withLock {
             entries[path] = entry
+            passedToWrite.insert(path)
             if !isKept { written.insert(path) }
         }
     }
@@ -246,4 +280,11 @@ final class OutputWriter: @unchecked Sendable {
     private static func failure(_ what: String) -> Failure {
         Failure(message: "\(what): \(String(cString: strerror(errno)))")
     }
+}
+
+/// The files a build's output has with entries other than the last build's, and the last build's files it
+/// no longer has.
+struct OutputChanges: Sendable, Equatable {
+    var files: [String: BuildRecord.Entry]
+    var removed: [String]
 }

@@ -121,7 +121,7 @@ struct BuildSearchIndex: BuildStep {
         var part = part
         var wordKeys: [String] = []
         var pageKeys: [String] = []
-        var kept: [(path: String, entry: BuildRecord.Entry)] = []
+        var kept: [OutputWriter.KeptFile] = []
         var keptPages: Set<Int> = []
         var documents = part.documents
         for (number, document) in documents.enumerated() {
@@ -130,8 +130,8 @@ struct BuildSearchIndex: BuildStep {
             pageKeys.append(pageKey(number: number, document: document))
             documents[number].words = cached[wordKey]
             let path = part.folder + "p/\(number).json"
-            if documents[number].words != nil, let entry = writer.unchanged(path, key: pageKeys[number]) {
-                kept.append((path, entry))
+            if documents[number].words != nil, let file = writer.unchanged(path, key: pageKeys[number]) {
+                kept.append(file)
                 keptPages.insert(number)
             }
         }
@@ -349,10 +349,14 @@ struct BuildSearchIndex: BuildStep {
     private func keptFiles(_ recorded: [(path: String, entry: BuildRecord.Entry)], index: String, key: String)
         -> [String]?
     {
-        guard recorded.contains(where: { $0.path == index && $0.entry.key == key }),
-            recorded.allSatisfy({ writer.unchanged($0.path, key: $0.entry.key) != nil })
-        else { return nil }
-        writer.keep(recorded)
+        guard recorded.contains(where: { $0.path == index && $0.entry.key == key }) else { return nil }
+        var kept: [OutputWriter.KeptFile] = []
+        kept.reserveCapacity(recorded.count)
+        for (path, entry) in recorded {
+            guard let file = writer.unchanged(path, key: entry.key) else { return nil }
+            kept.append(file)
+        }
+        writer.keep(kept)
         return recorded.map(\.path)
     }
 

@@ -31,7 +31,7 @@ struct Publish: BuildStep {
         record.files = writer.files
         record.warnings = log.warnings
         do {
-            try cache.save(record, previous: previous, pages: pages.value, search: search)
+            try cache.save(record, previous: previous, output: writer.changes, pages: pages.value, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }

@@ -28,16 +28,14 @@ struct RenderPages: BuildStep {
                 display: display)
         }
         log.report(outcomes.compactMap(\.problem))
-        let kept = zip(pages, outcomes).compactMap { page, outcome in
-            outcome.keptEntry.map { (path: page.source.outputPath, entry: $0) }
-        }
+        let kept = outcomes.compactMap(\.keptFile)
         writer.keep(kept)
         return RenderedPages(context: context, reusedPageCount: kept.count)
     }
 
     enum Outcome {
-        /// The output file stays as the last build made it, with this entry.
-        case kept(BuildRecord.Entry)
+        /// The output file stays as the last build made it.
+        case kept(OutputWriter.KeptFile)
         case rendered
         case failed(String, file: String)
 
@@ -46,9 +44,9 @@ struct RenderPages: BuildStep {
             return Problem(file: file, message: message)
         }
 
-        var keptEntry: BuildRecord.Entry? {
-            guard case .kept(let entry) = self else { return nil }
-            return entry
+        var keptFile: OutputWriter.KeptFile? {
+            guard case .kept(let file) = self else { return nil }
+            return file
         }
     }
 
@@ -64,7 +62,7 @@ struct RenderPages: BuildStep {
         let page = context.pages[index]
         let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
         let key = keys.key(for: index, template: template)
-        if let entry = writer.unchanged(page.source.outputPath, key: key) { return .kept(entry) }
+        if let file = writer.unchanged(page.source.outputPath, key: key) { return .kept(file) }
         let file = display.site(page.source.path)
         var html = page.html ?? ""
         if page.html == nil, !page.markdown.contentIsEmpty {
