@@ -100,11 +100,17 @@ struct BuildCacheTests {
         let appended = try #require(BuildRecord(bytes: written + appendix))
         #expect(appended == second)
         #expect(appended.stored?.fileLines == 10 + 5)
-        #expect(first.appendix(after: first, output: .between(first, first)) == nil, "a record not read from a file is written afresh")
+        #expect(
+            first.appendix(after: first, output: .between(first, first)) == nil,
+            "a record not read from a file is written afresh")
         for asset in ["z.png", "w.png", "v.png"] { second.files[asset]?.key += "2" }
-        #expect(second.appendix(after: read, output: .between(read, second))?.isEmpty == false, "18 file lines, twice the 9 files")
+        #expect(
+            second.appendix(after: read, output: .between(read, second))?.isEmpty == false,
+            "18 file lines, twice the 9 files")
         second.files["u.png"]?.key += "2"
-        #expect(second.appendix(after: read, output: .between(read, second)) == nil, "19 file lines would be more than twice the 9 files")
+        #expect(
+            second.appendix(after: read, output: .between(read, second)) == nil,
+            "19 file lines would be more than twice the 9 files")
     }
 
     @Test("The record file is written afresh once its file lines would be more than twice the files recorded")

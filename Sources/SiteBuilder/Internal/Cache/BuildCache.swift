@@ -79,7 +79,8 @@ struct BuildCache {
             }
         }
         defer { _ = (words.value, pagesSaved.value) }
-        if let previous, let stamp = previous.stored?.stamp, let appendix = record.appendix(after: previous, output: output),
+        if let previous, let stamp = previous.stored?.stamp,
+            let appendix = record.appendix(after: previous, output: output),
             FileStamp.of(recordFile) == stamp
         {
             try append(appendix, to: recordFile)
