@@ -47,6 +47,18 @@ final class BuildLog {
         }
     }
 
+    /// Records what stages run aside found (see `AsideStages`), under the stages they name.
+    func add(errors: [BuildError], warnings: [BuildError]) {
+        self.errors += errors
+        self.warnings += warnings
+    }
+
+    /// Starts `step` on this log and runs it.
+    func run<Step: BuildStep>(_ step: Step) -> Step.Output {
+        start(step.stage)
+        return step.run(self)
+    }
+
     /// Records a problem that does not stop the build.
     func warn(_ problem: Problem) {
         warnings.append(error(problem, stage: stage))

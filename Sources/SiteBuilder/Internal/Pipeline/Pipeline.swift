@@ -56,21 +56,28 @@ struct Pipeline {
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
                 display: display))
+        let themeAndAccess = AsideStages(
+            [.loadTemplates, .resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings
+        ) { [themeFiles, display] log in
+            let theme = log.run(
+                LoadTemplates(
+                    files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
+                    display: display))
+            let access = log.run(
+                ResolveAccess(
+                    pages: site.pages, draftSections: site.draftSections, assets: content.assets + theme.assets,
+                    config: config, display: display))
+            return (theme, access)
+        }
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
                 store: cache.pages, previousLinkTargets: cache.previous?.linkTargets, display: display))
         run(CheckLinks(pages: markdown.pages, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
-        let theme = run(
-            LoadTemplates(
-                files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
-                display: display))
+        let (theme, access) = themeAndAccess.join(on: log)
+        kept?.keep((theme, access))
         let assets = content.assets + theme.assets
-        let access = run(
-            ResolveAccess(
-                pages: site.pages, draftSections: site.draftSections, assets: assets, config: config,
-                display: display))
         guard !log.hasErrors, let templates = theme.templates,
             let writer = run(
                 PrepareOutput(

@@ -1,0 +1,32 @@
+/// Stages whose inputs are ready long before their output is needed, run in order on another core while
+/// the stages between go on on the build's own thread: the theme and the access rules need only the pages'
+/// URLs, and are worked out while the Markdown is rendered, links checked and navigation built. Each runs
+/// on a log of its own; `join` announces them in their place in the plan and reports what they found under
+/// their names, so the build reads and reports as if they had run there.
+struct AsideStages<Value: Sendable> {
+    let stages: [BuildStage]
+    private let work: Background<(value: Value, errors: [BuildError], warnings: [BuildError])>
+
+    /// Starts `work`, which runs `stages` in order through `BuildLog.run`.
+    init(
+        _ stages: [BuildStage], brokenLinksAreWarnings: Bool, work: @escaping @Sendable (BuildLog) -> Value
+    ) {
+        self.stages = stages
+        self.work = Background {
+            let log = BuildLog(plan: stages, brokenLinksAreWarnings: brokenLinksAreWarnings, progress: nil)
+            let value = work(log)
+            return (value, log.errors, log.warnings)
+        }
+    }
+
+    /// Waits for the stages (the wait shows as the first one's time) and reports them on `log`, in order.
+    func join(on log: BuildLog) -> Value {
+        log.start(stages[0])
+        let (value, errors, warnings) = work.value
+        for stage in stages {
+            if stage != stages[0] { log.start(stage) }
+            log.add(errors: errors.filter { $0.stage == stage }, warnings: warnings.filter { $0.stage == stage })
+        }
+        return value
+    }
+}
