@@ -10,6 +10,14 @@ protocol ByteCodable {
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// A writer with room for `capacity` bytes: the keys a build makes for every page are made without
+    /// growing their buffer again and again.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Zig-zag, then seven bits a byte, low bits first.
     mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value << 1 ^ value >> 63))

@@ -229,7 +229,7 @@ struct PageNavigation: Sendable {
     /// and `cardFields` read, without building them: every build does this for every page.
     func shownDigest(of index: Int) -> SHA256.Digest {
         let page = pages[index]
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.string(page.title)
         writer.string(page.url)
         writer.bool(page.source.isSection)

@@ -27,7 +27,7 @@ struct RenderKeys: Sendable {
         let shown = concurrentMap(Array(context.pages.indices)) { context.shownDigest(of: $0) }
         self.shown = shown
         children = concurrentMap(Array(context.pages.indices)) { index in
-            var writer = ByteWriter()
+            var writer = ByteWriter(capacity: 256)
             writer.list(context.tree.children[index]) { writer, child in
                 writer.string(context.pages[child].source.path)
                 writer.digest(shown[child])
@@ -39,7 +39,7 @@ struct RenderKeys: Sendable {
     /// The key of page `index` rendered with template `template`.
     func key(for index: Int, template: String) -> String {
         let tree = context.tree
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.string(PageContext.generator)
         writer.string(template)
         writer.string(templates.digest(of: template))
@@ -64,7 +64,7 @@ struct RenderKeys: Sendable {
     /// What the `page` object of page `index` is made from.
     private func own(_ index: Int) -> SHA256.Digest {
         let page = context.pages[index]
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.string(page.source.path)
         writer.bool(page.source.isSection)
         writer.bool(page.source.kind == .implicitSection)

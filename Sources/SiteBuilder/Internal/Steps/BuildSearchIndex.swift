@@ -142,7 +142,7 @@ struct BuildSearchIndex: BuildStep {
 
     /// The key a page's words are counted under: its title and what its HTML is made from.
     private func wordKey(title: String, fingerprint: String) -> String {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.string("words \(SearchPartFiles.formatVersion)")
         writer.string(title)
         writer.string(fingerprint)
@@ -152,7 +152,7 @@ struct BuildSearchIndex: BuildStep {
 
     /// The key of a page's file: everything it is made from, its number in the shard included.
     private func pageKey(number: Int, document: SearchDocument) -> String {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 256)
         writer.string("page \(SearchPartFiles.formatVersion)")
         writer.string(linkTargets)
         writer.int(number)
@@ -314,7 +314,7 @@ struct BuildSearchIndex: BuildStep {
     /// The key of a part's files in the build record: the index format and the part's documents, as
     /// `fingerprint` stands for their HTML.
     private func key(of part: SearchPart) -> String {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 200 * part.documents.count)
         writer.string("search \(SearchPartFiles.formatVersion)")
         writer.string(linkTargets)
         writer.list(part.documents) { writer, document in

@@ -45,12 +45,17 @@ enum SHA256 {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Fetched once: with `EVP_sha256()`, OpenSSL 3 looks the implementation up again on every call, which
+    /// costs as much as hashing a short key, and a build hashes tens of thousands of them. Never freed; an
+    /// `EVP_MD` may be shared between threads.
+    private nonisolated(unsafe) static let sha256 = EVP_MD_fetch(nil, "SHA256", nil)
+
     /// The digest of `bytes`.
     static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var digest = Digest()
         var length: UInt32 = 0
         let ok = withUnsafeMutableBytes(of: &digest.words) { output in
-            EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, &length, EVP_sha256(), nil)
+            EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, &length, sha256, nil)
         }
         precondition(ok == 1 && length == 32, "EVP_Digest(SHA-256) failed")
         return digest
