@@ -13,7 +13,7 @@ extension SiteAccess {
             writer.value(entry.origin.rule)
             writer.string(entry.origin.source)
         }
-        writer.list(addedFilesDigests) { $0.string($1) }
+        writer.list(addedFilesKeys) { $0.string($1) }
         return SHA256.hex(writer.bytes)
     }
 }

@@ -29,8 +29,9 @@ struct SiteAccess: Sendable {
     let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
-    /// For each call of `addFiles`, the digest of what it added, so that the manifest's key covers those too.
-    private(set) var addedFilesDigests: [String] = []
+    /// For each call of `addFiles`, its source and the key of the files it added, so that the manifest's key
+    /// covers those too.
+    private(set) var addedFilesKeys: [String] = []
     private let root: String
 
     init(
@@ -83,8 +84,10 @@ struct SiteAccess: Sendable {
 
     /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule
     /// the manifest already numbers: added after every other path, they leave the numbering as it was,
-    /// and pages already rendered with those numbers stay right.
-    mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String) {
+    /// and pages already rendered with those numbers stay right. `key` names exactly these paths and rule
+    /// numbers (equal keys, equal files; not what the files hold): the manifest's key covers the files through
+    /// it, rather than by sorting and hashing every path.
+    mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String, key: String) {
         guard !files.isEmpty else { return }
         let sourceNumber = manifest.sources.firstIndex(of: source) ?? manifest.sources.count
         if sourceNumber == manifest.sources.count { manifest.sources.append(source) }
@@ -94,13 +97,7 @@ struct SiteAccess: Sendable {
             manifest.paths[Self.urlPath(of: file.outputPath, root: root)] = AccessManifest.Entry(
                 rule: file.ruleNumber, source: sourceNumber)
         }
-        var digest = ByteWriter()
-        digest.string(source)
-        digest.list(files.sorted { $0.outputPath < $1.outputPath }) { writer, file in
-            writer.string(file.outputPath)
-            writer.int(file.ruleNumber)
-        }
-        addedFilesDigests.append(SHA256.hex(digest.bytes))
+        addedFilesKeys += [source, key]
     }
 
     /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to

@@ -126,6 +126,12 @@ final class OutputWriter: @unchecked Sendable {
         return KeptFile(path, entry)
     }
 
+    /// The file at `path` when it is as the last build left it, whatever that build made it from.
+    func intact(_ path: String) -> KeptFile? {
+        guard let entry = previous[path], current[path] == entry.stamp else { return nil }
+        return KeptFile(path, entry)
+    }
+
     /// Keeps these files of the current output as they are, taking the lock once for all of them.
     func keep(_ files: [KeptFile]) {
         lock.withLock {

@@ -58,6 +58,42 @@ enum SearchPartFiles {
         let files: [SearchIndex.File]
         let vocabulary: [String]
         let pages: [SearchPageWords]
+        /// How many word chunks (`w/K.json`) are among `files`.
+        let chunkCount: Int
+    }
+
+    /// Which files a part has — `index.json`, a page file for each of its pages and its word chunks — without
+    /// what they hold.
+    struct FileSet {
+        let folder: String
+        let ruleNumber: Int
+        let pageCount: Int
+        let chunkCount: Int
+
+        init(part: SearchPart, chunkCount: Int) {
+            folder = part.folder
+            ruleNumber = part.ruleNumber
+            pageCount = part.documents.count
+            self.chunkCount = chunkCount
+        }
+
+        /// Each file's path below the output folder.
+        var paths: [String] {
+            [folder + "index.json"] + (0..<pageCount).map { folder + "p/\($0).json" }
+                + (0..<chunkCount).map { folder + "w/\($0).json" }
+        }
+
+        /// A digest that names exactly the files of `sets` and their rule numbers: equal digests, equal files.
+        static func key(of sets: [FileSet]) -> String {
+            var writer = ByteWriter()
+            writer.list(sets) { writer, set in
+                writer.string(set.folder)
+                writer.int(set.ruleNumber)
+                writer.int(set.pageCount)
+                writer.int(set.chunkCount)
+            }
+            return SHA256.hex(writer.bytes)
+        }
     }
 
     /// The part's files, each path below the output folder, with word chunks of about `chunkBytes`.
@@ -129,7 +165,8 @@ enum SearchPartFiles {
         index.raw("}")
         files.append(file(part, "index.json", index))
         let (words, numbered) = postings.compacted(vocabulary.words, pages)
-        return Indexed(files: files.sorted { $0.path < $1.path }, vocabulary: words, pages: numbered)
+        return Indexed(
+            files: files.sorted { $0.path < $1.path }, vocabulary: words, pages: numbered, chunkCount: firstTerms.count)
     }
 
     /// `terms` sorted as JavaScript compares their words, by UTF-16 code units, so the worker can find a

@@ -71,18 +71,11 @@ struct BuildSearchIndex: BuildStep {
     /// their files, then adds every file of the index to the access rules.
     private func index(_ parts: [SearchPart], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Indexed {
         let keys = concurrentMap(parts) { key(of: $0) }
-        let recorded = recordedFiles()
-        let kept = concurrentMap(Array(zip(parts, keys))) { part, key in
-            keptFiles(recorded[part.folder] ?? [], index: part.folder + "index.json", key: key)
-        }
+        // How many word chunks each part has, where its files are kept.
+        var chunkCounts = concurrentMap(Array(zip(parts, keys))) { part, key in keptChunkCount(of: part, key: key) }
         var jobs: [(part: SearchPart, key: String)] = []
-        var files: [(outputPath: String, ruleNumber: Int)] = []
-        for ((part, key), kept) in zip(zip(parts, keys), kept) {
-            if let kept {
-                files += kept.map { ($0, part.ruleNumber) }
-            } else {
-                jobs.append((part, key))
-            }
+        for ((part, key), kept) in zip(zip(parts, keys), chunkCounts) where kept == nil {
+            jobs.append((part, key))
         }
         var words: [String: SearchPartWords] = [:]
         if !jobs.isEmpty {
@@ -95,9 +88,13 @@ struct BuildSearchIndex: BuildStep {
                     job.part, vocabulary: job.earlier?.vocabulary ?? [], writesPage: { !job.keptPages.contains($0) })
             }
             do throws(WriteFailure) {
-                files += try write(prepared, indexed)
+                try write(prepared, indexed)
             } catch {
                 return Indexed(access: access, words: .none, failure: Problem(message: error.message))
+            }
+            let indexedChunks = Dictionary(zip(prepared.map(\.part.folder), indexed.map(\.chunkCount))) { $1 }
+            for (number, part) in parts.enumerated() where chunkCounts[number] == nil {
+                chunkCounts[number] = indexedChunks[part.folder]
             }
             for (job, result) in zip(prepared, indexed) {
                 words[job.part.folder] = SearchPartWords(
@@ -107,8 +104,13 @@ struct BuildSearchIndex: BuildStep {
                     })
             }
         }
+        let fileSets = zip(parts, chunkCounts).map { part, chunks in
+            SearchPartFiles.FileSet(part: part, chunkCount: chunks ?? 0)
+        }
         var access = access
-        access.addFiles(files, source: "search index")
+        access.addFiles(
+            fileSets.flatMap { set in set.paths.map { ($0, set.ruleNumber) } }, source: "search index",
+            key: SearchPartFiles.FileSet.key(of: fileSets))
         return Indexed(
             access: access, words: SearchCacheUpdate(parts: Set(parts.map(\.folder)), indexed: words), failure: nil)
     }
@@ -169,10 +171,8 @@ struct BuildSearchIndex: BuildStep {
     }
 
     /// Writes the files the jobs made on all cores: page files under their own keys, the rest under the
-    /// shard's. Returns every file of the jobs' shards, kept page files included.
-    private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed]) throws(WriteFailure)
-        -> [(outputPath: String, ruleNumber: Int)]
-    {
+    /// shard's.
+    private func write(_ jobs: [Job], _ indexed: [SearchPartFiles.Indexed]) throws(WriteFailure) {
         let items = zip(jobs, indexed).flatMap { job, result in
             result.files.map { file in
                 (
@@ -191,10 +191,6 @@ struct BuildSearchIndex: BuildStep {
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw WriteFailure(message: failure) }
-        let keptPages = jobs.flatMap { job in
-            job.keptPages.map { (job.part.folder + "p/\($0).json", job.part.ruleNumber) }
-        }
-        return items.map { ($0.file.path, $0.file.ruleNumber) } + keptPages
     }
 
     /// The number of the page whose file `path` is (`FOLDER/p/N.json`), nil for any other file.
@@ -326,38 +322,22 @@ struct BuildSearchIndex: BuildStep {
         return SHA256.hex(writer.bytes)
     }
 
-    /// The last build's search files, by the folder of their part (`_search/RULE/SHARD/`).
-    private func recordedFiles() -> [String: [(path: String, entry: BuildRecord.Entry)]] {
-        var folders: [String: [(path: String, entry: BuildRecord.Entry)]] = [:]
-        for (path, entry) in previous?.files ?? [:] where SearchIndex.holds(path) {
-            let utf8 = path.utf8
-            var slashes = 0
-            guard
-                let end = utf8.firstIndex(where: { byte in
-                    if byte == UInt8(ascii: "/") { slashes += 1 }
-                    return slashes == 3
-                })
-            else { continue }
-            folders[String(path[...end]), default: []].append((path, entry))
-        }
-        return folders
-    }
-
-    /// The paths of the part's files when the last build made its `index.json` from the same key (which
-    /// covers every page of the part) and every one of its files is intact, so they are kept; nil when the
-    /// part must be indexed again.
-    private func keptFiles(_ recorded: [(path: String, entry: BuildRecord.Entry)], index: String, key: String)
-        -> [String]?
-    {
-        guard recorded.contains(where: { $0.path == index && $0.entry.key == key }) else { return nil }
+    /// How many word chunks the part has when the last build made its `index.json` from the same key (which
+    /// covers every page of the part, so its files are those indexing it makes) and every one of its files is
+    /// intact, so they are kept; nil when the part must be indexed again.
+    private func keptChunkCount(of part: SearchPart, key: String) -> Int? {
+        guard let files = previous?.files, files[part.folder + "index.json"]?.key == key else { return nil }
+        var chunkCount = 0
+        while files[part.folder + "w/\(chunkCount).json"] != nil { chunkCount += 1 }
+        let set = SearchPartFiles.FileSet(part: part, chunkCount: chunkCount)
         var kept: [OutputWriter.KeptFile] = []
-        kept.reserveCapacity(recorded.count)
-        for (path, entry) in recorded {
-            guard let file = writer.unchanged(path, key: entry.key) else { return nil }
+        kept.reserveCapacity(set.paths.count)
+        for path in set.paths {
+            guard let file = writer.intact(path) else { return nil }
             kept.append(file)
         }
         writer.keep(kept)
-        return recorded.map(\.path)
+        return chunkCount
     }
 
 }
