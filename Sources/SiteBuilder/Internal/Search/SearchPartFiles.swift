@@ -136,29 +136,26 @@ enum SearchPartFiles {
         }
         let postings = Postings(pages, termCount: vocabulary.words.count)
         let order = inJavaScriptOrder(postings.usedTerms, vocabulary.words)
+        let encoded = EncodedPostings(postings, order)
         var firstTerms: [String] = []
-        var chunk = JSONBytes()
-        var chunkTerms: [String] = []
-        func closeChunk() {
-            guard !chunkTerms.isEmpty else { return }
+        // A chunk closes after the term that brings its postings, commas between them included, to
+        // `chunkBytes`.
+        var start = 0
+        var size = 0
+        for index in order.indices {
+            size += (index > start ? 1 : 0) + encoded.length(index)
+            guard size >= chunkBytes || index == order.count - 1 else { continue }
+            let terms = order[start...index].map { vocabulary.words[Int($0)] }
             var json = JSONBytes()
             json.raw("{\"terms\":")
-            json.strings(chunkTerms)
+            json.strings(terms)
             json.raw(",\"postings\":[")
-            json.bytes += chunk.bytes
+            encoded.append(start...index, to: &json)
             json.raw("]}")
             files.append(file(part, "w/\(firstTerms.count).json", json))
-            firstTerms.append(chunkTerms[0])
-            chunkTerms = []
-            chunk = JSONBytes()
+            firstTerms.append(terms[0])
+            (start, size) = (index + 1, 0)
         }
-        for term in order {
-            if !chunkTerms.isEmpty { chunk.byte(UInt8(ascii: ",")) }
-            chunkTerms.append(vocabulary.words[Int(term)])
-            postings.encode(term, into: &chunk)
-            if chunk.bytes.count >= chunkBytes { closeChunk() }
-        }
-        closeChunk()
         var index = JSONBytes()
         index.raw("{\"version\":\(formatVersion),\"pages\":\(part.documents.count),\"chunks\":")
         index.strings(firstTerms)
@@ -167,6 +164,46 @@ enum SearchPartFiles {
         let (words, numbered) = postings.compacted(vocabulary.words, pages)
         return Indexed(
             files: files.sorted { $0.path < $1.path }, vocabulary: words, pages: numbered, chunkCount: firstTerms.count)
+    }
+
+    /// The postings of every term, in `order`, encoded on all cores: each term's `[page, weight, ...]` one
+    /// after the other in `bytes`, the one at `index` in the order ending at `ends[index]`.
+    private struct EncodedPostings {
+        private var bytes: [UInt8] = []
+        private var ends: [Int] = []
+
+        init(_ postings: Postings, _ order: [Int32]) {
+            let slices = stride(from: 0, to: order.count, by: 512).map { $0..<min($0 + 512, order.count) }
+            let encoded = concurrentMap(slices) { slice in
+                var json = JSONBytes()
+                var ends: [Int] = []
+                ends.reserveCapacity(slice.count)
+                for term in order[slice] {
+                    postings.encode(term, into: &json)
+                    ends.append(json.bytes.count)
+                }
+                return (json.bytes, ends)
+            }
+            bytes.reserveCapacity(encoded.reduce(0) { $0 + $1.0.count })
+            ends.reserveCapacity(order.count)
+            for (sliceBytes, sliceEnds) in encoded {
+                let offset = bytes.count
+                bytes += sliceBytes
+                ends += sliceEnds.map { $0 + offset }
+            }
+        }
+
+        func length(_ index: Int) -> Int {
+            ends[index] - (index == 0 ? 0 : ends[index - 1])
+        }
+
+        /// The postings of the terms at `indices`, separated by commas.
+        func append(_ indices: ClosedRange<Int>, to json: inout JSONBytes) {
+            for index in indices {
+                if index > indices.lowerBound { json.byte(UInt8(ascii: ",")) }
+                json.bytes += bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+            }
+        }
     }
 
     /// `terms` sorted as JavaScript compares their words, by UTF-16 code units, so the worker can find a
@@ -178,7 +215,7 @@ enum SearchPartFiles {
 
     /// Every word's pages and weights, in one array for all words: word `t`'s are at `starts[t]..<starts[t + 1]`,
     /// pages ascending.
-    private struct Postings {
+    private struct Postings: Sendable {
         private var starts: [Int]
         private var pageNumbers: [Int32]
         private var weights: [Int32]
