@@ -15,6 +15,18 @@ struct LinkCheck: Sendable {
     let destination: String
     let kind: Kind
 
+    /// What "Check links" must report or verify of `link`; nil for a link that leads where it should
+    /// without a heading to look for.
+    init?(_ link: ResolvedLink) {
+        switch link.resolution {
+        case .unchanged, .rewritten(_, anchor: nil): return nil
+        case .rewritten(_, let anchor?): kind = anchor
+        case .broken(let message): kind = .broken(message)
+        }
+        line = link.line
+        destination = link.destination
+    }
+
     /// Why the link is broken, given every page's anchors by source path; nil when it is fine.
     func failure(anchors: (String) -> Set<String>) -> String? {
         switch kind {

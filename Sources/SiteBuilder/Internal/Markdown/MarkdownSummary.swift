@@ -16,16 +16,6 @@ struct MarkdownSummary: Sendable, Equatable {
     var contentDigest = SHA256.digest([])
     var contentIsEmpty = true
 
-    /// Links that "Check links" reports or verifies, in the order they appear.
-    var linkChecks: [LinkCheck] {
-        links.compactMap { link in
-            switch link.resolution {
-            case .unchanged, .rewritten(_, anchor: nil): nil
-            case .rewritten(_, let anchor?): LinkCheck(line: link.line, destination: link.destination, kind: anchor)
-            case .broken(let message): LinkCheck(line: link.line, destination: link.destination, kind: .broken(message))
-            }
-        }
-    }
 }
 
 /// A link or image destination as written in a page, where it is, and what the build made of it.

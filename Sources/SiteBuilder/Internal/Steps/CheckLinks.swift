@@ -11,15 +11,17 @@ struct CheckLinks: BuildStep {
         let pages = pages
         let display = display
         let byPath = Dictionary(pages.indices.map { (pages[$0].source.path, $0) }, uniquingKeysWith: { $1 })
+        let anchors: @Sendable (String) -> Set<String> = { path in
+            byPath[path].map { pages[$0].markdown.anchors } ?? []
+        }
         let problems = concurrentMap(pages) { page -> [Problem] in
-            let checks = page.markdown.linkChecks
-            guard !checks.isEmpty else { return [] }
-            let file = display.site(page.source.path)
-            return checks.compactMap { check in
-                check.failure(anchors: { path in byPath[path].map { pages[$0].markdown.anchors } ?? [] }).map {
-                    Problem(file: file, line: check.line, message: $0, isBrokenLink: true)
-                }
+            var problems: [Problem] = []
+            for link in page.markdown.links {
+                guard let check = LinkCheck(link), let failure = check.failure(anchors: anchors) else { continue }
+                let file = display.site(page.source.path)
+                problems.append(Problem(file: file, line: check.line, message: failure, isBrokenLink: true))
             }
+            return problems
         }
         log.report(problems.flatMap { $0 })
     }
