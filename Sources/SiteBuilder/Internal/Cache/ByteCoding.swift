@@ -28,6 +28,11 @@ struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
+    /// Bytes as they are, such as a file's header.
+    mutating func raw(_ data: [UInt8]) {
+        bytes += data
+    }
+
     mutating func bool(_ flag: Bool) {
         bytes.append(flag ? 1 : 0)
     }

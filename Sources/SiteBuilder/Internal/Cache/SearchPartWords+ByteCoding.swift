@@ -6,8 +6,16 @@
 extension SearchPartWords {
     private static let header = Array("sitegen-search-words 3\n".utf8)
 
+    /// Written into one buffer made big enough at once: a shard's words are megabytes, rewritten after every
+    /// edit of one of its pages.
     func bytes(generator: String) -> [UInt8] {
-        var writer = ByteWriter()
+        let size = pages.reduce(vocabulary.reduce(Self.header.count + 64) { $0 + $1.utf8.count + 2 }) { size, page in
+            size + page.url.utf8.count + page.key.utf8.count + 4
+                * (page.words.terms.count + page.words.titleTerms.count)
+                + 24
+        }
+        var writer = ByteWriter(capacity: size)
+        writer.raw(Self.header)
         writer.string(generator)
         writer.list(vocabulary) { $0.string($1) }
         writer.list(pages) { writer, page in
@@ -17,9 +25,9 @@ extension SearchPartWords {
             writer.int32s(page.words.terms)
             writer.int32s(page.words.titleTerms)
         }
-        var digest = ByteWriter()
-        digest.digest(SHA256.digest(writer.bytes))
-        return Self.header + writer.bytes + digest.bytes
+        let digest = writer.bytes.withUnsafeBytes { SHA256.digest(.init(rebasing: $0[Self.header.count...])) }
+        writer.digest(digest)
+        return writer.bytes
     }
 
     /// Reads `bytes`; nil when they are damaged, of another format, or counted by another `generator`.

@@ -191,7 +191,16 @@ final class OutputWriter: @unchecked Sendable {
 
     /// True when the current output already is the new site: nothing written, nothing to remove.
     var outputIsUnchanged: Bool {
-        lock.withLock { written.isEmpty && Set(entries.keys) == Set(current.keys) }
+        lock.withLock { written.isEmpty && staleFiles(entries, passedToWrite).isEmpty }
+    }
+
+    /// The files of the current output the new site does not have. Every kept file is one of the current
+    /// output's, so only files given to `write` can be missing from it, and the counts tell whether any
+    /// current file is left over: the current files are looked through only when one is.
+    private func staleFiles(_ entries: [String: BuildRecord.Entry], _ passedToWrite: Set<String>) -> [String] {
+        let new = passedToWrite.count { current[$0] == nil }
+        guard current.count != entries.count - new else { return [] }
+        return current.keys.filter { entries[$0] == nil }
     }
 
     /// The output files this build wrote or removed, once published, sorted.
@@ -202,9 +211,10 @@ final class OutputWriter: @unchecked Sendable {
     /// Makes the new site the output: renames each written file over its target (the access manifest
     /// last) and removes what the new site no longer has; or swaps the staging folder in.
     func publish() throws(Failure) {
-        let (written, entries) = lock.withLock { (self.written, self.entries) }
+        let (written, entries, passedToWrite) = lock.withLock { (self.written, self.entries, self.passedToWrite) }
         guard case .inPlace = mode else {
-            try publishStaging(kept: entries.keys.filter { !written.contains($0) })
+            try publishStaging(
+                kept: entries.keys.filter { !written.contains($0) }, stale: staleFiles(entries, passedToWrite))
             return
         }
         let manifest = AccessManifest.relativePath
@@ -213,7 +223,7 @@ final class OutputWriter: @unchecked Sendable {
         }
         if written.contains(manifest) { try replace(manifest) }
         try? FileManager.default.removeItem(atPath: pending)
-        let stale = current.keys.filter { entries[$0] == nil }.sorted()
+        let stale = staleFiles(entries, passedToWrite).sorted()
         for path in stale {
             guard unlink(DisplayPaths.join(outputFolder, path)) == 0 || errno == ENOENT else {
                 throw Self.failure("cannot remove \(path), which the site no longer has")
@@ -238,7 +248,7 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
-    private func publishStaging(kept: [String]) throws(Failure) {
+    private func publishStaging(kept: [String], stale: [String]) throws(Failure) {
         guard case .staging(let staging) = mode else { return }
         do {
             // Hard links (copies where links are not possible) make the staging folder the whole new site.
@@ -257,7 +267,7 @@ final class OutputWriter: @unchecked Sendable {
         } catch {
             throw Failure(message: error.message)
         }
-        lock.withLock { removed = current.keys.filter { entries[$0] == nil } }
+        lock.withLock { removed = stale }
     }
 
     /// Removes what this build wrote, after a failed or unnecessary build: the output stays as it was.
