@@ -12,16 +12,20 @@ final class ParsedPage: Sendable {
     let body: PageBody?
     /// What the build saw of the Markdown file; nil for implicit section pages, which have none.
     let file: InputRecord?
+    /// The build cache's entry of the file when it was made from these very bytes: the front matter comes
+    /// from it, and the Markdown's summary may.
+    let cached: PageStore.Entry?
 
     init(
         source: PageSource, rootURL: String, frontMatter: FrontMatter = FrontMatter(), body: PageBody? = nil,
-        file: InputRecord? = nil
+        file: InputRecord? = nil, cached: PageStore.Entry? = nil
     ) {
         self.source = source
         self.url = rootURL + SitePath.urlEncoded(source.routePath)
         self.frontMatter = frontMatter
         self.body = body
         self.file = file
+        self.cached = cached
     }
 }
 

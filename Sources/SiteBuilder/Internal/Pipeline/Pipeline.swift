@@ -72,7 +72,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
-                store: cache.pages, previousLinkTargets: cache.previous?.linkTargets, display: display))
+                previousLinkTargets: cache.previous?.linkTargets, display: display))
         run(CheckLinks(pages: markdown.pages, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let (theme, access) = themeAndAccess.join(on: log)
@@ -114,11 +114,12 @@ struct Pipeline {
             inputs: Self.inputs(parsed, settings: cache.settings, assets: assetInputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
             access: access.counts, warnings: [])
-        let (pages, previousPages) = (markdown.pages, cache.pages)
+        let published = Array(zip(site.pages, markdown.pages))
+        let previousPages = cache.pages
         let unchanged = run(
             Publish(
                 writer: writer, record: newRecord, previous: cache.previous,
-                pages: Background { Self.store(parsed, pages, previous: previousPages) },
+                pages: Background { Self.store(parsed, published: published, previous: previousPages) },
                 search: index.words, cache: cacheFiles))
         guard !log.hasErrors else {
             writer.discard()
@@ -180,23 +181,28 @@ struct Pipeline {
         return inputs
     }
 
-    /// What this build found in every Markdown file, for the next build; entries of the last build's
-    /// store that still hold (same file, summary taken from the cache or still none) are kept as they are.
-    private static func store(_ parsed: [ParsedPage], _ pages: [Page], previous: PageStore) -> PageStore {
-        let published = Dictionary(pages.map { ($0.source.path, $0) }, uniquingKeysWith: { $1 })
-        var entries: [String: PageStore.Entry] = [:]
-        entries.reserveCapacity(parsed.count)
+    /// What this build found in every Markdown file, for the next build. Starts from the last build's store,
+    /// whose entries stay where they still hold (same file, summary taken from the cache or still none): only
+    /// the entries of files read or rendered again are replaced, and the entries of files the site no longer
+    /// has are dropped. `published` pairs each page of the site with what "Render Markdown" made of it.
+    private static func store(_ parsed: [ParsedPage], published: [(ParsedPage, Page)], previous: PageStore)
+        -> PageStore
+    {
+        let built = Dictionary(published.map { (ObjectIdentifier($0.0), $0.1) }) { first, _ in first }
+        var entries = previous.entries
+        var files = 0
         for page in parsed {
             guard let file = page.file else { continue }
-            let built = published[page.source.path]
-            if let kept = previous.entry(for: page.source.path, digest: file.digest),
-                built.map({ $0.html == nil }) ?? (kept.markdown == nil)
-            {
-                entries[page.source.path] = kept
-            } else {
-                entries[page.source.path] = PageStore.Entry(
-                    digest: file.digest, frontMatter: page.frontMatter, markdown: built?.markdown)
-            }
+            files += 1
+            let rendered = built[ObjectIdentifier(page)]
+            if let kept = page.cached, rendered.map({ $0.html == nil }) ?? (kept.markdown == nil) { continue }
+            entries[page.source.path] = PageStore.Entry(
+                digest: file.digest, frontMatter: page.frontMatter, markdown: rendered?.markdown)
+        }
+        // Every file of the site has its entry now, so any more are of files it no longer has.
+        if entries.count != files {
+            let paths = Set(parsed.lazy.filter { $0.file != nil }.map(\.source.path))
+            entries = entries.filter { paths.contains($0.key) }
         }
         return previous.replacing(entries: entries)
     }

@@ -31,7 +31,9 @@ struct ParseFrontMatter: BuildStep {
             let cached = store.entry(for: path, digest: digest)
         {
             let record = InputRecord(stamp: stamp, digest: digest)
-            return (ParsedPage(source: source, rootURL: rootURL, frontMatter: cached.frontMatter, file: record), [])
+            let page = ParsedPage(
+                source: source, rootURL: rootURL, frontMatter: cached.frontMatter, file: record, cached: cached)
+            return (page, [])
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             return (
@@ -49,10 +51,10 @@ struct ParseFrontMatter: BuildStep {
         }
         let body = PageBody(text: block.body, lineOffset: block.bodyLineOffset)
         if let cached = store.entry(for: path, digest: digest) {
-            return (
-                ParsedPage(source: source, rootURL: rootURL, frontMatter: cached.frontMatter, body: body, file: record),
-                []
-            )
+            let page = ParsedPage(
+                source: source, rootURL: rootURL, frontMatter: cached.frontMatter, body: body, file: record,
+                cached: cached)
+            return (page, [])
         }
         guard let yaml = block.yaml else {
             return (ParsedPage(source: source, rootURL: rootURL, body: body, file: record), [])

@@ -9,7 +9,6 @@ struct RenderMarkdown: BuildStep {
     let assets: [String]
     let drafts: Set<String>
     let config: SiteConfig
-    let store: PageStore
     /// The digest of the link targets of the last build; see `LinkIndex.digest`.
     let previousLinkTargets: String?
     let display: DisplayPaths
@@ -18,22 +17,22 @@ struct RenderMarkdown: BuildStep {
         let index = LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
-        let (store, siteTitle, targetsUnchanged) = (store, config.title, linkTargets == previousLinkTargets)
+        let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
         let results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
-            Self.render(page, bodies: bodies, store: store, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
+            Self.render(page, bodies: bodies, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
         }
         log.report(results.flatMap(\.problems))
         return RenderedMarkdown(pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets)
     }
 
     private static func render(
-        _ page: ParsedPage, bodies: PageBodies, store: PageStore, targetsUnchanged: Bool, siteTitle: String
+        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, siteTitle: String
     ) -> (page: Page, problems: [Problem]) {
         var markdown = MarkdownSummary()
         var html: String?
         var problems: [Problem] = []
         if page.source.kind != .implicitSection {
-            if let file = page.file, let cached = store.entry(for: page.source.path, digest: file.digest)?.markdown,
+            if let cached = page.cached?.markdown,
                 targetsUnchanged
                     || PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
             {
