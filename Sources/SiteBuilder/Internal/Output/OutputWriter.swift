@@ -122,8 +122,8 @@ final class OutputWriter: @unchecked Sendable {
     /// The file at `path` when the last build made it from the same `key` and it is intact; nil otherwise.
     /// Records nothing: pass what to keep to `keep(_:)`, many files at a time.
     func unchanged(_ path: String, key: String) -> KeptFile? {
-        guard let entry = previous[path], entry.key == key, current[path] == entry.stamp else { return nil }
-        return KeptFile(path, entry)
+        guard let file = intact(path), file.entry.key == key else { return nil }
+        return file
     }
 
     /// The file at `path` when it is as the last build left it, whatever that build made it from.

@@ -73,10 +73,8 @@ struct BuildSearchIndex: BuildStep {
         let keys = concurrentMap(parts) { key(of: $0) }
         // How many word chunks each part has, where its files are kept.
         var chunkCounts = concurrentMap(Array(zip(parts, keys))) { part, key in keptChunkCount(of: part, key: key) }
-        var jobs: [(part: SearchPart, key: String)] = []
-        for ((part, key), kept) in zip(zip(parts, keys), chunkCounts) where kept == nil {
-            jobs.append((part, key))
-        }
+        let jobNumbers = parts.indices.filter { chunkCounts[$0] == nil }
+        let jobs = jobNumbers.map { (part: parts[$0], key: keys[$0]) }
         var words: [String: SearchPartWords] = [:]
         if !jobs.isEmpty {
             let prepared = withContent(concurrentMap(jobs) { job(for: $0.part, key: $0.key) })
@@ -92,10 +90,7 @@ struct BuildSearchIndex: BuildStep {
             } catch {
                 return Indexed(access: access, words: .none, failure: Problem(message: error.message))
             }
-            let indexedChunks = Dictionary(zip(prepared.map(\.part.folder), indexed.map(\.chunkCount))) { $1 }
-            for (number, part) in parts.enumerated() where chunkCounts[number] == nil {
-                chunkCounts[number] = indexedChunks[part.folder]
-            }
+            for (number, result) in zip(jobNumbers, indexed) { chunkCounts[number] = result.chunkCount }
             for (job, result) in zip(prepared, indexed) {
                 words[job.part.folder] = SearchPartWords(
                     vocabulary: result.vocabulary,
