@@ -216,7 +216,7 @@ struct BuildCacheTests {
         store.entries["guide/setup.md"] = PageStore.Entry(digest: "d1", frontMatter: frontMatter, markdown: markdown)
         store.entries["draft.md"] = PageStore.Entry(digest: "d2", frontMatter: FrontMatter(), markdown: nil)
         let read = try #require(PageStore(bytes: store.bytes))
-        #expect(read.generator == PageContext.generator)
+        #expect(read.generator == BuildCache.generator)
         #expect(read.entries.count == 2)
         let entry = try #require(read.entry(for: "guide/setup.md", digest: "d1"))
         #expect(entry.markdown == markdown)

@@ -62,7 +62,7 @@ struct SearchWordCacheTests {
         // A word planted in the cache reaches the index only if the cache is read for the pages not edited.
         let planted = SearchPartWords(
             vocabulary: words.vocabulary.map { $0 == "walrus" ? "dugong" : $0 }, pages: words.pages)
-        try Data(planted.bytes(generator: PageContext.generator))
+        try Data(planted.bytes(generator: BuildCache.generator))
             .write(to: URL(fileURLWithPath: Self.cache(site).searchFolder + "/" + Self.fileName(folder)))
 
         try site.write(

@@ -78,7 +78,10 @@ struct TransactionCookies: Sendable {
 
     func setCookie(for transaction: LoginTransaction, random: any RandomSource) throws -> String {
         let name = name(ofSlot: LoginTransaction.slot(ofState: transaction.state) ?? 0)
-        let value = sealer.seal(Array(try JSONEncoder().encode(transaction)), cookieName: name, random: random)
+        // Unescaped slashes: with `ReturnPath`'s `"` encoded, the JSON holds the return path byte for byte.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let value = sealer.seal(Array(try encoder.encode(transaction)), cookieName: name, random: random)
         return "\(name)=\(value)\(attributes); Max-Age=\(Int(LoginTransaction.lifetime))"
     }
 

@@ -27,6 +27,13 @@ struct ReturnPathTests {
         #expect(ReturnPath.sanitize(long) == long)
     }
 
+    @Test func quotesArePercentEncodedAndCountAsEncoded() {
+        #expect(ReturnPath.sanitize("/a\"b") == "/a%22b")
+        let quotes = "/" + String(repeating: "\"", count: 341)
+        #expect(ReturnPath.sanitize(quotes) == "/" + String(repeating: "%22", count: 341))
+        #expect(ReturnPath.sanitize(quotes + "\"") == "/", "1,026 bytes once encoded")
+    }
+
     @Test(arguments: ["/", "/docs/a?b=c#d", "/caf%C3%A9/", "/docs/", "/a/b.pdf", "/search?q=a%20b&x=%2F", "/~user/"])
     func accepts(path: String) {
         #expect(ReturnPath.sanitize(path) == path)

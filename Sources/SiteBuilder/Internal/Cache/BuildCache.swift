@@ -14,6 +14,11 @@ import Foundation
 /// as in `make` or `git status`, except a file written shortly before the recorded build started,
 /// which is read again.
 struct BuildCache {
+    /// Who wrote a cache file: the sitegen version and the cache's own revision, raised whenever a stage
+    /// reads or checks its inputs differently, so that a cache written before is not trusted by a binary of
+    /// the same version (revision 2: decoded front matter values are checked for SSI directives).
+    static let generator = "\(PageContext.generator), build cache 2"
+
     let recordFile: String
     let pagesFile: String
     let searchFolder: String
@@ -30,7 +35,7 @@ struct BuildCache {
     func loadRecord() -> BuildRecord? {
         let stamp = FileStamp.of(recordFile)
         guard let bytes = FileBytes.read(recordFile), var record = BuildRecord(bytes: bytes),
-            record.generator == PageContext.generator
+            record.generator == Self.generator
         else { return nil }
         record.stored?.stamp = stamp
         return record
@@ -39,7 +44,7 @@ struct BuildCache {
     /// The previous page store; empty when there is none, it cannot be read, or another sitegen version wrote it.
     func loadPages() -> PageStore {
         guard let bytes = FileBytes.read(pagesFile), let store = PageStore(bytes: bytes),
-            store.generator == PageContext.generator
+            store.generator == Self.generator
         else { return PageStore() }
         return store
     }
@@ -47,7 +52,7 @@ struct BuildCache {
     /// The words the last build that indexed the search part in `folder` (`_search/RULE/SHARD/`) counted;
     /// nil when there are none, they cannot be read, or another sitegen version counted them.
     func loadSearchWords(of folder: String) -> SearchPartWords? {
-        FileBytes.read(searchFile(of: folder)).flatMap { SearchPartWords(bytes: $0, generator: PageContext.generator) }
+        FileBytes.read(searchFile(of: folder)).flatMap { SearchPartWords(bytes: $0, generator: Self.generator) }
     }
 
     /// `_search/2/0/` is kept in `2-0.words`.
@@ -102,7 +107,7 @@ struct BuildCache {
         try FileManager.default.createDirectory(atPath: searchFolder, withIntermediateDirectories: true)
         let failures = concurrentMap(search.indexed.sorted { $0.key < $1.key }) { folder, words -> (any Error)? in
             do {
-                try Data(words.bytes(generator: PageContext.generator))
+                try Data(words.bytes(generator: Self.generator))
                     .write(to: URL(fileURLWithPath: searchFile(of: folder)), options: .atomic)
                 return nil
             } catch {

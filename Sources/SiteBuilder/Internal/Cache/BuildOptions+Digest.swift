@@ -4,7 +4,7 @@ extension BuildOptions {
     /// output folder is not in it: each output folder has its own cache.
     var digest: String {
         let fields = [
-            PageContext.generator, BuiltInTheme.digest, siteFolder, themeFolder, "\(includeDrafts)",
+            BuildCache.generator, BuiltInTheme.digest, siteFolder, themeFolder, "\(includeDrafts)",
             "\(brokenLinksAreWarnings)", "\(buildsSearchIndex)",
         ]
         return SHA256.hex(fields.map { "\($0.utf8.count):\($0)" }.joined())

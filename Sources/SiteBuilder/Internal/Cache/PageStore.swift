@@ -33,7 +33,7 @@ struct PageStore: Sendable {
     }
 
     /// The sitegen version that wrote the store: another version may parse or render differently.
-    private(set) var generator = PageContext.generator
+    private(set) var generator = BuildCache.generator
     var entries: [String: Entry] = [:]
     /// How many bytes of the file the store was read from are records, replaced ones included.
     private var storedLength = 0

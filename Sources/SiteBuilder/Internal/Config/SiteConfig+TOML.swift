@@ -30,6 +30,11 @@ extension SiteConfig {
         }
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
+            // `footer` reaches every page as HTML, and themes may print `params` unescaped; TOML escapes
+            // (`"\u003C!--#"`) hide a directive from a look at the file's text, so the values are read.
+            if opensDirective(value) {
+                problems.append(ContentSSI.problem(file: file, line: lines.line(of: key), in: "the value of '\(key)'"))
+            }
             switch key {
             case "title", "base_url", "language", "footer", "contact":
                 guard let string = value.string else {
@@ -71,6 +76,18 @@ extension SiteConfig {
             config.baseURL = ""
         }
         return (config, problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+    }
+
+    /// Whether a text in `value`, decoded, opens an nginx Server Side Include.
+    private static func opensDirective(_ value: any TOMLValueConvertible) -> Bool {
+        switch value.type {
+        case .string: return !ContentSSI.lines(in: value.string ?? "").isEmpty
+        case .array: return (value.array ?? []).contains { opensDirective($0) }
+        case .table:
+            guard let table = value.table else { return false }
+            return table.keys.contains { !ContentSSI.lines(in: $0).isEmpty || table[$0].map(opensDirective) == true }
+        default: return false
+        }
     }
 
     private mutating func setText(_ text: String, for key: String) {

@@ -31,6 +31,10 @@ struct FrontMatterParser {
                 problems.append(Problem(file: file, line: line, message: "keys must be plain names, e.g. `title:`"))
                 continue
             }
+            // Themes may print values unescaped (`{{{page.params.banner}}}`).
+            problems += directiveLines(in: value).map {
+                ContentSSI.problem(file: file, line: $0, in: "the value of '\(keyScalar.string)'")
+            }
             if keyScalar.string == "access" {
                 let (rule, accessProblems) = access(value, line: line)
                 frontMatter.access = rule
@@ -84,6 +88,21 @@ struct FrontMatterParser {
             if let converted = TemplateValue(yaml: value) { frontMatter.params[key] = converted }
         }
         return nil
+    }
+
+    /// The lines of the texts in `node` that open an nginx Server Side Include once YAML has decoded them:
+    /// an escape (`"\x3C!--#"`) hides one from a look at the file's text.
+    private func directiveLines(in node: Node) -> [Int] {
+        switch node {
+        case .scalar(let scalar):
+            return ContentSSI.lines(in: scalar.string).isEmpty ? [] : [fileLine(scalar.mark)]
+        case .sequence(let sequence):
+            return sequence.flatMap(directiveLines(in:))
+        case .mapping(let mapping):
+            return mapping.flatMap { directiveLines(in: $0.key) + directiveLines(in: $0.value) }
+        case .alias:
+            return []
+        }
     }
 
     func fileLine(_ mark: Mark?) -> Int {

@@ -109,7 +109,7 @@ struct Pipeline {
             return .failed
         }
         let newRecord = BuildRecord(
-            generator: PageContext.generator, options: options.digest,
+            generator: BuildCache.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
             inputs: Self.inputs(parsed, settings: cache.settings, assets: assetInputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,

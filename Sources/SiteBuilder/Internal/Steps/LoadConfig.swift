@@ -11,8 +11,6 @@ struct LoadConfig: BuildStep {
         let text = String(decoding: data, as: UTF8.self)
         let (config, problems) = SiteConfig.parse(text, file: file)
         log.report(problems)
-        // `footer` reaches every page as HTML, and themes may print `params` unescaped.
-        log.report(ContentSSI.lines(in: text).map { ContentSSI.problem(file: file, line: $0, in: "site.toml") })
         return config
     }
 }

@@ -61,10 +61,6 @@ struct ParseFrontMatter: BuildStep {
         }
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         let page = ParsedPage(source: source, rootURL: rootURL, frontMatter: frontMatter, body: body, file: record)
-        // Themes may print front matter values unescaped (`{{{page.params.banner}}}`).
-        let directives = ContentSSI.lines(in: yaml).map {
-            ContentSSI.problem(file: file, line: $0 + 1, in: "a front matter value")
-        }
-        return (page, problems + directives)
+        return (page, problems)
     }
 }
