@@ -112,7 +112,12 @@ struct Serve: ParsableCommand {
             listener.start()
             service.log.write(event: "metrics_listening", ["address": metricsAddress.text, "port": "\(listener.port)"])
         }
-        service.start()
+        do {
+            try service.start()
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
         let server = FastCGIServer(
             handler: service.handler, acceptors: workers, networkWorkers: networkWorkers, log: service.log)
         try server.serve(

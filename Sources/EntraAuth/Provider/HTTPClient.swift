@@ -33,14 +33,18 @@ public struct HTTPAnswer: Sendable {
 
 /// Reads the one `Cache-Control` directive the provider refresh needs.
 enum CacheControl {
-    /// `max-age` in seconds (`public, max-age=86400` → 86400), or nil.
+    /// How long the answer may be used, in seconds: `max-age` (`public, max-age=86400` → 86400), 0 when `no-cache` or
+    /// `no-store` says it must not be used again unchecked (whatever `max-age` says), nil when the value says neither.
     static func maxAge(in value: String) -> TimeInterval? {
+        var maxAge: TimeInterval?
         for directive in value.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0].lowercased() == "max-age", let seconds = Int(parts[1]), seconds >= 0 {
-                return TimeInterval(seconds)
+            let name = parts[0].lowercased()
+            if name == "no-cache" || name == "no-store" { return 0 }
+            if parts.count == 2, name == "max-age", maxAge == nil, let seconds = Int(parts[1]), seconds >= 0 {
+                maxAge = TimeInterval(seconds)
             }
         }
-        return nil
+        return maxAge
     }
 }

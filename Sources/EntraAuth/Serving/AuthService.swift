@@ -41,19 +41,22 @@ public struct AuthService: Sendable {
     }
 
     /// Loads what it can, then keeps it current on background threads: the manifest is looked at every second, the
-    /// provider renewed when due. A provider or manifest that is not there yet is retried, never a crash.
-    public func start() {
+    /// provider renewed when due. A provider, manifest or session store that is not there yet is retried, never a
+    /// crash; a discovery document whose issuer does not fit the configured authority is a configuration error, thrown
+    /// before any thread starts, so the service does not run with a metadata URL that names another authority.
+    public func start() throws {
         do {
             let outcome = try provider.start()
             log.write(event: "provider_ready", ["detail": outcome])
+        } catch let error as ConfigError {
+            log.write(event: "provider_refused", ["reason": error.description])
+            throw error
         } catch {
             log.write(event: "provider_unavailable", ["reason": "\(error)"])
         }
         if let warning = config.roleTenantsWarning { log.write(event: "config_warning", ["detail": warning]) }
         manifest.reloadIfChanged()
-        if let problem = handler.sessions.problem() {
-            log.write(event: "session_store_unavailable", ["reason": problem, "store": config.sessionStore.display])
-        }
+        _ = handler.sessions.problem()  // logs an outage once, as every later failure of the store is logged
         provider.startRefreshing()
         let sessions = handler.sessions
         let sweeper = Thread {

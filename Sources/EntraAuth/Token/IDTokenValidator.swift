@@ -77,6 +77,10 @@ struct IDTokenValidator: Sendable {
             audiences = [single]
         } else if let list = claims["aud"]?.arrayValue {
             audiences = list.compactMap(\.stringValue)
+            // An entry that is not a string names an audience this site cannot know, so it cannot trust it.
+            guard audiences.count == list.count else {
+                throw TokenRejection("the ID token's aud list holds an entry that is not a string")
+            }
         } else {
             throw TokenRejection("the ID token has no aud claim")
         }

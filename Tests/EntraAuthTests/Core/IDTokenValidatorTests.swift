@@ -136,6 +136,12 @@ struct IDTokenValidatorTests {
         #expect(rejection(otherAzp, validator: validator)?.description.contains("azp") == true)
         let singleInArray = try idp.idToken(claims(["aud": [.string(TestProvider.clientID)]]))
         #expect(try validator.validate(singleInArray, expectedNonce: Self.nonce)["sub"] != nil)
+        for odd: JSONValue in [1, .null, ["api://other"], ["aud": "api://other"]] {
+            let token = try idp.idToken(claims(["aud": [.string(TestProvider.clientID), odd]]))
+            #expect(
+                rejection(token, validator: validator)?.description
+                    == "the ID token's aud list holds an entry that is not a string")
+        }
     }
 
     @Test func rejectsAMissingIat() throws {

@@ -62,7 +62,10 @@ struct KeyRenewalTests {
     @Test func cacheControlMaxAgeIsReadAmongOtherDirectives() {
         #expect(CacheControl.maxAge(in: "max-age=86400, private") == 86_400)
         #expect(CacheControl.maxAge(in: "public, MAX-AGE = 60") == 60)
-        #expect(CacheControl.maxAge(in: "no-cache") == nil)
+        #expect(CacheControl.maxAge(in: "no-cache") == 0)
+        #expect(CacheControl.maxAge(in: "max-age=86400, No-Store") == 0)
+        #expect(CacheControl.maxAge(in: "private") == nil)
+        #expect(CacheControl.maxAge(in: "") == nil)
         #expect(CacheControl.maxAge(in: "max-age=-1") == nil)
         #expect(CacheControl.maxAge(in: "max-age=99999999999999999999") == nil)
     }
