@@ -17,8 +17,10 @@ struct IncrementalBuildTests {
         let seed = environment["SITEGEN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 1
         var site = try EditedSite(seed: seed)
         try site.checkBuildsAgree(after: "the first build")
-        for step in 1...steps {
-            let edit = try site.editAtRandom()
+        for step in 1...max(steps, EditedSite.editKinds) {
+            // Each kind of edit once first, in an order the seed turns, so no kind depends on the draw.
+            let kind = step <= EditedSite.editKinds ? (step - 1 + Int(seed % 16)) % EditedSite.editKinds : nil
+            let edit = try site.edit(kind: kind)
             try site.checkBuildsAgree(after: "step \(step) (seed \(seed)): \(edit)")
             if let broken = try site.breakAtRandom() {
                 try site.checkBuildsAgree(after: "step \(step) (seed \(seed)): \(broken)")
@@ -193,10 +195,14 @@ private struct EditedSite {
     }
 
     /// Applies one random edit and says what it was.
-    mutating func editAtRandom() throws -> String {
+    /// How many kinds of edit `edit(kind:)` makes.
+    static let editKinds = 16
+
+    /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
+    mutating func edit(kind: Int? = nil) throws -> String {
         let paths = pages.keys.sorted()
         let path = paths[random.next(below: paths.count)]
-        switch random.next(below: 16) {
+        switch kind ?? random.next(below: Self.editKinds) {
         case 0, 1:
             pages[path]?.paragraphs.append(random.sentence())
             try writePage(path)
@@ -226,10 +232,12 @@ private struct EditedSite {
             try writePage(newPath)
             return "new page \(newPath)"
         case 8:
-            guard path != "index.md" else { return "nothing" }
-            pages[path] = nil
-            try FileManager.default.removeItem(atPath: site.root + "/site/" + path)
-            return "deleted \(path)"
+            let deletable = paths.filter { $0 != "index.md" }
+            guard !deletable.isEmpty else { return "nothing" }
+            let victim = deletable[random.next(below: deletable.count)]
+            pages[victim] = nil
+            try FileManager.default.removeItem(atPath: site.root + "/site/" + victim)
+            return "deleted \(victim)"
         case 9, 10:
             let names = templates.keys.sorted()
             let name = names[random.next(below: names.count)]

@@ -41,6 +41,14 @@ final class RedisConnection {
         redisFree(context)
     }
 
+    /// Whether an idle connection may still be used: nothing is waiting to be read on it. An idle connection that
+    /// is readable has been closed by the server (restarted, or timed out the client) since its last reply.
+    var isUsableWhenIdle: Bool {
+        guard context.pointee.err == 0 else { return false }
+        var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) == 0
+    }
+
     /// Sends one command; an error reply or a broken connection throws.
     func command(_ arguments: [String]) throws -> Reply {
         try command(arguments.map { Array($0.utf8) })

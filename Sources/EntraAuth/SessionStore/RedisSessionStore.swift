@@ -198,10 +198,12 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on a pooled connection; a connection that failed is closed, so the next use reconnects.
+    /// Runs `body` on a pooled connection; a connection that failed is closed, so the next use reconnects, and one
+    /// the server closed while it was idle (a restart) is left for a new one, so no call fails on it.
     private func withConnection<Result>(_ body: (RedisConnection) throws -> Result) throws -> Result {
         lock.lock()
-        let pooled = idle.popLast()
+        var pooled = idle.popLast()
+        while let candidate = pooled, !candidate.isUsableWhenIdle { pooled = idle.popLast() }
         lock.unlock()
         let connection = try pooled ?? RedisConnection(address, timeout: Self.timeout)
         let result = try body(connection)

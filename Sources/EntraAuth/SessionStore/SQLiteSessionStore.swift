@@ -95,8 +95,13 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
+    /// Reads the sessions table, which `SELECT 1` would not touch; and the file must still be there, because open
+    /// connections keep writing to a deleted file, whose sessions a restart would lose.
     public func ping() throws {
-        try withConnection { connection in try connection.query("SELECT 1") }
+        try withConnection { connection in try connection.query("SELECT 1 FROM sessions LIMIT 1") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SessionStoreError("the session store \(path) was deleted while in use; restart sitegen-auth")
+        }
     }
 
     public func removeExpired(now: Int) throws -> Int {

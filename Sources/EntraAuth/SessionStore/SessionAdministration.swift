@@ -18,7 +18,8 @@ public struct SessionAdministration: Sendable {
             random: SystemRandom(), log: AuthLog { _ in })
     }
 
-    /// A table of the live sessions, of one person when `user` (an object id) is given.
+    /// A table of the live sessions (those today's settings accept), of one person when `user` (an object id) is
+    /// given.
     public func list(user: String?) throws -> String {
         defer { keepOwnership() }
         let sessions = try registry.list(user.map { .user(objectID: $0) } ?? .all)
@@ -29,7 +30,8 @@ public struct SessionAdministration: Sendable {
             [
                 entry.stored.id, entry.stored.objectID,
                 entry.session?.displayName ?? "(does not open: another secret, or altered)",
-                Self.time(entry.stored.createdAt), Self.time(entry.stored.lastSeen), Self.time(entry.stored.expiresAt),
+                Self.time(entry.stored.createdAt), Self.time(entry.stored.lastSeen),
+                Self.time(registry.expiry(of: entry.stored)),
             ]
         }
         return Self.table(header: ["SESSION", "USER", "NAME", "CREATED", "LAST SEEN", "EXPIRES"], rows: rows)

@@ -84,8 +84,8 @@ public final class SessionRegistry: @unchecked Sendable {
         }
         guard let stored, let session = open(stored) else { return .none }
         let now = Int(time.now().timeIntervalSince1970)
-        guard now < min(stored.expiresAt, stored.createdAt + Int(lifetime)) else { return .none }
-        if let idleTimeout, now - stored.lastSeen > Int(idleTimeout) {
+        guard now < expiry(of: stored) else { return .none }
+        if isIdle(stored, at: now) {
             if let ended = try? store.end(.session(id: id)) {
                 metrics?.sessionsEnded.increment(.idle, by: UInt64(ended))
             }
@@ -127,10 +127,23 @@ public final class SessionRegistry: @unchecked Sendable {
         try recording { try store.countLive() }
     }
 
-    /// The selected live sessions with their readers, oldest first.
+    /// The selected sessions today's settings still accept, with their readers, oldest first.
     public func list(_ selection: SessionSelection) throws -> [(stored: StoredSession, session: Session?)] {
-        try recording { try store.sessions(selection) }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        let now = Int(time.now().timeIntervalSince1970)
+        return try recording { try store.sessions(selection) }
+            .filter { now < expiry(of: $0) && !isIdle($0, at: now) }
+            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             .map { ($0, open($0)) }
+    }
+
+    /// When `stored` ends under today's settings: its recorded expiry, or sooner after a shorter `session_lifetime`.
+    public func expiry(of stored: StoredSession) -> Int {
+        min(stored.expiresAt, stored.createdAt + Int(lifetime))
+    }
+
+    /// Whether `stored` has not been used for longer than today's `session_idle_timeout`.
+    private func isIdle(_ stored: StoredSession, at now: Int) -> Bool {
+        idleTimeout.map { now - stored.lastSeen > Int($0) } ?? false
     }
 
     /// Marks a sign-in state used; false when it was used before.

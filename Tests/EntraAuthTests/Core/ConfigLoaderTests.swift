@@ -251,6 +251,30 @@ struct ConfigLoaderTests {
         #expect(message.contains("8h"))
     }
 
+    @Test func theIdleTimeoutIsOffUnlessSetAndAtLeastAMinute() throws {
+        #expect(try load(Self.streamlit).sessionIdleTimeout == nil)
+        #expect(try load(with: "session_idle_timeout = \"1h\"").sessionIdleTimeout == 3_600)
+        #expect(try load(with: "session_idle_timeout = \"60s\"").sessionIdleTimeout == 60)
+        let short = error(variant("session_idle_timeout = \"59s\""))
+        #expect(short.contains("session_idle_timeout") && short.contains("at least a minute"))
+        let bad = error(variant("session_idle_timeout = \"an hour\""))
+        #expect(bad.contains("session_idle_timeout") && bad.contains("1h30m"))
+    }
+
+    @Test func theSessionStoreIsSQLiteByDefaultOrNamedByItsAddress() throws {
+        #expect(try load(Self.streamlit).sessionStore == .sqlite(path: "/var/lib/sitegen-auth/sessions.db"))
+        #expect(
+            try load(with: "session_store = \"sqlite:state/s.db\"").sessionStore
+                == .sqlite(path: folder.path + "/state/s.db"))
+        let redis = try load(with: "session_store = \"redis://:pw@127.0.0.1:6380/2\"").sessionStore
+        #expect(redis == .redis(RedisAddress("redis://:pw@127.0.0.1:6380/2")!))
+        #expect(redis.display == "redis://127.0.0.1:6380/2", "never the password")
+        for bad in ["sqlite:", "postgres://db/sessions", "redis://", "/var/lib/sessions.db"] {
+            let message = error(variant("session_store = \"\(bad)\""))
+            #expect(message.contains("session_store") && message.contains("redis://HOST:PORT/DB"), "\(bad)")
+        }
+    }
+
     @Test func anUnknownTokenEndpointAuthListsTheChoices() {
         let message = error(variant("token_endpoint_auth = \"client_secret_jwt\""))
         #expect(message.contains("token_endpoint_auth"))

@@ -144,6 +144,24 @@ struct SessionLifecycleTests {
         #expect(check(before, jar: jar).status == 204, "the old setting would have kept it")
     }
 
+    @Test func theListShowsOnlySessionsTodaysSettingsAccept() throws {
+        let folder = TemporaryFolder()
+        let before = try AuthHarness(folder: folder, cookieSecret: "shared")
+        _ = try signedIn(before)
+        let today = try AuthHarness(
+            sessionLifetime: 3600, sessionIdleTimeout: 1200, sessionStore: before.sessionStore, folder: folder,
+            cookieSecret: "shared")
+        today.clock.advance(by: before.clock.now().timeIntervalSince(today.clock.now()))
+        let listed = try #require(try today.handler.sessions.list(.all).first)
+        #expect(today.handler.sessions.expiry(of: listed.stored) == listed.stored.createdAt + 3600)
+        #expect(before.handler.sessions.expiry(of: listed.stored) == listed.stored.expiresAt)
+        today.clock.advance(by: 1201)
+        #expect(try today.handler.sessions.list(.all).isEmpty, "idle for longer than today's timeout")
+        #expect(try before.handler.sessions.list(.all).count == 1, "the earlier settings had no idle timeout")
+        before.clock.advance(by: 8 * 3600)
+        #expect(try before.handler.sessions.list(.all).isEmpty, "past its lifetime")
+    }
+
     @Test func aSignInAttemptCompletesOnceEvenWithACopiedCookie() throws {
         let harness = try AuthHarness()
         var jar = CookieJar()

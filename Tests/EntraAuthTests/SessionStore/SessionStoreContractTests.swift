@@ -157,6 +157,30 @@ struct SessionStoreContractTests {
         #expect(try store.session(id: "kept") == Self.session("kept"))
     }
 
+    @Test func anSQLiteFileDeletedWhileInUseIsNotHealthy() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/sessions.db"
+        let store = SQLiteSessionStore(path: path)
+        try store.create(Self.session("kept"))
+        try store.ping()
+        try FileManager.default.removeItem(atPath: path)
+        let error = #expect(throws: SessionStoreError.self) { try store.ping() }
+        #expect(error?.description.contains("was deleted while in use") == true)
+    }
+
+    /// The connections pooled before the restart were closed by the old server; none of them may fail a call.
+    @Test func noCallFailsAfterARedisRestartedBetweenCalls() throws {
+        let redis = try RedisServer()
+        let store = RedisSessionStore(address: redis.address)
+        try store.create(Self.session("kept"))
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in _ = try? store.session(id: "kept") }
+        redis.stop()
+        try redis.start()
+        for call in 0..<8 {
+            #expect(try store.session(id: "kept") == Self.session("kept"), "call \(call) after the restart")
+        }
+    }
+
     @Test func theAdministrationCommandsNeverCreateAnSQLiteStore() {
         let folder = TemporaryFolder()
         let store = SQLiteSessionStore(path: folder.path + "/sessions.db", mayCreate: false)
