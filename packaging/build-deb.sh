@@ -54,9 +54,12 @@ step "release build, Swift runtime linked statically ($scratch)"
 bin=$scratch/release
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")")
+from_toolchain=(-e "not found")
+# A toolchain installed into a system prefix (/usr) shares its folder with Debian's libraries: names only then.
+case "$toolchain" in /usr | /usr/local | /) ;; *) from_toolchain+=(-e "$toolchain/") ;; esac
 for program in sitegen sitegen-auth; do
     libraries=$(ldd "$bin/$program")
-    if grep -F -e "$toolchain/" -e "not found" <<<"$libraries" ||
+    if grep -F "${from_toolchain[@]}" <<<"$libraries" ||
         grep -E 'lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)' <<<"$libraries"; then
         fail "$bin/$program loads the libraries above from the toolchain; rm -rf $scratch and build again"
     fi

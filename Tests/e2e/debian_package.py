@@ -84,6 +84,8 @@ def group_exists(name: str) -> bool:
 def toolchain_libraries(binary: Path) -> list[str]:
     """Lines of `ldd` that name the Swift toolchain's folder or a library that only it provides."""
     toolchain = Path(shutil.which("swift") or "/opt/swift/usr/bin/swift").resolve().parents[1]
+    # A toolchain installed into a system prefix shares its folder with Debian's libraries: names only then.
+    folder = None if str(toolchain) in ("/", "/usr", "/usr/local") else str(toolchain) + "/"
     lines = run("ldd", str(binary)).stdout.splitlines()
-    return [line for line in lines if str(toolchain) in line or "libswift" in line or "libFoundation" in line
+    return [line for line in lines if (folder and folder in line) or "libswift" in line or "libFoundation" in line
             or "not found" in line]
