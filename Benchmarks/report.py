@@ -286,14 +286,18 @@ def search_table(results: SearchResults, mkdocs_build: Run, quick: bool) -> list
             "",
         ]
     share = (with_search - without) / with_search
+    cpu_share = (with_cpu - without_cpu) / with_cpu
     size = f"{results.pages:,} pages" + (" (quick run; the targets are at 10,000)" if quick else "")
+    # A build with the index cannot take less than one without it: a negative share is the host's noise.
+    share_met = None if share < 0 or cpu_share < 0 else share <= 0.15
     targets = [
         (f"bytes for a reader's first query ≤ 500 KB, {size}", f"{sitegen.first_query_bytes / 1000:,.0f} KB",
          sitegen.first_query_bytes <= 500_000),
         (f"keystroke to results p95 ≤ 100 ms, {size}", f"{sitegen.p95:.0f} ms", sitegen.p95 <= 100),
         (f"index build time ≤ 15 % of the build, {size}", f"{100 * share:.0f} % of the wall time, "
-         f"{100 * (with_cpu - without_cpu) / with_cpu:.0f} % of the CPU time", share <= 0.15),
+         f"{100 * cpu_share:.0f} % of the CPU time", share_met),
     ]
+    verdicts = {True: "met", False: "**not met**", None: "not measured: a build without the index took longer"}
     lines += ["### Targets of issue 13", "", "| target | measured | |", "|---|---|---|"]
-    lines += [f"| {label} | {value} | {'met' if met else '**not met**'} |" for label, value, met in targets]
+    lines += [f"| {label} | {value} | {verdicts[met]} |" for label, value, met in targets]
     return lines + [""]
