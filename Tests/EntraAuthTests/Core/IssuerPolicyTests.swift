@@ -120,7 +120,8 @@ struct IssuerPolicyTests {
         harness.http.answer(
             harness.idp.metadataURL,
             body: harness.idp.discoveryDocument(issuer: "https://login.microsoftonline.com/\(other)/v2.0"))
-        let service = AuthService(config: harness.config, http: harness.http, log: harness.logs.log(time: harness.clock))
+        let service = AuthService(
+            config: harness.config, http: harness.http, log: harness.logs.log(time: harness.clock))
         let error = #expect(throws: ConfigError.self) { try service.start() }
         #expect(error?.description.contains("does not match the configured authority") == true)
         #expect(harness.logs.lines.contains { $0.contains("event=provider_refused") })
