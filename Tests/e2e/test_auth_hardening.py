@@ -228,3 +228,22 @@ def test_the_403_page_names_the_app_role_but_no_group_user_or_address(stack, bro
     named = ["5c2a7e4d-9b1f-4e3a-8c6d-0f1e2d3c4b5a", "cccccccc-0000-4000-8000-000000000003", "chair@acme.example"]
     for secret in named:
         assert secret not in browser.page_source, f"the 403 page shows {secret}"
+
+
+def test_an_encoded_question_mark_reaches_no_endpoint(stack):
+    """nginx decodes `%3F` into the path, so `/.auth/check%3F` misses the `internal` check location; sitegen-auth
+    must not split that decoded path again at `?` and answer as the check (with the reader's identity headers and a
+    path the client chose) or as the login and callback endpoints."""
+    cookie = signed_in_cookie(stack, "bob", "127.0.0.5")
+    targets = ["/.auth/check%3F", "/.auth/check%3Fx=1", "/.auth/login%3Frd=/board/", "/.auth/callback%3Fcode=c&state=s"]
+    for target in targets:
+        connection = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
+        try:
+            connection.request("GET", target, headers={"Cookie": cookie, "X-Original-URI": "/board/"})
+            answer = connection.getresponse()
+            answer.read()
+        finally:
+            connection.close()
+        assert answer.status == 404, f"{target} answered {answer.status}"
+        assert not [name for name, _ in answer.getheaders() if name.lower().startswith("x-auth-")], target
+    assert get(stack, "/.auth/check") == 404, "the check itself is internal"

@@ -13,15 +13,22 @@ public struct Request: Sendable {
 
     /// Creates a request; `target` is the request target with its query (`/.auth/login?rd=%2Fx`).
     public init(method: String, target: String, headers: [String: String]) {
-        self.method = method
         // On bytes: `?` followed by a combining mark is one Swift character, but still ends the path.
         if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(target[..<mark])
-            query = FormEncoding.decode(String(target[target.utf8.index(after: mark)...]))
+            self.init(
+                method: method, path: String(target[..<mark]), query: String(target[target.utf8.index(after: mark)...]),
+                headers: headers)
         } else {
-            path = target
-            query = [:]
+            self.init(method: method, path: target, query: "", headers: headers)
         }
+    }
+
+    /// Creates a request from a path and a raw query string kept apart, as FastCGI hands them over: the path is
+    /// already decoded, so a `?` in it is part of the path (`/.auth/check%3F` is no endpoint), never a query.
+    public init(method: String, path: String, query: String, headers: [String: String]) {
+        self.method = method
+        self.path = path
+        self.query = query.isEmpty ? [:] : FormEncoding.decode(query)
         self.headers = headers
         if headers.keys.contains(where: { $0.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }) {
             self.headers = Dictionary(

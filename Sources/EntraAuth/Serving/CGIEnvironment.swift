@@ -67,10 +67,11 @@ public enum CGIEnvironment {
         }
 
         /// In an `auth_request` subrequest `REQUEST_URI` is the main request's; `DOCUMENT_URI` is the subrequest's own.
+        /// `DOCUMENT_URI` is decoded, so it is taken whole as the path: a `%3F` in the address must not start a query
+        /// here, or `/.auth/check%3F`, which no `internal` location matches, would reach the check.
         var request: Request {
             let path = documentURI ?? scriptName.map { $0 + (pathInfo ?? "") } ?? "/"
-            let target = (query ?? "").isEmpty ? path : path + "?" + (query ?? "")
-            return Request(method: method ?? "GET", target: target, headers: headers)
+            return Request(method: method ?? "GET", path: path, query: query ?? "", headers: headers)
         }
     }
 }

@@ -4,8 +4,9 @@ public import AccessRules
 /// follows today's configuration, not the one it was signed in under.
 ///
 /// App roles and groups are assigned per tenant: with a multi-tenant authority an administrator of any admitted
-/// tenant can give their own users `Finance.Read`. So with `common` or `organizations`, roles and groups count only
-/// for readers of `role_tenants` (normally the app's home tenant), and for no one when it is not set.
+/// tenant can give their own users `Finance.Read`, or a `mail` attribute of `ana@contoso.com`. So with `common` or
+/// `organizations`, roles, groups and e-mail addresses count only for readers of `role_tenants` (normally the app's
+/// home tenant), and for no one when it is not set.
 ///
 /// ```swift
 /// let scope = TenantScope(allowedTenants: ["72f988bf-…"], roleTenants: nil)
@@ -14,7 +15,7 @@ public import AccessRules
 public struct TenantScope: Sendable, Equatable {
     /// Tenants whose readers are admitted; empty admits every tenant the authority admits.
     public var allowedTenants: Set<String>
-    /// Tenants whose readers' roles and groups count; nil when every admitted tenant's do (single-tenant authority).
+    /// Tenants whose readers' roles, groups and addresses count; nil when every admitted tenant's do (single tenant).
     public var roleTenants: Set<String>?
 
     /// Creates a scope from tenant ids (compared without case).
@@ -35,6 +36,7 @@ public struct TenantScope: Sendable, Equatable {
         if let roleTenants, !roleTenants.contains(session.tenantID.lowercased()) {
             identity.roles = []
             identity.groups = []
+            identity.emails = []
         }
         return identity
     }

@@ -91,6 +91,15 @@ struct ServingTests {
         #expect(CGIEnvironment.request(from: [] as [(name: String, value: String)]).path == "/")
     }
 
+    /// nginx hands over the decoded path: `/.auth/check%3Fx=1` arrives as `/.auth/check?x=1`, a path and no query.
+    @Test func aQuestionMarkInTheDecodedPathStaysInThePath() {
+        let request = CGIEnvironment.request(from: [
+            (name: "DOCUMENT_URI", value: "/.auth/check?x=1"), (name: "QUERY_STRING", value: "rd=%2Fy"),
+        ])
+        #expect(request.path == "/.auth/check?x=1")
+        #expect(request.query == ["rd": "/y"])
+    }
+
     @Test func cgiParametersAreReadFromALibfcgiEnvironmentArray() {
         let texts = ["DOCUMENT_URI=/.auth/me", "HTTP_COOKIE=x=1=2", "HTTP_SEC_FETCH_MODE=navigate"]
         let entries = texts.map { text in text.withCString { strdup($0) } }

@@ -80,6 +80,24 @@ struct TenantScopeTests {
         #expect(TenantScope(allowedTenants: [], roleTenants: nil).identity(of: session)?.roles == ["Finance.Read"])
     }
 
+    /// Another tenant's administrator can set any `mail` on their own users, and Entra may send it as `email`:
+    /// an `emails:` condition must not let that reader in.
+    @Test func addressesCountOnlyForReadersOfTheRoleTenantsToo() {
+        var session = Session(
+            id: "s", tenantID: Self.otherTenant, objectID: "o", subject: "s", name: "", preferredUsername: "",
+            email: "chair@acme.example", roles: [], groups: [], loginHint: nil, providerSessionID: nil, issuedAt: 0,
+            expiresAt: 1)
+        let chair = AccessRule.restricted(Requirement(emails: ["Chair@acme.example"]))
+        let scope = TenantScope(allowedTenants: [], roleTenants: [TestProvider.tenantID])
+        #expect(chair.allows(scope.identity(of: session), emailRulesAllowed: true) == false)
+        session.tenantID = TestProvider.tenantID
+        #expect(chair.allows(scope.identity(of: session), emailRulesAllowed: true))
+        session.tenantID = Self.otherTenant
+        #expect(
+            chair.allows(
+                TenantScope(allowedTenants: [], roleTenants: nil).identity(of: session), emailRulesAllowed: true))
+    }
+
     static let base = """
         [auth]
         redirect_uri = "https://site.example/.auth/callback"
