@@ -63,6 +63,7 @@ struct Build: ParsableCommand {
             buildsSearchIndex: !search.noSearch
         )
         options.exitsAfterBuild = true
+        options.stricterRulesPause = .seconds(2)
         HeapGrowth.useLargeSteps()
         let console = Console(verbose: verbose)
         do {

@@ -32,6 +32,11 @@ final class Console: @unchecked Sendable {
                 guard isTerminal, total > 1, stage == currentStage else { return }
                 write("\r\u{1B}[K\(Self.label(for: stage)) \(done)/\(total)", to: .standardError)
                 progressShown = true
+            case .stricterRulesFirst(let pause):
+                clearProgress()
+                write(
+                    "An access rule got stricter: its new rules are in force first, and the pages follow in "
+                        + "\(pause.components.seconds) s, once sitegen-auth has read them.\n", to: .standardOutput)
             }
         }
     }

@@ -20,6 +20,8 @@ struct ProgressTests {
                     #expect(total == 5)
                     rendered.append(done)
                 }
+            case .stricterRulesFirst:
+                Issue.record("a first build has no rules to make stricter")
             }
         }
         #expect(

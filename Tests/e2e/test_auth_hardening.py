@@ -21,6 +21,7 @@ import urllib.parse
 
 import pytest
 
+from conftest import build_site
 from pages import body_text, sign_in
 from provider_faults import ProviderFaults
 from scripted_sign_in import CookieJar, request, until_callback
@@ -247,3 +248,55 @@ def test_an_encoded_question_mark_reaches_no_endpoint(stack):
         assert answer.status == 404, f"{target} answered {answer.status}"
         assert not [name for name, _ in answer.getheaders() if name.lower().startswith("x-auth-")], target
     assert get(stack, "/.auth/check") == 404, "the check itself is internal"
+
+
+def test_a_page_made_restricted_is_never_served_with_its_new_text_under_its_old_rule(workdir, site_source):
+    """A public page rebuilt with new text and a role rule: `sitegen build` renames pages into place before the new
+    manifest, and sitegen-auth reads a manifest about once a second, so without the stricter rules published first
+    an anonymous reader got the new text for up to that second. Anonymous readers poll the page throughout."""
+    source = workdir / "site-stricter"
+    shutil.copytree(site_source, source)
+    site = workdir / "public-stricter"
+    assert build_site(source, site).returncode == 0
+    stack = Stack(state=workdir / "state-stricter", public=site).start()
+    leaked: list[int] = []
+    answers: list[int] = []
+    done = threading.Event()
+
+    def poll() -> None:
+        probe = 0
+        while not done.is_set():
+            probe += 1
+            connection = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
+            try:
+                connection.request("GET", f"/osprey/visitors/?probe={probe}")
+                answer = connection.getresponse()
+                body = answer.read()
+            finally:
+                connection.close()
+            answers.append(answer.status)
+            if answer.status == 200 and b"MOVED-TO-THE-BOARD" in body:
+                leaked.append(probe)
+
+    try:
+        assert get(stack, "/osprey/visitors/") == 200
+        page = source / "osprey" / "visitors.md"
+        page.write_text(
+            page.read_text().replace("access: public", "access: { roles: [Board.Read] }")
+            + "\nMOVED-TO-THE-BOARD: the board's own notes.\n"
+        )
+        poller = threading.Thread(target=poll)
+        poller.start()
+        try:
+            result = build_site(source, site)
+            time.sleep(1.5)
+        finally:
+            done.set()
+            poller.join()
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert answers.count(200) > 10, "the page was public while the build ran"
+        assert not leaked, f"{len(leaked)} anonymous answers held the new text"
+        assert "An access rule got stricter" in result.stdout
+        assert get(stack, "/osprey/visitors/?after") == 302
+    finally:
+        stack.stop()

@@ -17,6 +17,11 @@ public struct BuildOptions: Sendable {
     /// the operating system to reclaim at exit rather than freed object by object, which on a large site
     /// is a noticeable part of a small rebuild. Leave it off in a process that goes on (`sitegen serve`).
     public var exitsAfterBuild = false
+    /// When a build makes a path's access rule stricter, how long it leaves the stricter of the old and new
+    /// rules in force before it changes any page, so that `sitegen-auth`, which reads the access manifest
+    /// about once a second, applies them first. `sitegen build` waits 2 s; zero (a preview, with no auth
+    /// handler) publishes the rules after the pages without waiting.
+    public var stricterRulesPause: Duration = .zero
     /// The most pages a shard of the search index holds on average (`SearchParts.pagesPerShard`); tests set
     /// it low to see a small site's parts split.
     var searchPagesPerShard = SearchParts.pagesPerShard

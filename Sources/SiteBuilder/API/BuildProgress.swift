@@ -4,4 +4,7 @@ public enum BuildProgress: Sendable {
     case stageStarted(BuildStage, index: Int, count: Int)
     /// `done` of `total` items of `stage` are finished; sent from worker threads, at most every few items.
     case itemsDone(BuildStage, done: Int, total: Int)
+    /// A path's access rule got stricter: the stricter rules are published first, and the pages follow
+    /// after `pause`, once the auth handler has read them (`BuildOptions.stricterRulesPause`).
+    case stricterRulesFirst(pause: Duration)
 }

@@ -270,6 +270,34 @@ final class OutputWriter: @unchecked Sendable {
         lock.withLock { removed = stale }
     }
 
+    /// Where the access manifest this build publishes waits to be put in place; nil when the build keeps the
+    /// output's manifest as it is.
+    var pendingManifestPath: String? {
+        switch mode {
+        case .inPlace:
+            let changed = lock.withLock { written.contains(AccessManifest.relativePath) }
+            return changed ? DisplayPaths.join(pending, AccessManifest.relativePath) : nil
+        case .staging(let folder):
+            return DisplayPaths.join(folder, AccessManifest.relativePath)
+        }
+    }
+
+    /// The access manifest the output holds now.
+    var liveManifestPath: String { DisplayPaths.join(outputFolder, AccessManifest.relativePath) }
+
+    /// Puts `data` in place of the output's access manifest in one rename, before the rest is published.
+    func replaceLiveManifest(with data: Data) throws(Failure) {
+        let staged = liveManifestPath + ".sitegen-interim"
+        guard FileManager.default.createFile(atPath: staged, contents: data) else {
+            throw Failure(message: "cannot write \(AccessManifest.relativePath) before the pages change")
+        }
+        guard rename(staged, liveManifestPath) == 0 else {
+            let failure = Self.failure("cannot replace \(AccessManifest.relativePath) before the pages change")
+            unlink(staged)
+            throw failure
+        }
+    }
+
     /// Removes what this build wrote, after a failed or unnecessary build: the output stays as it was.
     func discard() {
         switch mode {

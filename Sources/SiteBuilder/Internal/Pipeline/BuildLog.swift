@@ -26,6 +26,11 @@ final class BuildLog {
         progress?(.stageStarted(stage, index: index, count: plan.count))
     }
 
+    /// Passes an event other than a stage's start or progress on to whoever follows the build.
+    func announce(_ event: BuildProgress) {
+        progress?(event)
+    }
+
     /// Records problems under the current stage; broken links become warnings when asked to.
     func report(_ problems: [Problem]) {
         report(problems, foundBy: stage)

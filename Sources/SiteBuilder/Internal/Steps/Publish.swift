@@ -1,3 +1,6 @@
+import AccessRules
+import Foundation
+
 /// Makes the new site the output (see `OutputWriter`), unless the output already is the new site; then
 /// records the output, what the build read, what it found in each page and the words its search index
 /// counted in the build cache.
@@ -13,6 +16,9 @@ struct Publish: BuildStep {
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
     let cache: BuildCache
+    /// How long the stricter of the old and new access rules stay in force before the pages change; zero
+    /// publishes the rules last, after the pages, as a preview without an auth handler may.
+    let stricterRulesPause: Duration
 
     /// Returns whether the output was left untouched.
     func run(_ log: BuildLog) -> Bool {
@@ -20,9 +26,12 @@ struct Publish: BuildStep {
         if unchanged {
             writer.discard()
         } else {
+            var rulesBefore: Data?
             do {
+                rulesBefore = try publishStricterRules(log)
                 try writer.publish()
             } catch {
+                if let rulesBefore { try? writer.replaceLiveManifest(with: rulesBefore) }
                 log.report(Problem(message: error.message))
                 return false
             }
@@ -36,5 +45,23 @@ struct Publish: BuildStep {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
         return unchanged
+    }
+
+    /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
+    /// handler to read them; returns the manifest they replaced, to put back if publishing fails.
+    private func publishStricterRules(_ log: BuildLog) throws(OutputWriter.Failure) -> Data? {
+        guard stricterRulesPause > .zero, let pending = writer.pendingManifestPath,
+            let before = FileManager.default.contents(atPath: writer.liveManifestPath),
+            let current = try? JSONDecoder().decode(AccessManifest.self, from: before),
+            let newData = FileManager.default.contents(atPath: pending),
+            let new = try? JSONDecoder().decode(AccessManifest.self, from: newData),
+            let interim = InterimManifest.between(current: current, new: new),
+            let data = try? JSONEncoder().encode(interim)
+        else { return nil }
+        try writer.replaceLiveManifest(with: data)
+        log.announce(.stricterRulesFirst(pause: stricterRulesPause))
+        let (seconds, attoseconds) = stricterRulesPause.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
+        return before
     }
 }

@@ -2,7 +2,8 @@ import AccessRules
 
 extension AccessRule {
     /// True when every reader this rule admits is admitted by `other` too, whatever the reader's claims:
-    /// the search index may then show `other`'s page titles beside this rule's pages.
+    /// the search index may then show `other`'s page titles beside this rule's pages, and a page moving from
+    /// `other` to this rule loses no protection while the rules change (`InterimManifest`).
     ///
     /// A restricted rule admits a reader who meets any one of its conditions, so it implies another
     /// restricted rule when each of its conditions is also one of the other's.

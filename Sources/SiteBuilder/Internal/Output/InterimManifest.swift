@@ -1,0 +1,43 @@
+import AccessRules
+
+/// The access rules published for the moment a build changes pages: for each path, the stricter of its rule
+/// before and after the build, so a page never reaches a reader under the rule it had before while its new
+/// text is already out.
+///
+/// `sitegen-auth` reads the manifest about once a second, and pages are renamed into place before the new
+/// manifest. A page that turns from public to `Finance.Read` would otherwise be served to everyone, with its
+/// new text, for up to that second. Publishing these rules first, then waiting for them to be read, closes that
+/// moment; a rule that is looser after the build needs nothing, since its page changes before the rule does.
+enum InterimManifest {
+    /// The interim rules, or nil when the rules in force already protect every path as well as its new rule
+    /// does (nothing got stricter, and no new path is restricted).
+    static func between(current: AccessManifest, new: AccessManifest) -> AccessManifest? {
+        var builder = AccessManifestBuilder()
+        var stricterSomewhere = false
+        for (path, entry) in current.paths {
+            let rule = current.rules[entry.rule]
+            guard let next = new.paths[path] else {
+                builder.add(path: path, rule: rule, source: current.sources[entry.source])
+                continue
+            }
+            let stricter = stricterOf(rule, new.rules[next.rule])
+            stricterSomewhere = stricterSomewhere || stricter != rule
+            builder.add(path: path, rule: stricter, source: new.sources[next.source])
+        }
+        for (path, entry) in new.paths where current.paths[path] == nil {
+            let rule = new.rules[entry.rule]
+            // A path the old manifest does not list falls under `unknown_paths`, which may be "signed-in".
+            if case .restricted = rule { stricterSomewhere = true }
+            builder.add(path: path, rule: rule, source: new.sources[entry.source])
+        }
+        return stricterSomewhere ? builder.manifest : nil
+    }
+
+    /// The rule admitting only readers both rules admit; when neither implies the other, no reader, which the
+    /// manifest can say (a requirement with no condition), while it cannot say "both".
+    static func stricterOf(_ old: AccessRule, _ new: AccessRule) -> AccessRule {
+        if old == new || old.implies(new) { return old }
+        if new.implies(old) { return new }
+        return .restricted(Requirement())
+    }
+}

@@ -1,0 +1,109 @@
+import AccessRules
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// A page whose rule gets stricter is never served with its new text under its old rule: the build publishes
+/// the stricter of both rules first, waits for the auth handler to read them, and only then changes the pages.
+@Suite("Stricter access rules are published before the pages")
+struct StricterRulesFirstTests {
+    static let finance = AccessRule.restricted(Requirement(roles: ["Finance.Read"]))
+    static let board = AccessRule.restricted(Requirement(roles: ["Board.Read"]))
+    static let either = AccessRule.restricted(Requirement(roles: ["Finance.Read", "Board.Read"]))
+    static let nobody = AccessRule.restricted(Requirement())
+
+    func manifest(_ rules: [String: AccessRule]) -> AccessManifest {
+        var builder = AccessManifestBuilder()
+        for (path, rule) in rules { builder.add(path: path, rule: rule, source: "site\(path)index.md") }
+        return builder.manifest
+    }
+
+    func rules(_ manifest: AccessManifest?) -> [String: AccessRule]? {
+        manifest.map { manifest in manifest.paths.mapValues { manifest.rules[$0.rule] } }
+    }
+
+    @Test("Each path gets the stricter of its two rules, and none when neither is stricter")
+    func stricterOfBoth() {
+        let interim = InterimManifest.between(
+            current: manifest([
+                "/a/": .public, "/b/": .signedIn, "/c/": Self.either, "/d/": Self.finance, "/e/": Self.finance,
+                "/gone/": Self.finance, "/same/": Self.board,
+            ]),
+            new: manifest([
+                "/a/": Self.finance, "/b/": .public, "/c/": Self.board, "/d/": Self.board, "/e/": .signedIn,
+                "/same/": Self.board, "/new/": Self.finance, "/new-public/": .public,
+            ]))
+        #expect(
+            rules(interim) == [
+                "/a/": Self.finance, "/b/": .signedIn, "/c/": Self.board, "/d/": Self.nobody, "/e/": Self.finance,
+                "/gone/": Self.finance, "/same/": Self.board, "/new/": Self.finance, "/new-public/": .public,
+            ])
+    }
+
+    @Test("Nothing is published first when no rule gets stricter and no new path is restricted")
+    func nothingStricter() {
+        let current = manifest(["/a/": Self.finance, "/b/": .signedIn])
+        #expect(InterimManifest.between(current: current, new: current) == nil)
+        let looser = manifest(["/a/": Self.either, "/b/": .public, "/c/": .signedIn])
+        #expect(InterimManifest.between(current: current, new: looser) == nil)
+        let restrictedNewPath = manifest(["/a/": Self.finance, "/b/": .signedIn, "/c/": Self.board])
+        #expect(rules(InterimManifest.between(current: current, new: restrictedNewPath))?["/c/"] == Self.board)
+    }
+
+    @Test("While the build waits, the output holds the old page under the new, stricter rule")
+    func pagesWaitForTheRules() throws {
+        let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "# Plans\n\nOld text.\n"])
+        try site.build()
+        try site.write(
+            ["plans.md": "---\naccess: { roles: [Finance.Read] }\n---\n# Plans\n\nNew text.\n"], under: "site")
+        let seen = Recorded<(rule: AccessRule?, page: String?)>()
+        let root = site.root
+        let report = try SiteBuilder.build(
+            options: {
+                var options = site.options
+                options.stricterRulesPause = .milliseconds(50)
+                return options
+            }()
+        ) { event in
+            guard case .stricterRulesFirst = event else { return }
+            let data = FileManager.default.contents(atPath: root + "/public/.sitegen/access.json") ?? Data()
+            let live = try? JSONDecoder().decode(AccessManifest.self, from: data)
+            let page = FileManager.default.contents(atPath: root + "/public/plans/index.html")
+            seen.record((rules(live)?["/plans/"], page.map { String(decoding: $0, as: UTF8.self) }))
+        }
+        #expect(seen.all.count == 1)
+        #expect(seen.all.first?.rule == Self.finance)
+        #expect(seen.all.first?.page?.contains("Old text.") == true)
+        #expect(site.output("plans/index.html")?.contains("New text.") == true)
+        let published = try JSONDecoder().decode(
+            AccessManifest.self, from: Data((site.output(".sitegen/access.json") ?? "").utf8))
+        #expect(rules(published)?["/plans/"] == Self.finance)
+        #expect(report.access.restricted == 1)
+        #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
+        #expect(site.outputFiles().keys.allSatisfy { !$0.contains("interim") })
+    }
+
+    @Test("A looser rule, and a build that waits for nothing, are published without a pause")
+    func noPause() throws {
+        let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "---\naccess: { roles: [A] }\n---\n# P\n"])
+        try site.build()
+        try site.write(["plans.md": "---\naccess: signed-in\n---\n# P\n"], under: "site")
+        let events = Recorded<BuildProgress>()
+        try SiteBuilder.build(
+            options: {
+                var options = site.options
+                options.stricterRulesPause = .seconds(5)
+                return options
+            }()
+        ) { event in
+            if case .stricterRulesFirst = event { events.record(event) }
+        }
+        #expect(events.all.isEmpty)
+        try site.write(["plans.md": "---\naccess: { roles: [A] }\n---\n# P\n"], under: "site")
+        try SiteBuilder.build(options: site.options) { event in
+            if case .stricterRulesFirst = event { events.record(event) }
+        }
+        #expect(events.all.isEmpty, "a preview, with no pause asked for, publishes the rules last")
+    }
+}
