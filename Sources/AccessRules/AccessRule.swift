@@ -70,7 +70,11 @@ public struct Requirement: Hashable, Sendable, Codable {
     /// Requirement(roles: ["Finance.Read"], groups: ["5f1c…"]).readerSummary
     /// // "the app role Finance.Read, or membership of a group the site names"
     /// ```
+    ///
+    /// A requirement with no condition admits no one: the build publishes it for the two seconds a rule changes
+    /// between two incomparable ones (`InterimManifest`), and the reader is told to reload.
     public var readerSummary: String {
+        if isEmpty { return "a moment while its access rule changes; reload in a few seconds" }
         var parts: [String] = []
         if roles.count == 1 { parts.append("the app role \(roles[0])") }
         if roles.count > 1 { parts.append("one of the app roles \(roles.joined(separator: ", "))") }

@@ -153,5 +153,6 @@ struct AccessPolicyTests {
         #expect(
             AccessRule.restricted(Requirement(roles: ["Finance.Read"])).readerSummary == "the app role Finance.Read")
         #expect(AccessRule.signedIn.readerSummary == "signing in")
+        #expect(AccessRule.restricted(Requirement()).readerSummary.contains("reload in a few seconds"))
     }
 }
