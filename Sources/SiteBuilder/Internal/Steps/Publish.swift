@@ -31,7 +31,9 @@ struct Publish: BuildStep {
                 rulesBefore = try publishStricterRules(log)
                 try writer.publish()
             } catch {
-                if let rulesBefore { try? writer.replaceLiveManifest(with: rulesBefore) }
+                // A staging folder is swapped in whole or not at all, so its old pages still stand: their rules
+                // go back. In place, some pages may already be new: the stricter rules stay, failing closed.
+                if let rulesBefore, case .staging = writer.mode { try? writer.replaceLiveManifest(with: rulesBefore) }
                 log.report(Problem(message: error.message))
                 return false
             }
@@ -48,7 +50,7 @@ struct Publish: BuildStep {
     }
 
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
-    /// handler to read them; returns the manifest they replaced, to put back if publishing fails.
+    /// handler to read them; returns the manifest they replaced, to put back if a staging folder fails to swap in.
     private func publishStricterRules(_ log: BuildLog) throws(OutputWriter.Failure) -> Data? {
         guard stricterRulesPause > .zero, let pending = writer.pendingManifestPath,
             let before = FileManager.default.contents(atPath: writer.liveManifestPath),
