@@ -30,16 +30,20 @@ from stack import Stack, wait_for
 from test_fastcgi import body_records, check_params, read_answer, request_records
 
 
-def get(stack: Stack, path: str, cookie: str = "") -> int:
-    """The status of one request with this Cookie header, redirects not followed."""
+def fetch(stack: Stack, path: str, headers: dict[str, str]) -> tuple[http.client.HTTPResponse, bytes]:
+    """One GET with these headers, redirects not followed: the answer and its body."""
     connection = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
     try:
-        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        connection.request("GET", path, headers=headers)
         answer = connection.getresponse()
-        answer.read()
-        return answer.status
+        return answer, answer.read()
     finally:
         connection.close()
+
+
+def get(stack: Stack, path: str, cookie: str = "") -> int:
+    """The status of one request with this Cookie header, redirects not followed."""
+    return fetch(stack, path, {"Cookie": cookie} if cookie else {})[0].status
 
 
 def signed_in_cookie(stack: Stack, user: str, source: str) -> str:
@@ -238,13 +242,7 @@ def test_an_encoded_question_mark_reaches_no_endpoint(stack):
     cookie = signed_in_cookie(stack, "bob", "127.0.0.5")
     targets = ["/.auth/check%3F", "/.auth/check%3Fx=1", "/.auth/login%3Frd=/board/", "/.auth/callback%3Fcode=c&state=s"]
     for target in targets:
-        connection = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
-        try:
-            connection.request("GET", target, headers={"Cookie": cookie, "X-Original-URI": "/board/"})
-            answer = connection.getresponse()
-            answer.read()
-        finally:
-            connection.close()
+        answer, _ = fetch(stack, target, {"Cookie": cookie, "X-Original-URI": "/board/"})
         assert answer.status == 404, f"{target} answered {answer.status}"
         assert not [name for name, _ in answer.getheaders() if name.lower().startswith("x-auth-")], target
     assert get(stack, "/.auth/check") == 404, "the check itself is internal"
@@ -267,13 +265,7 @@ def test_a_page_made_restricted_is_never_served_with_its_new_text_under_its_old_
         probe = 0
         while not done.is_set():
             probe += 1
-            connection = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
-            try:
-                connection.request("GET", f"/osprey/visitors/?probe={probe}")
-                answer = connection.getresponse()
-                body = answer.read()
-            finally:
-                connection.close()
+            answer, body = fetch(stack, f"/osprey/visitors/?probe={probe}", {})
             answers.append(answer.status)
             if answer.status == 200 and b"MOVED-TO-THE-BOARD" in body:
                 leaked.append(probe)

@@ -36,7 +36,7 @@ enum InterimManifest {
     /// The rule admitting only readers both rules admit; when neither implies the other, no reader, which the
     /// manifest can say (a requirement with no condition), while it cannot say "both".
     static func stricterOf(_ old: AccessRule, _ new: AccessRule) -> AccessRule {
-        if old == new || old.implies(new) { return old }
+        if old.implies(new) { return old }
         if new.implies(old) { return new }
         return .restricted(Requirement())
     }

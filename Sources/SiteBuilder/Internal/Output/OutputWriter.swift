@@ -270,15 +270,11 @@ final class OutputWriter: @unchecked Sendable {
         lock.withLock { removed = stale }
     }
 
-    /// Where the access manifest this build publishes waits to be put in place; nil when the build keeps the
-    /// output's manifest as it is.
-    var pendingManifestPath: String? {
+    /// Whether publishing replaces the output's access manifest: false when the build keeps it as it is.
+    var replacesManifest: Bool {
         switch mode {
-        case .inPlace:
-            let changed = lock.withLock { written.contains(AccessManifest.relativePath) }
-            return changed ? DisplayPaths.join(pending, AccessManifest.relativePath) : nil
-        case .staging(let folder):
-            return DisplayPaths.join(folder, AccessManifest.relativePath)
+        case .inPlace: lock.withLock { written.contains(AccessManifest.relativePath) }
+        case .staging: true
         }
     }
 

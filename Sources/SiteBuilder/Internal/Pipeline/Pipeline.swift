@@ -120,7 +120,8 @@ struct Pipeline {
             Publish(
                 writer: writer, record: newRecord, previous: cache.previous,
                 pages: Background { Self.store(parsed, published: published, previous: previousPages) },
-                search: index.words, cache: cacheFiles, stricterRulesPause: options.stricterRulesPause))
+                search: index.words, cache: cacheFiles, manifest: index.access.manifest,
+                stricterRulesPause: options.stricterRulesPause))
         guard !log.hasErrors else {
             writer.discard()
             return .failed

@@ -16,6 +16,8 @@ struct Publish: BuildStep {
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
     let cache: BuildCache
+    /// The access manifest this build publishes.
+    let manifest: AccessManifest
     /// How long the stricter of the old and new access rules stay in force before the pages change; zero
     /// publishes the rules last, after the pages, as a preview without an auth handler may.
     let stricterRulesPause: Duration
@@ -52,12 +54,10 @@ struct Publish: BuildStep {
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
     /// handler to read them; returns the manifest they replaced, to put back if a staging folder fails to swap in.
     private func publishStricterRules(_ log: BuildLog) throws(OutputWriter.Failure) -> Data? {
-        guard stricterRulesPause > .zero, let pending = writer.pendingManifestPath,
+        guard stricterRulesPause > .zero, writer.replacesManifest,
             let before = FileManager.default.contents(atPath: writer.liveManifestPath),
             let current = try? JSONDecoder().decode(AccessManifest.self, from: before),
-            let newData = FileManager.default.contents(atPath: pending),
-            let new = try? JSONDecoder().decode(AccessManifest.self, from: newData),
-            let interim = InterimManifest.between(current: current, new: new),
+            let interim = InterimManifest.between(current: current, new: manifest),
             let data = try? JSONEncoder().encode(interim)
         else { return nil }
         try writer.replaceLiveManifest(with: data)
