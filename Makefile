@@ -120,22 +120,22 @@ deb: deps
 	bash packaging/build-deb.sh
 
 # Side by side with Hugo, MkDocs Material and Apache + mod_auth_openidc; tables in BENCHMARKS.md.
-bench:
+bench: deps
 	bash Benchmarks/run.sh
 
-bench-quick:
+bench-quick: deps
 	bash Benchmarks/run.sh --quick
 
 # Only search against MkDocs Material's, at 10,000 pages (part of `make bench`).
-bench-search:
+bench-search: deps
 	bash Benchmarks/run.sh --search-only
 
 # Only the request path through nginx, sitegen-auth and the peers, and metrics on and off (part of `make bench`).
-bench-throughput:
+bench-throughput: deps
 	bash Benchmarks/run.sh --throughput-only
 
 # Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
-bench-incremental:
+bench-incremental: deps
 	bash Benchmarks/run.sh --incremental-only
 
 clean:

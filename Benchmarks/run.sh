@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks of issue 6 against Hugo, MkDocs Material and Apache + mod_auth_openidc, and of issue 13's
-# search against MkDocs Material's (see BENCHMARKS.md).
+# The benchmarks of BENCHMARKS.md: sitegen side by side with Hugo, MkDocs Material and Apache +
+# mod_auth_openidc, each make bench* target one mode of this script.
 #
 #   Benchmarks/run.sh            full run: 1,000 and 10,000 pages, 5 rounds of throughput (about 30 min)
 #   Benchmarks/run.sh --quick    1,000 pages once, 1 short round (a few minutes)
@@ -43,9 +43,14 @@ echo "Building release binaries (.build-bench)…" >&2
 swift build -c release --scratch-path .build-bench >&2
 
 # (c₀): sitegen-auth as it was just before the session store, whose sealed cookie carried the whole session;
-# built once from that commit, so the store's cost is measured against it in the same run.
+# built once from that commit, so the store's cost is measured against it in the same run. Every run that
+# measures the request path needs it: the full and quick runs and --throughput-only.
 STATELESS_COMMIT=4e9c8ca
-if [[ " $* " != *" --builds-only "* && " $* " != *"-only "* ]] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
+needs_request_path=yes
+for argument in "$@"; do
+    case "$argument" in --builds-only | --search-only | --incremental-only) needs_request_path=no ;; esac
+done
+if [ "$needs_request_path" = yes ] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
     echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2
     rm -rf "$WORK/stateless-src" && mkdir -p "$WORK/stateless-src"
     git archive "$STATELESS_COMMIT" | tar -x -C "$WORK/stateless-src"
