@@ -1,6 +1,6 @@
 """The auth-side defects of the hardening review (issue 10), each reproduced end to end: real nginx with the
 production snippet, the real sitegen-auth, the test provider. Each of these failed on the code before the fix
-(SITEGEN_BIN_DIR pointed at a build of it; see BENCHMARKS.md, "Faults and the hardening defects").
+(SITEGEN_BIN_DIR pointed at a build of it; the history of BENCHMARKS.md has what each did there).
 
 Requests that must reach sitegen-auth every time use a new query string: nginx keeps allowed answers for 5 s,
 keyed on the URI and the Cookie header. Sign-in requests come from their own loopback addresses (127.0.0.x), as
