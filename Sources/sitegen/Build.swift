@@ -26,9 +26,15 @@ struct Build: ParsableCommand {
             word of a page they may not open. --no-search or search = false in site.toml builds \
             without it.
 
-            The output is built in a temporary folder next to it and swapped in only when \
-            everything succeeded. Unchanged pages are reused from the cache in .sitegen-cache/ \
-            next to the output folder, so rebuilding an unchanged site is quick.
+            Nothing is written until every check has passed. An existing output folder is \
+            updated in place: the new and changed files are written into a hidden folder beside \
+            it and, once all are written, renamed over the old ones, then the files the site no \
+            longer has are removed; a failed or interrupted build leaves the output as it was. \
+            When a page's access rule gets stricter, the stricter rule is published first and the \
+            pages follow two seconds later. A new output folder, or one where a file must become \
+            a folder or the other way round, is assembled in a hidden folder beside it and \
+            swapped in whole. Unchanged pages are reused from the cache in .sitegen-cache/ next \
+            to the output folder, so rebuilding an unchanged site is quick.
 
             Examples:
               sitegen build
@@ -42,7 +48,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; it is replaced.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; afterwards it holds the site and nothing else.", valueName: "dir"))
     var output = "public"
 
     @Flag(name: .long, help: "Print each build stage as it starts, and at the end the three that took longest.")

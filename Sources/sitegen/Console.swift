@@ -2,7 +2,7 @@ import Foundation
 import SiteBuilder
 
 /// Prints build progress: on a terminal a counter updated in place (`Rendering 812/4000`) on
-/// stderr, with `--verbose` each stage as `[3/12] Render Markdown` and, when the build ends, the
+/// stderr, with `--verbose` each stage as `[6/16] Render Markdown` and, when the build ends, the
 /// stages that took longest. Called from worker threads.
 final class Console: @unchecked Sendable {
     private let verbose: Bool

@@ -2,7 +2,7 @@
 /// found, tagged with the stage that found it. Used on the build's own thread; parallel stages hand
 /// their problems back to the stage, which reports them here.
 final class BuildLog {
-    /// The stages this run may start, in order, for `[3/15] Check build cache`.
+    /// The stages this run may start, in order, for `[3/16] Check build cache`.
     private let plan: [BuildStage]
     private let brokenLinksAreWarnings: Bool
     private let progress: (@Sendable (BuildProgress) -> Void)?
