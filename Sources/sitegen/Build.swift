@@ -48,7 +48,11 @@ struct Build: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Option(name: .long, help: ArgumentHelp("The folder to publish the site to; afterwards it holds the site and nothing else.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder to publish the site to; afterwards it holds the site and nothing else.", valueName: "dir")
+    )
     var output = "public"
 
     @Flag(name: .long, help: "Print each build stage as it starts, and at the end the three that took longest.")
