@@ -4,7 +4,8 @@ import Foundation
 /// Who may read each published path, worked out once per build, and the manifest `sitegen-auth` enforces.
 ///
 /// A page's rule is its own `access:`, else that of the nearest section above it that sets one, else the
-/// site default. Site assets take the rule of their folder; theme assets and the special pages are public;
+/// site default. A site asset takes its rule in `site.toml`'s `[file_access]`, else the rule of its folder,
+/// unless only stricter pages link it (`AttachmentRule`); theme assets and the special pages are public;
 /// an alias takes the rule of the page it redirects to; the sitemap, which lists only public pages, is public.
 struct SiteAccess: Sendable {
     /// A rule and where it was written: `site/finance/index.md`, `site/site.toml`, `theme` or `built-in`.
@@ -21,6 +22,8 @@ struct SiteAccess: Sendable {
 
     /// Each page's rule, by index into the build's pages.
     let pageRules: [Origin]
+    /// Files whose rule cannot be worked out (see `AttachmentRule`) and `[file_access]` entries naming no file.
+    let problems: [Problem]
     /// Every published path, sorted by path.
     let entries: [Entry]
     /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
@@ -34,8 +37,10 @@ struct SiteAccess: Sendable {
     private(set) var addedFilesKeys: [String] = []
     private let root: String
 
+    /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
     init(
-        pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], config: SiteConfig, display: DisplayPaths
+        pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], linkedFiles: LinkedFiles,
+        config: SiteConfig, display: DisplayPaths
     ) {
         let siteDefault = Origin(
             rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
@@ -56,13 +61,38 @@ struct SiteAccess: Sendable {
                 entries.append(Entry(path: Self.urlPath(of: output, root: root), origin: origin))
             }
         }
+        var problems: [Problem] = []
         for asset in assets {
-            let origin =
-                asset.isThemeAsset
-                ? Origin(rule: .public, source: "theme")
-                : cascade.rule(forFolder: SitePath.parent(of: asset.outputPath))
+            let origin: Origin
+            if asset.isThemeAsset {
+                origin = Origin(rule: .public, source: "theme")
+            } else if let own = config.fileAccess[asset.outputPath] {
+                origin = Origin(rule: own.rule, source: display.site("site.toml"))
+            } else {
+                let folder = cascade.rule(forFolder: SitePath.parent(of: asset.outputPath))
+                let links = (linkedFiles.links[asset.outputPath] ?? []).map { [pageRules] link in
+                    AttachmentRule.Link(
+                        page: display.site(pages[link.page].source.path), line: link.line,
+                        origin: pageRules[link.page])
+                }
+                switch AttachmentRule.resolve(folder: folder, links: links) {
+                case .rule(let rule):
+                    origin = rule
+                case .conflict(let conflicts):
+                    problems += conflicts.map { AttachmentRule.problem($0, file: asset.outputPath, folder: folder) }
+                    origin = folder
+                }
+            }
             entries.append(Entry(path: Self.urlPath(of: asset.outputPath, root: root), origin: origin))
         }
+        let siteFiles = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
+        for (path, own) in config.fileAccess.sorted(by: { $0.key < $1.key }) where !siteFiles.contains(path) {
+            let message =
+                "[file_access] names '\(path)', which is no file in the site folder; write the path of a file "
+                + "below the site folder, e.g. \"guide/payroll.xlsx\""
+            problems.append(Problem(file: display.site("site.toml"), line: own.line, message: message))
+        }
+        self.problems = problems
         for page in SpecialPage.allCases {
             entries.append(Entry(path: root + page.routePath, origin: Origin(rule: .public, source: "built-in")))
         }

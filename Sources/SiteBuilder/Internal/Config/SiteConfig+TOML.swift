@@ -3,7 +3,9 @@ import TOMLKit
 import TextTools
 
 extension SiteConfig {
-    static let knownKeys = ["title", "base_url", "language", "footer", "nav", "access", "contact", "search", "params"]
+    static let knownKeys = [
+        "title", "base_url", "language", "footer", "nav", "access", "file_access", "contact", "search", "params",
+    ]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
     static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
@@ -48,6 +50,12 @@ extension SiteConfig {
                 let (rule, accessProblems) = reader.read(WrittenAccessRule(toml: value, line: line), line: line)
                 config.access = rule
                 problems += accessProblems
+            case "file_access":
+                guard let table = value.table else {
+                    fail(key, "'file_access' must be a table: write [file_access] followed by \"path\" = rule lines")
+                    continue
+                }
+                config.fileAccess = parseFileAccess(table, lines: lines, file: file, problems: &problems)
             case "search":
                 guard let search = value.bool else {
                     fail(key, "'search' must be true or false, e.g. search = false to build without a search index")
@@ -88,6 +96,36 @@ extension SiteConfig {
             return table.keys.contains { !ContentSSI.lines(in: $0).isEmpty || table[$0].map(opensDirective) == true }
         default: return false
         }
+    }
+
+    /// `"guide/holidays.pdf" = "signed-in"`: each key a file's path below the site folder, each value a rule.
+    private static func parseFileAccess(
+        _ table: TOMLTable, lines: TOMLKeyLines, file: String, problems: inout [Problem]
+    ) -> [String: (rule: AccessRule, line: Int?)] {
+        var rules: [String: (rule: AccessRule, line: Int?)] = [:]
+        let reader = AccessRuleReader(file: file, syntax: .siteTOML)
+        for path in table.keys.sorted() {
+            guard let value = table[path] else { continue }
+            let line = lines.line(of: "file_access." + path) ?? lines.line(of: "file_access")
+            guard SitePath.resolve(path, from: "") == path, !path.isEmpty else {
+                let message =
+                    "'\(path)' in [file_access] must be a file's path below the site folder, without a leading / "
+                    + "or . and .. parts, e.g. \"guide/payroll.xlsx\""
+                problems.append(Problem(file: file, line: line, message: message))
+                continue
+            }
+            guard !path.hasSuffix(".md") else {
+                let message =
+                    "'\(path)' in [file_access] is a page; a page sets its rule in its front matter, "
+                    + "e.g. access: { roles: [Finance.Read] }"
+                problems.append(Problem(file: file, line: line, message: message))
+                continue
+            }
+            let (rule, ruleProblems) = reader.read(WrittenAccessRule(toml: value, line: line ?? 1), line: line ?? 1)
+            problems += ruleProblems
+            if let rule { rules[path] = (rule, line) }
+        }
+        return rules
     }
 
     private mutating func setText(_ text: String, for key: String) {

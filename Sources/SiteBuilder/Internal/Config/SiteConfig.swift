@@ -15,6 +15,9 @@ struct SiteConfig: Sendable {
     var contact = ""
     /// The rule of pages that neither set one nor sit in a section that does; nil when `access` is not set.
     var access: AccessRule?
+    /// Rules given to single files in `[file_access]`, by path below the site folder (`guide/payroll.xlsx`),
+    /// with the line each is on. They win over the rule a file would take from its folder or the pages linking it.
+    var fileAccess: [String: (rule: AccessRule, line: Int?)] = [:]
     /// Top-level sections in the order to list them, by folder or page name, with the line they are on.
     var navOrder: [(name: String, line: Int?)] = []
     /// False when `search = false`: the site is built without a search index and its pages without a search field.

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Finds the line a top-level key of a TOML file is on; TOMLKit keeps no source positions.
+/// Finds the line a key of a TOML file is on, a top-level one (`access`, `params`) or one of a table's
+/// (`file_access.guide/payroll.xlsx`); TOMLKit keeps no source positions.
 struct TOMLKeyLines {
     private var lines: [String: Int] = [:]
 
     init(text: String) {
         var lineNumber = 0
-        var inTable = false
+        var table: String?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.trimmingCharacters(in: .whitespaces)
@@ -14,12 +15,13 @@ struct TOMLKeyLines {
                 let name = line.drop { $0 == "[" }.prefix { $0 != "]" && $0 != "." }
                 let key = name.trimmingCharacters(in: .whitespaces)
                 if lines[key] == nil { lines[key] = lineNumber }
-                inTable = true
+                table = key
                 continue
             }
-            guard !inTable, let equals = line.firstIndex(of: "=") else { continue }
+            guard let equals = line.firstIndex(of: "=") else { continue }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\"", "'"])
-            if lines[key] == nil { lines[key] = lineNumber }
+            let name = table.map { $0 + "." + key } ?? key
+            if lines[name] == nil { lines[name] = lineNumber }
         }
     }
 

@@ -82,11 +82,11 @@ struct LinkResolver: Sendable {
     }
 
     /// Checks for a `%` first: Foundation's decoding is slow, and most links have nothing to decode.
-    private static func decoded(_ text: String) -> String {
+    static func decoded(_ text: String) -> String {
         text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
-    private static func hasScheme(_ destination: String) -> Bool {
+    static func hasScheme(_ destination: String) -> Bool {
         guard destination.utf8.contains(UInt8(ascii: ":")), let colon = destination.firstIndex(of: ":") else {
             return false
         }
@@ -95,7 +95,7 @@ struct LinkResolver: Sendable {
         return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
-    private static func split(_ destination: String) -> (path: String, query: String?, fragment: String?) {
+    static func split(_ destination: String) -> (path: String, query: String?, fragment: String?) {
         var rest = Substring(destination)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {

@@ -1,6 +1,7 @@
 /// Stages whose inputs are ready long before their output is needed, run in order on another core while
-/// the stages between go on on the build's own thread: the theme and the access rules need only the pages'
-/// URLs, and are worked out while the Markdown is rendered, links checked and navigation built. Each runs
+/// the stages between go on on the build's own thread: the theme needs only the pages' URLs, and is loaded
+/// while the Markdown is rendered; the access rules need the pages' links too, and are worked out while
+/// links are checked and navigation built. Each runs
 /// on a log of its own; `join` announces them in their place in the plan and reports what they found under
 /// their names, so the build reads and reports as if they had run there.
 struct AsideStages<Value: Sendable> {
@@ -17,6 +18,11 @@ struct AsideStages<Value: Sendable> {
             let value = work(log)
             return (value, log.errors, log.warnings)
         }
+    }
+
+    /// Waits for the stages and gives what they made, reporting nothing: for stages aside that need it.
+    var value: Value {
+        work.value.value
     }
 
     /// Waits for the stages (the wait shows as the first one's time) and reports them on `log`, in order.

@@ -56,26 +56,30 @@ struct Pipeline {
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
                 display: display))
-        let themeAndAccess = AsideStages(
-            [.loadTemplates, .resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings
-        ) { [themeFiles, display] log in
-            let theme = log.run(
+        let themeAside = AsideStages([.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+            [themeFiles, display] log in
+            log.run(
                 LoadTemplates(
                     files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
                     display: display))
-            let access = log.run(
-                ResolveAccess(
-                    pages: site.pages, draftSections: site.draftSections, assets: content.assets + theme.assets,
-                    config: config, display: display))
-            return (theme, access)
         }
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
                 previousLinkTargets: cache.previous?.linkTargets, display: display))
+        let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+            [display, markdownPages = markdown.pages] log in
+            log.run(
+                ResolveAccess(
+                    pages: site.pages, draftSections: site.draftSections,
+                    assets: content.assets + themeAside.value.assets,
+                    linkedFiles: LinkedFiles(pages: markdownPages, assets: content.assets, rootURL: config.rootURL),
+                    config: config, display: display))
+        }
         run(CheckLinks(pages: markdown.pages, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
-        let (theme, access) = themeAndAccess.join(on: log)
+        let theme = themeAside.join(on: log)
+        let access = accessAside.join(on: log)
         kept?.keep((theme, access))
         let assets = content.assets + theme.assets
         guard !log.hasErrors, let templates = theme.templates,
@@ -133,9 +137,10 @@ struct Pipeline {
                 changedFiles: unchanged ? [] : writer.changedFiles))
     }
 
-    /// What `sitegen access` runs: the stages access rules depend on, without the cache, Markdown or output.
+    /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),
+    /// without the cache or output.
     static let accessPlan: [BuildStage] = [
-        .loadConfig, .loadContent, .parseFrontMatter, .mapURLs, .loadTemplates, .resolveAccess,
+        .loadConfig, .loadContent, .parseFrontMatter, .mapURLs, .renderMarkdown, .loadTemplates, .resolveAccess,
     ]
 
     /// Works out the access rules of the site; nil when a stage found errors.
@@ -149,6 +154,10 @@ struct Pipeline {
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
                 display: display))
+        let markdown = run(
+            RenderMarkdown(
+                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
+                previousLinkTargets: nil, display: display))
         let theme = run(
             LoadTemplates(
                 files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
@@ -156,6 +165,7 @@ struct Pipeline {
         let access = run(
             ResolveAccess(
                 pages: site.pages, draftSections: site.draftSections, assets: content.assets + theme.assets,
+                linkedFiles: LinkedFiles(pages: markdown.pages, assets: content.assets, rootURL: config.rootURL),
                 config: config, display: display))
         return log.hasErrors ? nil : access
     }

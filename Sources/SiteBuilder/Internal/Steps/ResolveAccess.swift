@@ -1,15 +1,22 @@
 /// Works out who may read every path the build publishes, from `access:` in front matter, the sections
-/// that cascade it and the site default, and prepares the access manifest; see `SiteAccess`.
-/// Runs after the theme is loaded, because the theme's assets are published too.
+/// that cascade it, the site default, `[file_access]` and the pages' links to files, and prepares the access
+/// manifest; see `SiteAccess`. Runs after the theme is loaded, because the theme's assets are published too,
+/// and after the Markdown is rendered, because a file's rule depends on the pages that link it.
 struct ResolveAccess: BuildStep {
     let stage = BuildStage.resolveAccess
     let pages: [ParsedPage]
     let draftSections: [ParsedPage]
     let assets: [AssetFile]
+    /// The links of `pages` to files, by index into `pages`.
+    let linkedFiles: LinkedFiles
     let config: SiteConfig
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> SiteAccess {
-        SiteAccess(pages: pages, draftSections: draftSections, assets: assets, config: config, display: display)
+        let access = SiteAccess(
+            pages: pages, draftSections: draftSections, assets: assets, linkedFiles: linkedFiles, config: config,
+            display: display)
+        log.report(access.problems)
+        return access
     }
 }

@@ -1,0 +1,41 @@
+/// Which of the site's files (not pages) each page links to or shows, found in the links rendering
+/// recorded: `[Payroll](payroll.xlsx)`, `![Chart](chart.png)` and absolute ones such as
+/// `[Payroll](/guide/payroll.xlsx)`. A file's access rule depends on them; see `AttachmentRule`.
+struct LinkedFiles: Sendable {
+    /// One link to a file: the index of the page (as in the pages given) and the line of the link.
+    struct Link: Sendable, Equatable {
+        let page: Int
+        let line: Int
+    }
+
+    /// The links to each file, by the file's output path (e.g. `guide/payroll.xlsx`), in page order.
+    let links: [String: [Link]]
+
+    /// The links of `pages` to the site's own files, `assets` (not the theme's, which are public).
+    init(pages: [Page], assets: [AssetFile], rootURL: String) {
+        let files = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
+        var links: [String: [Link]] = [:]
+        for (index, page) in pages.enumerated() {
+            for link in page.markdown.links {
+                guard let file = Self.file(named: link.destination, folder: page.source.folder, rootURL: rootURL),
+                    files.contains(file)
+                else { continue }
+                links[file, default: []].append(Link(page: index, line: link.line))
+            }
+        }
+        self.links = links
+    }
+
+    /// The site path a link destination written in a page in `folder` names, the way `LinkResolver` and
+    /// the browser read it; nil for external links, links to a heading of the same page and links that
+    /// leave the site.
+    static func file(named destination: String, folder: String, rootURL: String) -> String? {
+        if destination.isEmpty || LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return nil }
+        let path = LinkResolver.decoded(LinkResolver.split(destination).path)
+        guard !path.isEmpty else { return nil }
+        guard path.hasPrefix("/") else { return SitePath.resolve(path, from: folder) }
+        let root = LinkResolver.decoded(rootURL)
+        guard path.hasPrefix(root) else { return nil }
+        return SitePath.resolve(String(path.dropFirst(root.count)), from: "")
+    }
+}
