@@ -12,7 +12,7 @@ struct ConfigOption: ParsableArguments {
         do {
             return try config.map { try ConfigLoader.load(file: $0) }
                 ?? ConfigLoader.load(environment: ProcessInfo.processInfo.environment)
-        } catch let error as ConfigError {
+        } catch let error as AuthError where error.kind == .config {
             FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -114,7 +114,7 @@ struct Serve: ParsableCommand {
         }
         do {
             try service.start()
-        } catch let error as ConfigError {
+        } catch let error as AuthError where error.kind == .config {
             FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -80,7 +80,7 @@ struct SessionsCommand: ParsableCommand {
     static func report(_ outcome: () throws -> String) throws {
         do {
             print(try outcome())
-        } catch let error as SessionStoreError {
+        } catch let error as AuthError where error.kind == .sessionStore {
             FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -16,7 +16,7 @@ public enum ConfigLoader {
     /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
     public static func load(file path: String) throws -> AuthConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError("\(path): cannot read the config file (does it exist, and may this user read it?)")
+            throw AuthError(.config, "\(path): cannot read the config file (does it exist, and may this user read it?)")
         }
         return try load(text: String(decoding: data, as: UTF8.self), file: path)
     }
@@ -24,22 +24,22 @@ public enum ConfigLoader {
     /// Loads the text of a TOML config file read from `path`, which names it in errors and anchors its relative paths.
     public static func load(text: String, file path: String) throws -> AuthConfig {
         if let problem = TOMLPreflight.firstProblem(in: text) {
-            throw ConfigError("\(path):\(problem.line): \(problem.message)")
+            throw AuthError(.config, "\(path):\(problem.line): \(problem.message)")
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError("\(path):\(error.source.begin.line): \(error.description)")
+            throw AuthError(.config, "\(path):\(error.source.begin.line): \(error.description)")
         }
         guard let auth = table["auth"]?.table else {
-            throw ConfigError("\(path): no [auth] table; put the settings under a line reading [auth]")
+            throw AuthError(.config, "\(path): no [auth] table; put the settings under a line reading [auth]")
         }
         var settings = Settings(describe: { "\(path): [auth] \($0)" })
         for key in auth.keys {
             guard knownKeys.contains(key) else {
                 let hint = ClosestName.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
-                throw ConfigError("\(path): [auth] unknown key '\(key)'\(hint)")
+                throw AuthError(.config, "\(path): [auth] unknown key '\(key)'\(hint)")
             }
             let value = auth[key]
             if let string = value?.string {
@@ -49,11 +49,11 @@ public enum ConfigLoader {
             } else if let array = value?.array {
                 let strings = array.compactMap { $0.string }
                 guard strings.count == array.count else {
-                    throw ConfigError("\(path): [auth] '\(key)' must be a list of strings")
+                    throw AuthError(.config, "\(path): [auth] '\(key)' must be a list of strings")
                 }
                 settings.values[key] = .list(strings)
             } else {
-                throw ConfigError("\(path): [auth] '\(key)' must be a string, a list of strings or true/false")
+                throw AuthError(.config, "\(path): [auth] '\(key)' must be a string, a list of strings or true/false")
             }
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path

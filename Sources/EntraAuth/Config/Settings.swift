@@ -25,13 +25,13 @@ struct Settings {
         switch values[key] {
         case nil: return nil
         case .text(let value): return value
-        default: throw ConfigError("\(describe(key)) must be a string")
+        default: throw AuthError(.config, "\(describe(key)) must be a string")
         }
     }
 
     func required(_ key: String, hint: String) throws -> String {
         guard let value = try text(key), !value.isEmpty else {
-            throw ConfigError("\(describe(key)) is missing: \(hint)")
+            throw AuthError(.config, "\(describe(key)) is missing: \(hint)")
         }
         return value
     }
@@ -41,7 +41,7 @@ struct Settings {
         case nil: return []
         case .list(let value): return value
         case .text(let value): return value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-        case .flag: throw ConfigError("\(describe(key)) must be a list of strings")
+        case .flag: throw AuthError(.config, "\(describe(key)) must be a list of strings")
         }
     }
 
@@ -52,16 +52,17 @@ struct Settings {
         case .flag(let value): return value
         case .text("true"), .text("1"): return true
         case .text("false"), .text("0"): return false
-        default: throw ConfigError("\(describe(key)) must be true or false")
+        default: throw AuthError(.config, "\(describe(key)) must be true or false")
         }
     }
 
     func url(_ key: String, _ text: String) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty else {
-            throw ConfigError("\(describe(key)) is not an absolute URL: '\(text)'")
+            throw AuthError(.config, "\(describe(key)) is not an absolute URL: '\(text)'")
         }
         guard scheme == "https" || (scheme == "http" && LoopbackHost.contains(host)) else {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe(key)) must use https (http is allowed only for loopback hosts such as 127.0.0.1): '\(text)'"
             )
         }
@@ -72,23 +73,23 @@ struct Settings {
     func secret(_ key: String, relativeTo folder: String) throws -> [String]? {
         let fileKey = key + "_file"
         if values[key] != nil, values[fileKey] != nil {
-            throw ConfigError("\(describe(key)) and \(describe(fileKey)) are both set; keep one")
+            throw AuthError(.config, "\(describe(key)) and \(describe(fileKey)) are both set; keep one")
         }
         if let path = try text(fileKey) {
             let resolved = path.hasPrefix("/") ? path : folder + "/" + path
             guard let data = FileManager.default.contents(atPath: resolved) else {
-                throw ConfigError("\(describe(fileKey)): cannot read '\(resolved)'")
+                throw AuthError(.config, "\(describe(fileKey)): cannot read '\(resolved)'")
             }
             let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            guard !lines.isEmpty else { throw ConfigError("\(describe(fileKey)): '\(resolved)' is empty") }
+            guard !lines.isEmpty else { throw AuthError(.config, "\(describe(fileKey)): '\(resolved)' is empty") }
             return lines
         }
         switch values[key] {
         case nil: return nil
         case .text(let value): return [value]
         case .list(let value): return value
-        case .flag: throw ConfigError("\(describe(key)) must be a string")
+        case .flag: throw AuthError(.config, "\(describe(key)) must be a string")
         }
     }
 
@@ -100,13 +101,15 @@ struct Settings {
                 hint: "set it to the exact Redirect URI registered in Entra, e.g. https://site.example/.auth/callback")
         )
         guard let secrets = try secret("cookie_secret", relativeTo: folder) else {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("cookie_secret")) is missing: make one with `openssl rand -base64 48` and keep it secret"
             )
         }
         let cookieSecrets = try secrets.map { secret in
             guard CookieSecretStrength.isStrong(secret) else {
-                throw ConfigError(
+                throw AuthError(
+                    .config,
                     "\(describe("cookie_secret")) is too weak (it needs at least 32 random bytes); "
                         + "make one with `openssl rand -base64 48`"
                 )
@@ -124,14 +127,16 @@ struct Settings {
         let lifetime = try duration("session_lifetime") ?? 8 * 3600
         let unknownText = try text("unknown_paths") ?? UnknownPathPolicy.deny.rawValue
         guard let unknownPaths = UnknownPathPolicy(rawValue: unknownText) else {
-            throw ConfigError("\(describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'")
+            throw AuthError(
+                .config, "\(describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'")
         }
         let postLogout = try text("post_logout_redirect_uri").map { try url("post_logout_redirect_uri", $0) }
         let tenants = try tenantIDs("allowed_tenants")
         let allowsAnyTenant = try flag("allow_any_tenant")
         let multiTenant = TenantID.isMultiTenantAuthority(metadataURL)
         if multiTenant, tenants.isEmpty, !allowsAnyTenant {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("server_metadata_url")) is a multi-tenant authority ('common' or 'organizations'), so "
                     + "every Microsoft work or school account (with 'common', every personal account too) could sign "
                     + "in and read signed-in pages: set allowed_tenants (ALLOWED_TENANTS) to the tenant ids you trust, or "
@@ -139,7 +144,8 @@ struct Settings {
             )
         }
         if allowsAnyTenant, !tenants.isEmpty {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("allow_any_tenant")) and \(describe("allowed_tenants")) are both set; keep one")
         }
         let roleTenants = values["role_tenants"] == nil ? nil : try tenantIDs("role_tenants")
@@ -164,12 +170,14 @@ struct Settings {
         config.allowsAnyTenant = allowsAnyTenant
         config.sessionIdleTimeout = try duration("session_idle_timeout")
         if let idle = config.sessionIdleTimeout, idle < 60 {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute")
         }
         let storeText = try text("session_store") ?? SessionStoreAddress.defaultValue
         guard let store = SessionStoreAddress(storeText, relativeTo: folder) else {
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("session_store")) '\(storeText)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
                     + "nor redis://HOST:PORT/DB")
         }
@@ -182,7 +190,7 @@ struct Settings {
     private func duration(_ key: String) throws -> TimeInterval? {
         guard let text = try text(key) else { return nil }
         guard let seconds = DurationText.seconds(text) else {
-            throw ConfigError("\(describe(key)) '\(text)' is not a duration like 8h, 90m or 1h30m")
+            throw AuthError(.config, "\(describe(key)) '\(text)' is not a duration like 8h, 90m or 1h30m")
         }
         return seconds
     }
@@ -191,7 +199,7 @@ struct Settings {
     private func tenantIDs(_ key: String) throws -> [String] {
         let tenants = try list(key)
         if let bad = tenants.first(where: { !TenantID.isGUID($0) }) {
-            throw ConfigError("\(describe(key)) entry '\(bad)' is not a tenant id (a GUID)")
+            throw AuthError(.config, "\(describe(key)) entry '\(bad)' is not a tenant id (a GUID)")
         }
         return tenants.map { $0.lowercased() }
     }
@@ -201,7 +209,8 @@ struct Settings {
         switch method {
         case "client_secret_post", "client_secret_basic":
             guard let secret = try self.secret("client_secret", relativeTo: folder)?.first else {
-                throw ConfigError(
+                throw AuthError(
+                    .config,
                     "\(describe("client_secret")) is missing: create a client secret in the app registration "
                         + "(or use token_endpoint_auth = \"private_key_jwt\" with a certificate)"
                 )
@@ -218,19 +227,21 @@ struct Settings {
                 let certificate = try X509Certificate(pem: try readText(certificatePath, key: "client_certificate"))
                 let key = try RSAPrivateKey(pem: try readText(keyPath, key: "client_private_key"))
                 guard certificate.certifies(key) else {
-                    throw ConfigError(
+                    throw AuthError(
+                        .config,
                         "\(describe("client_private_key")) '\(keyPath)' is not the key of the certificate "
                             + "'\(certificatePath)'; use the key the certificate was made from"
                     )
                 }
                 return .privateKeyJWT(certificate: certificate, key: key)
-            } catch let error as ConfigError {
+            } catch let error as AuthError where error.kind == .config {
                 throw error
             } catch {
-                throw ConfigError("\(describe("client_certificate"))/client_private_key: \(error)")
+                throw AuthError(.config, "\(describe("client_certificate"))/client_private_key: \(error)")
             }
         default:
-            throw ConfigError(
+            throw AuthError(
+                .config,
                 "\(describe("token_endpoint_auth")) must be client_secret_post, client_secret_basic or "
                     + "private_key_jwt, not '\(method)'"
             )
@@ -239,7 +250,7 @@ struct Settings {
 
     private func readText(_ path: String, key: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError("\(describe(key)): cannot read '\(path)'")
+            throw AuthError(.config, "\(describe(key)): cannot read '\(path)'")
         }
         return String(decoding: data, as: UTF8.self)
     }

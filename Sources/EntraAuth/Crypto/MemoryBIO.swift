@@ -5,10 +5,10 @@ enum MemoryBIO {
     /// Runs `body` on a read-only BIO over `text`; the BIO borrows the bytes, so it must not escape.
     static func reading<Result>(_ text: String, _ body: (OpaquePointer) throws -> Result) throws -> Result {
         let bytes = Array(text.utf8)
-        guard bytes.count <= Int32.max else { throw CryptoError("the PEM text is too large") }
+        guard bytes.count <= Int32.max else { throw AuthError(.crypto, "the PEM text is too large") }
         return try bytes.withUnsafeBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
-                throw CryptoError.openSSL("could not allocate a memory BIO")
+                throw AuthError.openSSL("could not allocate a memory BIO")
             }
             defer { BIO_free(bio) }
             return try body(bio)

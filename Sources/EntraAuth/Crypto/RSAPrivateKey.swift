@@ -15,7 +15,8 @@ public final class RSAPrivateKey: @unchecked Sendable {
     /// PEM key of at least 2048 bits.
     public convenience init(pem: String) throws {
         guard !pem.contains("ENCRYPTED") else {
-            throw CryptoError(
+            throw AuthError(
+                .crypto,
                 "the private key PEM is encrypted; store it unencrypted with file mode 0600 "
                     + "(openssl pkey -in encrypted.pem -out key.pem)")
         }
@@ -24,7 +25,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
             PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil)
         }
         guard let key else {
-            throw CryptoError.openSSL(
+            throw AuthError.openSSL(
                 "the text is not a PEM private key (expected BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY)")
         }
         // The decoders OpenSSL tried before the right one may have queued errors.
@@ -32,12 +33,13 @@ public final class RSAPrivateKey: @unchecked Sendable {
         guard EVP_PKEY_is_a(key, "RSA") == 1 else {
             let type = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
             EVP_PKEY_free(key)
-            throw CryptoError("the private key is a \(type) key; an RSA key is required")
+            throw AuthError(.crypto, "the private key is a \(type) key; an RSA key is required")
         }
         let bits = Int(EVP_PKEY_get_bits(key))
         guard bits >= RSAPublicKey.minimumModulusBits else {
             EVP_PKEY_free(key)
-            throw CryptoError(
+            throw AuthError(
+                .crypto,
                 "the RSA private key has \(bits) bits; at least \(RSAPublicKey.minimumModulusBits) are required")
         }
         try self.init(owning: key)
@@ -64,7 +66,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
     /// Generates a fresh key of `bits` bits (tests and the demo; production keys come from PEM files).
     public static func generate(bits: Int) throws -> RSAPrivateKey {
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "RSA", nil) else {
-            throw CryptoError.openSSL("OpenSSL has no RSA implementation")
+            throw AuthError.openSSL("OpenSSL has no RSA implementation")
         }
         defer { EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer? = nil
@@ -73,7 +75,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
             EVP_PKEY_generate(context, &key) == 1,
             let key
         else {
-            throw CryptoError.openSSL("could not generate a \(bits)-bit RSA key")
+            throw AuthError.openSSL("could not generate a \(bits)-bit RSA key")
         }
         return try RSAPrivateKey(owning: key)
     }
@@ -81,14 +83,14 @@ public final class RSAPrivateKey: @unchecked Sendable {
     /// Signs `message` with `algorithm`; the result is as long as the modulus.
     public func signature(for message: some Collection<UInt8>, algorithm: SignatureAlgorithm) throws -> [UInt8] {
         guard let context = EVP_MD_CTX_new() else {
-            throw CryptoError.openSSL("could not allocate a digest context")
+            throw AuthError.openSSL("could not allocate a digest context")
         }
         defer { EVP_MD_CTX_free(context) }
         var keyContext: OpaquePointer? = nil
         guard EVP_DigestSignInit_ex(context, &keyContext, shim_digest_sha256, nil, nil, evpKey, nil) == 1,
             let keyContext, algorithm.configure(keyContext)
         else {
-            throw CryptoError.openSSL("could not set up \(algorithm.rawValue) signing")
+            throw AuthError.openSSL("could not set up \(algorithm.rawValue) signing")
         }
         var length = Int(EVP_PKEY_get_size(evpKey))
         var signature = [UInt8](repeating: 0, count: length)
@@ -96,7 +98,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
             EVP_DigestSign(context, &signature, &length, message.baseAddress, message.count)
         }
         guard signed == 1 else {
-            throw CryptoError.openSSL("\(algorithm.rawValue) signing failed")
+            throw AuthError.openSSL("\(algorithm.rawValue) signing failed")
         }
         return Array(signature.prefix(length))
     }
@@ -110,7 +112,7 @@ public final class RSAPrivateKey: @unchecked Sendable {
     private static func bigEndianParameter(_ name: UnsafePointer<CChar>, of key: OpaquePointer) throws -> [UInt8] {
         var number: OpaquePointer? = nil
         guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else {
-            throw CryptoError.openSSL("could not read RSA parameter \(String(cString: name))")
+            throw AuthError.openSSL("could not read RSA parameter \(String(cString: name))")
         }
         defer { BN_free(number) }
         let count = (Int(BN_num_bits(number)) + 7) / 8

@@ -20,18 +20,20 @@ public final class RSAPublicKey: @unchecked Sendable {
         let exponent = Array(exponent.drop { $0 == 0 })
         let bits = modulus.isEmpty ? 0 : (modulus.count - 1) * 8 + (8 - modulus[0].leadingZeroBitCount)
         guard bits >= Self.minimumModulusBits else {
-            throw CryptoError(
+            throw AuthError(
+                .crypto,
                 "the RSA modulus has \(bits) bits; at least \(Self.minimumModulusBits) are required")
         }
         guard bits <= Self.maximumModulusBits else {
-            throw CryptoError(
+            throw AuthError(
+                .crypto,
                 "the RSA modulus has \(bits) bits; at most \(Self.maximumModulusBits) are supported")
         }
         guard modulus.last! & 1 == 1 else {
-            throw CryptoError("the RSA modulus is even, so it is not an RSA modulus")
+            throw AuthError(.crypto, "the RSA modulus is even, so it is not an RSA modulus")
         }
         guard exponent.count <= 8, exponent.last.map({ $0 & 1 == 1 }) == true, exponent != [1] else {
-            throw CryptoError("the RSA exponent must be an odd number from 3 to 2^64-1")
+            throw AuthError(.crypto, "the RSA exponent must be an odd number from 3 to 2^64-1")
         }
         self.init(owning: try Self.makeKey(modulus: modulus, exponent: exponent))
     }
@@ -70,26 +72,26 @@ public final class RSAPublicKey: @unchecked Sendable {
     /// Imports n and e as a public-only `EVP_PKEY` (caller owns the result).
     static func makeKey(modulus: [UInt8], exponent: [UInt8]) throws -> OpaquePointer {
         guard let n = BN_bin2bn(modulus, Int32(modulus.count), nil) else {
-            throw CryptoError.openSSL("could not read the RSA modulus")
+            throw AuthError.openSSL("could not read the RSA modulus")
         }
         defer { BN_free(n) }
         guard let e = BN_bin2bn(exponent, Int32(exponent.count), nil) else {
-            throw CryptoError.openSSL("could not read the RSA exponent")
+            throw AuthError.openSSL("could not read the RSA exponent")
         }
         defer { BN_free(e) }
         guard let builder = OSSL_PARAM_BLD_new() else {
-            throw CryptoError.openSSL("could not allocate an OpenSSL parameter builder")
+            throw AuthError.openSSL("could not allocate an OpenSSL parameter builder")
         }
         defer { OSSL_PARAM_BLD_free(builder) }
         guard OSSL_PARAM_BLD_push_BN(builder, shim_param_rsa_n, n) == 1,
             OSSL_PARAM_BLD_push_BN(builder, shim_param_rsa_e, e) == 1,
             let params = OSSL_PARAM_BLD_to_param(builder)
         else {
-            throw CryptoError.openSSL("could not build the RSA key parameters")
+            throw AuthError.openSSL("could not build the RSA key parameters")
         }
         defer { OSSL_PARAM_free(params) }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "RSA", nil) else {
-            throw CryptoError.openSSL("OpenSSL has no RSA implementation")
+            throw AuthError.openSSL("OpenSSL has no RSA implementation")
         }
         defer { EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer? = nil
@@ -97,7 +99,7 @@ public final class RSAPublicKey: @unchecked Sendable {
             EVP_PKEY_fromdata(context, &key, shim_evp_pkey_public_key(), params) == 1,
             let key
         else {
-            throw CryptoError.openSSL("OpenSSL refused the RSA public key")
+            throw AuthError.openSSL("OpenSSL refused the RSA public key")
         }
         return key
     }

@@ -9,7 +9,7 @@ public struct X509Certificate: Sendable {
     public init(pem: String) throws {
         let certificate = try MemoryBIO.reading(pem) { bio in PEM_read_bio_X509(bio, nil, nil, nil) }
         guard let certificate else {
-            throw CryptoError.openSSL("the text is not a PEM certificate (expected BEGIN CERTIFICATE)")
+            throw AuthError.openSSL("the text is not a PEM certificate (expected BEGIN CERTIFICATE)")
         }
         defer { X509_free(certificate) }
         OpenSSLErrorQueue.clear()
@@ -47,12 +47,12 @@ public struct X509Certificate: Sendable {
     /// (tests and the demo; production certificates come from files).
     public static func selfSigned(for key: RSAPrivateKey, commonName: String, days: Int) throws -> X509Certificate {
         guard let certificate = X509_new() else {
-            throw CryptoError.openSSL("could not allocate a certificate")
+            throw AuthError.openSSL("could not allocate a certificate")
         }
         defer { X509_free(certificate) }
         let serial = SystemRandom().bytes(16)
         guard let serialNumber = BN_bin2bn([serial[0] & 0x7F] + serial.dropFirst(), Int32(serial.count), nil) else {
-            throw CryptoError.openSSL("could not make a serial number")
+            throw AuthError.openSSL("could not make a serial number")
         }
         defer { BN_free(serialNumber) }
         guard X509_set_version(certificate, 2) == 1,
@@ -65,7 +65,7 @@ public struct X509Certificate: Sendable {
             X509_set_issuer_name(certificate, name) == 1,
             X509_sign(certificate, key.evpKey, FetchedAlgorithms.shared.sha256) > 0
         else {
-            throw CryptoError.openSSL("could not create a self-signed certificate for \"\(commonName)\"")
+            throw AuthError.openSSL("could not create a self-signed certificate for \"\(commonName)\"")
         }
         return X509Certificate(der: try derEncoding(of: certificate))
     }
@@ -86,7 +86,7 @@ public struct X509Certificate: Sendable {
     private static func derEncoding(of certificate: OpaquePointer) throws -> [UInt8] {
         let count = Int(i2d_X509(certificate, nil))
         guard count > 0 else {
-            throw CryptoError.openSSL("could not DER-encode the certificate")
+            throw AuthError.openSSL("could not DER-encode the certificate")
         }
         var der = [UInt8](repeating: 0, count: count)
         let written = der.withUnsafeMutableBufferPointer { buffer in
@@ -94,7 +94,7 @@ public struct X509Certificate: Sendable {
             return i2d_X509(certificate, &cursor)
         }
         guard Int(written) == count else {
-            throw CryptoError.openSSL("could not DER-encode the certificate")
+            throw AuthError.openSSL("could not DER-encode the certificate")
         }
         return der
     }

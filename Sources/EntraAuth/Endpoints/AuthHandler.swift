@@ -20,6 +20,7 @@ public final class AuthHandler: Sendable {
     let redemption: CodeRedemption
     /// What is counted for `/metrics`; nil (nothing counted or timed) without `--metrics-listen`.
     let metrics: AuthMetrics?
+    let callback: CallbackEndpoint
 
     /// Wires the handler from its parts.
     public init(
@@ -54,13 +55,17 @@ public final class AuthHandler: Sendable {
             time: time
         )
         redemption = CodeRedemption(config: config, http: http, time: time, random: random, metrics: metrics)
+        callback = CallbackEndpoint(
+            transactions: transactions, sessions: sessions, sessionCookie: sessionCookie, provider: provider,
+            redemption: redemption, validator: validator, manifest: manifest, time: time, random: random, log: log,
+            metrics: metrics)
     }
 
     /// Routes one request. Never throws: any unexpected failure is a 500, never a 2xx (fail closed).
     public func handle(_ request: Request) -> Response {
         switch request.path {
         case "/.auth/check": return timedCheck(request)
-        case config.callbackPath: return callback(request)
+        case config.callbackPath: return callback.respond(to: request)
         case "/.auth/login": return login(request)
         case "/.auth/sign-in-required": return signInRequired(request)
         case "/.auth/logout": return logout(request)
@@ -77,14 +82,6 @@ public final class AuthHandler: Sendable {
         request.path == config.callbackPath
     }
 
-    /// A random id that ties an error page to its log line.
-    func correlationID() -> String {
-        random.bytes(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
-}
-
-extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
+    /// What a callback gets when every network worker is busy and the queue is full; counted as a sign-in refused.
+    public func callbackBusy() -> Response { callback.busy() }
 }

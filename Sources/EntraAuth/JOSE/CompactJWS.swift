@@ -16,23 +16,25 @@ struct CompactJWS: Sendable {
     init(_ token: String) throws {
         let bytes = Array(token.utf8)
         guard bytes.count <= Self.maximumLength else {
-            throw JOSEError("the token is \(bytes.count) bytes long; at most \(Self.maximumLength) are accepted")
+            throw AuthError(
+                .malformedToken, "the token is \(bytes.count) bytes long; at most \(Self.maximumLength) are accepted")
         }
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else {
-            throw JOSEError("the token has \(parts.count) dot-separated parts; a signed JWT has exactly 3")
+            throw AuthError(
+                .malformedToken, "the token has \(parts.count) dot-separated parts; a signed JWT has exactly 3")
         }
         guard let headerBytes = Base64URL.decode(String(decoding: parts[0], as: UTF8.self)) else {
-            throw JOSEError("the token header is not base64url")
+            throw AuthError(.malformedToken, "the token header is not base64url")
         }
         guard let payload = Base64URL.decode(String(decoding: parts[1], as: UTF8.self)) else {
-            throw JOSEError("the token payload is not base64url")
+            throw AuthError(.malformedToken, "the token payload is not base64url")
         }
         guard let signature = Base64URL.decode(String(decoding: parts[2], as: UTF8.self)) else {
-            throw JOSEError("the token signature is not base64url")
+            throw AuthError(.malformedToken, "the token signature is not base64url")
         }
         guard let headerJSON = Self.jsonObject(headerBytes) else {
-            throw JOSEError("the token header is not a JSON object")
+            throw AuthError(.malformedToken, "the token header is not a JSON object")
         }
         self.header = try JOSEHeader(json: headerJSON)
         self.payload = payload
@@ -43,7 +45,7 @@ struct CompactJWS: Sendable {
     /// The payload as a JWT claims set; throws if it is not a JSON object.
     func claims() throws -> [String: JSONValue] {
         guard let claims = Self.jsonObject(payload) else {
-            throw JOSEError("the token payload is not a JSON object")
+            throw AuthError(.malformedToken, "the token payload is not a JSON object")
         }
         return claims
     }

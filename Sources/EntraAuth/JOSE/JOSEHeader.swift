@@ -14,11 +14,12 @@ struct JOSEHeader: Sendable, Equatable {
     /// Reads the members from a decoded header object; throws if a known member has the wrong type.
     init(json: [String: JSONValue]) throws {
         guard let alg = json["alg"]?.stringValue else {
-            throw JOSEError("the token header has no \"alg\" string")
+            throw AuthError(.malformedToken, "the token header has no \"alg\" string")
         }
         // RFC 7515 §4.1.11: extensions marked critical must be understood, and none are.
         guard json["crit"] == nil else {
-            throw JOSEError("the token header lists critical extensions (\"crit\"), which are not supported")
+            throw AuthError(
+                .malformedToken, "the token header lists critical extensions (\"crit\"), which are not supported")
         }
         self.alg = alg
         self.kid = try Self.optionalString("kid", in: json)
@@ -30,7 +31,7 @@ struct JOSEHeader: Sendable, Equatable {
     private static func optionalString(_ name: String, in json: [String: JSONValue]) throws -> String? {
         guard let value = json[name] else { return nil }
         guard let string = value.stringValue else {
-            throw JOSEError("the token header's \"\(name)\" is not a string")
+            throw AuthError(.malformedToken, "the token header's \"\(name)\" is not a string")
         }
         return string
     }

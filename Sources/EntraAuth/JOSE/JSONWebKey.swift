@@ -17,18 +17,18 @@ struct JSONWebKey: Sendable, Decodable, Equatable {
     func rsaPublicKey() throws -> RSAPublicKey {
         let name = kid.map { "JWKS key \"\($0)\"" } ?? "the JWKS key without a kid"
         guard kty == "RSA" else {
-            throw JOSEError("\(name) has kty \"\(kty)\"; only RSA keys are supported")
+            throw AuthError(.malformedToken, "\(name) has kty \"\(kty)\"; only RSA keys are supported")
         }
         guard let n, let modulus = Base64URL.decode(n) else {
-            throw JOSEError("\(name) has no base64url modulus \"n\"")
+            throw AuthError(.malformedToken, "\(name) has no base64url modulus \"n\"")
         }
         guard let e, let exponent = Base64URL.decode(e) else {
-            throw JOSEError("\(name) has no base64url exponent \"e\"")
+            throw AuthError(.malformedToken, "\(name) has no base64url exponent \"e\"")
         }
         do {
             return try RSAPublicKey(modulus: modulus, exponent: exponent)
-        } catch let error as CryptoError {
-            throw JOSEError("\(name) is unusable: \(error.description)")
+        } catch let error as AuthError where error.kind == .crypto {
+            throw AuthError(.malformedToken, "\(name) is unusable: \(error.description)")
         }
     }
 }

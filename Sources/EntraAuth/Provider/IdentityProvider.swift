@@ -70,10 +70,11 @@ public final class IdentityProvider: @unchecked Sendable {
         do {
             try refreshAll()
             return "fetched discovery and \(keyCount) signing keys from \(metadataURL)"
-        } catch let error as ProviderUnreachable {
+        } catch let error as AuthError where error.kind == .providerUnreachable {
             schedule(after: Self.retryInterval)
             guard let snapshot = cache.load(for: metadataURL) else {
-                throw ProviderError("\(error.description), and no cached copy exists yet in \(cache.directory)")
+                throw AuthError(
+                    .providerUnavailable, "\(error.description), and no cached copy exists yet in \(cache.directory)")
             }
             try install(metadataData: snapshot.metadata, keysData: snapshot.keys, renewAfter: Self.retryInterval)
             log.write(event: "provider_cache_used", ["reason": error.description])
@@ -121,7 +122,8 @@ public final class IdentityProvider: @unchecked Sendable {
     /// The discovery document and issuer policy, as loaded; never fetches.
     func current() throws -> Loaded {
         guard let ready = snapshot() else {
-            throw ProviderError("the identity provider could not be reached yet; try again in a minute")
+            throw AuthError(
+                .providerUnavailable, "the identity provider could not be reached yet; try again in a minute")
         }
         return ready
     }
@@ -137,10 +139,13 @@ public final class IdentityProvider: @unchecked Sendable {
         }
         let now = time.now()
         if let last = lastKeyRefetch, now.timeIntervalSince(last) < Self.keyRefetchInterval {
-            throw TokenRejection(
+            throw AuthError(
+                .invalidToken,
                 "no signing key with kid '\(keyID ?? "none")' (keys were refetched less than 5 minutes ago)")
         }
-        guard let jwksURI = metadata?.jwksURI else { throw ProviderError("no discovery document yet") }
+        guard let jwksURI = metadata?.jwksURI else {
+            throw AuthError(.providerUnavailable, "no discovery document yet")
+        }
         keyRefetchInFlight = true
         lastKeyRefetch = now
         condition.unlock()
@@ -161,7 +166,7 @@ public final class IdentityProvider: @unchecked Sendable {
             log.write(event: "jwks_refresh_failed", ["reason": "\(error)"])
         }
         guard let key = try lookUp(keyID) else {
-            throw TokenRejection("no signing key with kid '\(keyID ?? "none")' in the provider's key set")
+            throw AuthError(.invalidToken, "no signing key with kid '\(keyID ?? "none")' in the provider's key set")
         }
         return key
     }
@@ -188,7 +193,8 @@ public final class IdentityProvider: @unchecked Sendable {
         if let keyID { return keys.byID[keyID] }
         let all = Array(keys.byID.values) + keys.anonymous
         guard all.count <= 1 else {
-            throw TokenRejection(
+            throw AuthError(
+                .invalidToken,
                 "the token has no kid and the provider publishes \(all.count) keys; which one is ambiguous")
         }
         return all.first
@@ -254,7 +260,7 @@ public final class IdentityProvider: @unchecked Sendable {
         do {
             set = try JSONDecoder().decode(JSONWebKeySet.self, from: data)
         } catch {
-            throw ProviderError("the key set is not valid JWKS JSON: \(error)")
+            throw AuthError(.providerUnavailable, "the key set is not valid JWKS JSON: \(error)")
         }
         var keys = Keys(byID: [:], anonymous: [])
         for jwk in set.keys where jwk.kty == "RSA" && (jwk.use == nil || jwk.use == "sig") {
@@ -263,7 +269,7 @@ public final class IdentityProvider: @unchecked Sendable {
             if let kid = jwk.kid { keys.byID[kid] = trusted } else { keys.anonymous.append(trusted) }
         }
         guard !keys.byID.isEmpty || !keys.anonymous.isEmpty else {
-            throw ProviderError("the key set has no usable RSA signing key")
+            throw AuthError(.providerUnavailable, "the key set has no usable RSA signing key")
         }
         return keys
     }
@@ -275,17 +281,12 @@ public final class IdentityProvider: @unchecked Sendable {
         do {
             answer = try http.send(request)
         } catch {
-            throw ProviderUnreachable(
-                description: "cannot fetch the \(what) from \(url): \(error.localizedDescription)")
+            throw AuthError(
+                .providerUnreachable, "cannot fetch the \(what) from \(url): \(error.localizedDescription)")
         }
         guard answer.status == 200 else {
-            throw ProviderUnreachable(description: "the \(what) at \(url) answered HTTP \(answer.status)")
+            throw AuthError(.providerUnreachable, "the \(what) at \(url) answered HTTP \(answer.status)")
         }
         return answer
     }
-}
-
-/// The provider could not be reached or answered with an HTTP error; a cached copy may stand in.
-struct ProviderUnreachable: Error, CustomStringConvertible {
-    let description: String
 }

@@ -17,7 +17,8 @@ enum IssuerPolicy: Sendable, Equatable {
         let configured = metadataURL.absoluteString
         let authority =
             configured.hasSuffix(wellKnownSuffix) ? String(configured.dropLast(wellKnownSuffix.count)) : configured
-        let mismatch = ConfigError(
+        let mismatch = AuthError(
+            .config,
             "the discovered issuer '\(issuer)' does not match the configured authority '\(authority)'; "
                 + "check server_metadata_url (or AUTHORITY)"
         )

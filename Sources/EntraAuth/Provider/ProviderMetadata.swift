@@ -27,7 +27,8 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         do {
             metadata = try JSONDecoder().decode(ProviderMetadata.self, from: data)
         } catch {
-            throw ProviderError("the discovery document at \(url) is not valid OpenID Connect metadata: \(error)")
+            throw AuthError(
+                .providerUnavailable, "the discovery document at \(url) is not valid OpenID Connect metadata: \(error)")
         }
         for endpoint in [metadata.authorizationEndpoint, metadata.tokenEndpoint, metadata.jwksURI]
             + [metadata.endSessionEndpoint].compactMap({ $0 })
@@ -35,20 +36,11 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
             let secure =
                 endpoint.scheme == "https" || (endpoint.scheme == "http" && LoopbackHost.contains(endpoint.host ?? ""))
             guard secure else {
-                throw ProviderError(
+                throw AuthError(
+                    .providerUnavailable,
                     "the discovery document names \(endpoint), which is neither https nor loopback http")
             }
         }
         return metadata
-    }
-}
-
-/// A problem talking to or trusting the identity provider.
-public struct ProviderError: Error, CustomStringConvertible, Sendable {
-    /// The readable reason.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -48,7 +48,7 @@ public struct AuthService: Sendable {
         do {
             let outcome = try provider.start()
             log.write(event: "provider_ready", ["detail": outcome])
-        } catch let error as ConfigError {
+        } catch let error as AuthError where error.kind == .config {
             log.write(event: "provider_refused", ["reason": error.description])
             throw error
         } catch {

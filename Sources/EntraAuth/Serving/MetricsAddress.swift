@@ -19,9 +19,10 @@ public struct MetricsAddress: Sendable {
     let socketAddress: [UInt8]
 
     /// Resolves `text`; throws when it is malformed, does not resolve, or is not loopback without `allowRemote`.
-    public init(_ text: String, allowRemote: Bool = false) throws(MetricsError) {
+    public init(_ text: String, allowRemote: Bool = false) throws(AuthError) {
         guard let (host, port) = Self.split(text) else {
-            throw MetricsError(
+            throw AuthError(
+                .metrics,
                 "--metrics-listen must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
         }
         var hints = addrinfo()
@@ -30,7 +31,8 @@ public struct MetricsAddress: Sendable {
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
-            throw MetricsError(
+            throw AuthError(
+                .metrics,
                 "--metrics-listen \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(found) }
@@ -41,7 +43,8 @@ public struct MetricsAddress: Sendable {
             cursor = entry.pointee.ai_next
         }
         guard loopback || allowRemote else {
-            throw MetricsError(
+            throw AuthError(
+                .metrics,
                 "--metrics-listen \(text) is not a loopback address. /metrics has no sign-in, and tells anyone who "
                     + "reaches it how many readers sign in, when, and which Entra errors they meet: listen on "
                     + "127.0.0.1 and scrape from this machine (or through a tunnel), or add --metrics-allow-remote "
@@ -88,14 +91,5 @@ public struct MetricsAddress: Sendable {
         default:
             return false
         }
-    }
-}
-
-/// The metrics address is not usable, or its socket cannot be opened; the description says what to do.
-public struct MetricsError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -20,9 +20,11 @@ public final class MetricsListener: Sendable {
     public let port: Int
 
     /// Opens and binds the listening socket; throws when the address is taken or cannot be bound.
-    public init(address: MetricsAddress, page: @escaping @Sendable () -> String) throws(MetricsError) {
+    public init(address: MetricsAddress, page: @escaping @Sendable () -> String) throws(AuthError) {
         let socket = Foundation.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw MetricsError("cannot open a socket for \(address.text): \(Self.lastError)") }
+        guard socket >= 0 else {
+            throw AuthError(.metrics, "cannot open a socket for \(address.text): \(Self.lastError)")
+        }
         var yes: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         let bound = address.socketAddress.withUnsafeBytes { bytes in
@@ -31,7 +33,7 @@ public final class MetricsListener: Sendable {
         guard bound == 0, listen(socket, 16) == 0 else {
             let reason = Self.lastError
             close(socket)
-            throw MetricsError("cannot listen for metrics on \(address.text): \(reason)")
+            throw AuthError(.metrics, "cannot listen for metrics on \(address.text): \(reason)")
         }
         self.socket = socket
         self.page = page

@@ -25,7 +25,7 @@ final class RedisConnection {
     init(_ address: RedisAddress, timeout: TimeInterval) throws {
         let limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         guard let context = redisConnectWithTimeout(address.host, Int32(address.port), limit) else {
-            throw SessionStoreError("cannot connect to Redis at \(address.display): out of memory")
+            throw AuthError(.sessionStore, "cannot connect to Redis at \(address.display): out of memory")
         }
         self.context = context
         self.address = address
@@ -64,7 +64,7 @@ final class RedisConnection {
         let reply = sent.assumingMemoryBound(to: redisReply.self)
         guard reply.pointee.type != sitegen_redis_reply_error else {
             let name = arguments.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            throw SessionStoreError("Redis at \(address.display) refused \(name): \(Self.string(reply))")
+            throw AuthError(.sessionStore, "Redis at \(address.display) refused \(name): \(Self.string(reply))")
         }
         return Self.convert(reply)
     }
@@ -125,11 +125,12 @@ final class RedisConnection {
         }
     }
 
-    private func failure() -> SessionStoreError {
+    private func failure() -> AuthError {
         let reason = withUnsafeBytes(of: context.pointee.errstr) {
             String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return SessionStoreError(
+        return AuthError(
+            .sessionStore,
             "cannot reach Redis at \(address.display): \(reason.isEmpty ? "connection failed" : reason)")
     }
 

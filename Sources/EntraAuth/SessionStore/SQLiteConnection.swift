@@ -33,7 +33,7 @@ final class SQLiteConnection {
         guard status == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(handle)
-            throw SessionStoreError("cannot open the session store \(path): \(reason)")
+            throw AuthError(.sessionStore, "cannot open the session store \(path): \(reason)")
         }
         self.handle = handle
         self.path = path
@@ -51,7 +51,7 @@ final class SQLiteConnection {
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let reason = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
-            throw SessionStoreError("the session store \(path) failed: \(reason)")
+            throw AuthError(.sessionStore, "the session store \(path) failed: \(reason)")
         }
     }
 
@@ -110,7 +110,7 @@ final class SQLiteConnection {
         return statement
     }
 
-    private func failure() -> SessionStoreError {
-        SessionStoreError("the session store \(path) failed: \(String(cString: sqlite3_errmsg(handle)))")
+    private func failure() -> AuthError {
+        AuthError(.sessionStore, "the session store \(path) failed: \(String(cString: sqlite3_errmsg(handle)))")
     }
 }

@@ -100,7 +100,7 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
     public func ping() throws {
         try withConnection { connection in try connection.query("SELECT 1 FROM sessions LIMIT 1") }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw SessionStoreError("the session store \(path) was deleted while in use; restart sitegen-auth")
+            throw AuthError(.sessionStore, "the session store \(path) was deleted while in use; restart sitegen-auth")
         }
     }
 
@@ -172,7 +172,8 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         } else if !FileManager.default.fileExists(atPath: path) {
-            throw SessionStoreError(
+            throw AuthError(
+                .sessionStore,
                 "there is no session store at \(path) yet; sitegen-auth creates it at the first sign-in")
         }
         return try opening.withLock {

@@ -45,7 +45,7 @@ public struct SessionAdministration: Sendable {
         let count = "\(ended) session\(ended == 1 ? "" : "s")"
         switch selection {
         case .session(let id):
-            guard ended == 1 else { throw SessionStoreError("no session with id \(id) in \(store.display)") }
+            guard ended == 1 else { throw AuthError(.sessionStore, "no session with id \(id) in \(store.display)") }
             return "Ended session \(id). Its cookie opens nothing from now on."
         case .user(let objectID): return "Ended \(count) of user \(objectID)."
         case .providerSession(let sid): return "Ended \(count) of Entra session \(sid)."

@@ -77,15 +77,3 @@ public enum SessionSelection: Sendable, Equatable {
     /// Every session carrying this Entra session id (`sid`).
     case providerSession(String)
 }
-
-/// The store could not be reached or answered something unusable; the reason says which, without secrets. Every
-/// `SessionStore` method throws only this.
-public struct SessionStoreError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong, for the log and the administrator.
-    public let description: String
-
-    /// Creates an error with a readable reason.
-    public init(_ description: String) {
-        self.description = description
-    }
-}

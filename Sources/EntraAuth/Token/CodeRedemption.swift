@@ -6,13 +6,6 @@ import Foundation
 
 /// Redeems an authorization code at the token endpoint, authenticating the client as configured.
 struct CodeRedemption: Sendable {
-    /// The token endpoint's refusal (`error`, `error_description`), shown to the admin on the error page.
-    struct Refusal: Error, CustomStringConvertible {
-        let error: String
-        let errorDescription: String
-        var description: String { "\(error): \(errorDescription)" }
-    }
-
     let config: AuthConfig
     let http: any HTTPClient
     let time: any TimeSource
@@ -58,18 +51,20 @@ struct CodeRedemption: Sendable {
         do {
             answer = try sent.get()
         } catch {
-            throw ProviderError("the token endpoint could not be reached: \(error.localizedDescription)")
+            throw AuthError(
+                .providerUnavailable, "the token endpoint could not be reached: \(error.localizedDescription)")
         }
         let json = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
         guard answer.status == 200 else {
-            throw Refusal(
+            throw AuthError.providerRefused(
+                "token endpoint refused the code",
                 error: json?["error"] as? String ?? "http_\(answer.status)",
-                errorDescription: json?["error_description"] as? String
+                description: json?["error_description"] as? String
                     ?? "the token endpoint answered HTTP \(answer.status)"
             )
         }
         guard let idToken = json?["id_token"] as? String else {
-            throw TokenRejection("the token response has no id_token (is the openid scope granted?)")
+            throw AuthError(.invalidToken, "the token response has no id_token (is the openid scope granted?)")
         }
         return idToken
     }

@@ -10,44 +10,43 @@ struct IDTokenValidator: Sendable {
     let provider: IdentityProvider
     let time: any TimeSource
 
-    /// The validated claims, or a `TokenRejection` naming the first check that failed.
+    /// The validated claims, or a `AuthError` naming the first check that failed.
     func validate(_ token: String, expectedNonce: String) throws -> [String: JSONValue] {
         let jws: CompactJWS
         do {
             jws = try CompactJWS(token)
         } catch {
-            throw TokenRejection("the ID token is malformed: \(error)")
+            throw AuthError(.invalidToken, "the ID token is malformed: \(error)")
         }
         guard jws.header.alg == SignatureAlgorithm.rs256.rawValue else {
-            throw TokenRejection("the ID token is signed with alg '\(jws.header.alg)'; only RS256 is accepted")
+            throw AuthError(
+                .invalidToken, "the ID token is signed with alg '\(jws.header.alg)'; only RS256 is accepted")
         }
         let key = try provider.key(for: jws.header.kid)
         guard key.key.isValidSignature(jws.signature, for: jws.signingInput, algorithm: .rs256) else {
-            throw TokenRejection("the ID token signature does not verify with the provider's key")
+            throw AuthError(.invalidToken, "the ID token signature does not verify with the provider's key")
         }
         let claims: [String: JSONValue]
         do {
             claims = try jws.claims()
         } catch {
-            throw TokenRejection("the ID token payload is not a JSON object")
+            throw AuthError(.invalidToken, "the ID token payload is not a JSON object")
         }
         try checkIssuer(claims, signedBy: key)
         try checkAudience(claims)
         try checkTimes(claims)
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
-            throw TokenRejection("the ID token has no sub claim")
+            throw AuthError(.invalidToken, "the ID token has no sub claim")
         }
         guard let nonce = claims["nonce"]?.stringValue,
             constantTimeEquals(Array(nonce.utf8), Array(expectedNonce.utf8))
         else {
-            throw TokenRejection("the ID token nonce does not match this sign-in attempt")
+            throw AuthError(.invalidToken, "the ID token nonce does not match this sign-in attempt")
         }
         try checkTenant(claims)
         if claims["_claim_names"]?.objectValue?["groups"] != nil {
-            throw TokenRejection(
-                "the user is in more than 200 groups, so Entra left the groups claim out (overage)",
-                kind: .groupsOverage
-            )
+            throw AuthError(
+                .groupsOverage, "the user is in more than 200 groups, so Entra left the groups claim out (overage)")
         }
         return claims
     }
@@ -55,10 +54,12 @@ struct IDTokenValidator: Sendable {
     /// The issuer rules of `IssuerPolicy`, and, when the key set says which issuer a key signs for (Entra's
     /// `issuer` on each key, `{tenantid}` for multi-tenant keys), that issuer too.
     private func checkIssuer(_ claims: [String: JSONValue], signedBy key: IdentityProvider.TrustedKey) throws {
-        guard let issuer = claims["iss"]?.stringValue else { throw TokenRejection("the ID token has no iss claim") }
+        guard let issuer = claims["iss"]?.stringValue else {
+            throw AuthError(.invalidToken, "the ID token has no iss claim")
+        }
         let tenantID = claims["tid"]?.stringValue
         if let problem = try provider.current().issuerPolicy.check(issuer: issuer, tenantID: tenantID) {
-            throw TokenRejection(problem)
+            throw AuthError(.invalidToken, problem)
         }
         guard let keyIssuer = key.issuer else { return }
         let expected =
@@ -67,7 +68,8 @@ struct IDTokenValidator: Sendable {
             : keyIssuer.replacingOccurrences(
                 of: IssuerPolicy.placeholder, with: tenantID ?? "", options: .caseInsensitive)
         guard issuer == expected else {
-            throw TokenRejection("the signing key is for issuer '\(expected)', not for the token's iss '\(issuer)'")
+            throw AuthError(
+                .invalidToken, "the signing key is for issuer '\(expected)', not for the token's iss '\(issuer)'")
         }
     }
 
@@ -79,34 +81,41 @@ struct IDTokenValidator: Sendable {
             audiences = list.compactMap(\.stringValue)
             // An entry that is not a string names an audience this site cannot know, so it cannot trust it.
             guard audiences.count == list.count else {
-                throw TokenRejection("the ID token's aud list holds an entry that is not a string")
+                throw AuthError(.invalidToken, "the ID token's aud list holds an entry that is not a string")
             }
         } else {
-            throw TokenRejection("the ID token has no aud claim")
+            throw AuthError(.invalidToken, "the ID token has no aud claim")
         }
         guard audiences.contains(clientID) else {
-            throw TokenRejection("the ID token audience \(audiences) does not include this client id")
+            throw AuthError(.invalidToken, "the ID token audience \(audiences) does not include this client id")
         }
         // A token also meant for another party may have been obtained by that party; this site trusts only itself.
         if let other = audiences.first(where: { $0 != clientID }) {
-            throw TokenRejection("the ID token is also meant for '\(other)', an audience this site does not trust")
+            throw AuthError(
+                .invalidToken, "the ID token is also meant for '\(other)', an audience this site does not trust")
         }
         let authorizedParty = claims["azp"]?.stringValue
         if authorizedParty != nil, authorizedParty != clientID {
-            throw TokenRejection("the ID token azp '\(authorizedParty ?? "")' is not this client id")
+            throw AuthError(.invalidToken, "the ID token azp '\(authorizedParty ?? "")' is not this client id")
         }
     }
 
     private func checkTimes(_ claims: [String: JSONValue]) throws {
         let now = time.now().timeIntervalSince1970
-        guard let expiry = try timeClaim(claims, "exp") else { throw TokenRejection("the ID token has no exp claim") }
-        guard now < expiry + Self.skew else { throw TokenRejection("the ID token expired at \(Int(expiry))") }
-        if let notBefore = try timeClaim(claims, "nbf"), now + Self.skew < notBefore {
-            throw TokenRejection("the ID token is not valid before \(Int(notBefore)) (check the server clock)")
+        guard let expiry = try timeClaim(claims, "exp") else {
+            throw AuthError(.invalidToken, "the ID token has no exp claim")
         }
-        guard let issuedAt = try timeClaim(claims, "iat") else { throw TokenRejection("the ID token has no iat claim") }
+        guard now < expiry + Self.skew else { throw AuthError(.invalidToken, "the ID token expired at \(Int(expiry))") }
+        if let notBefore = try timeClaim(claims, "nbf"), now + Self.skew < notBefore {
+            throw AuthError(
+                .invalidToken, "the ID token is not valid before \(Int(notBefore)) (check the server clock)")
+        }
+        guard let issuedAt = try timeClaim(claims, "iat") else {
+            throw AuthError(.invalidToken, "the ID token has no iat claim")
+        }
         guard issuedAt <= now + Self.skew else {
-            throw TokenRejection("the ID token was issued in the future (iat \(Int(issuedAt))); check the server clock")
+            throw AuthError(
+                .invalidToken, "the ID token was issued in the future (iat \(Int(issuedAt))); check the server clock")
         }
     }
 
@@ -118,7 +127,7 @@ struct IDTokenValidator: Sendable {
     private func timeClaim(_ claims: [String: JSONValue], _ name: String) throws -> Double? {
         guard let value = claims[name] else { return nil }
         guard let seconds = value.numberValue, seconds.isFinite, (0...Self.latestTime).contains(seconds) else {
-            throw TokenRejection("the ID token's \(name) claim is not a time in seconds since 1970")
+            throw AuthError(.invalidToken, "the ID token's \(name) claim is not a time in seconds since 1970")
         }
         return seconds
     }
@@ -127,7 +136,7 @@ struct IDTokenValidator: Sendable {
         guard !allowedTenants.isEmpty else { return }
         let tenant = claims["tid"]?.stringValue?.lowercased() ?? ""
         guard allowedTenants.contains(tenant) else {
-            throw TokenRejection("tenant '\(tenant)' is not in allowed_tenants", kind: .tenantNotAllowed)
+            throw AuthError(.tenantNotAllowed, "tenant '\(tenant)' is not in allowed_tenants")
         }
     }
 }

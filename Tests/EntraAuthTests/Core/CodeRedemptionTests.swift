@@ -135,33 +135,36 @@ struct CodeRedemptionTests {
             idp.tokenEndpoint, status: 400,
             body: #"{"error":"invalid_grant","error_description":"AADSTS70008: The code has expired."}"#)
         let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
-        let refusal = #expect(throws: CodeRedemption.Refusal.self) {
+        let refusal = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
-        #expect(refusal?.error == "invalid_grant")
-        #expect(refusal?.errorDescription.hasPrefix("AADSTS70008") == true)
+        #expect(refusal?.kind == .providerRefused)
+        #expect(refusal?.provider?.error == "invalid_grant")
+        #expect(refusal?.provider?.description.hasPrefix("AADSTS70008") == true)
 
         http.answer(idp.tokenEndpoint, status: 502, body: "<html>bad gateway</html>")
-        let gateway = #expect(throws: CodeRedemption.Refusal.self) {
+        let gateway = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
-        #expect(gateway?.error == "http_502")
+        #expect(gateway?.provider?.error == "http_502")
     }
 
     @Test func aTokenResponseWithoutAnIDTokenIsRefused() {
         http.answer(idp.tokenEndpoint, body: #"{"access_token":"a","token_type":"Bearer"}"#)
         let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
-        let rejection = #expect(throws: TokenRejection.self) {
+        let rejection = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
+        #expect(rejection?.kind == .invalidToken)
         #expect(rejection?.description.contains("no id_token") == true)
     }
 
-    @Test func anUnreachableTokenEndpointIsAProviderError() {
+    @Test func anUnreachableTokenEndpointMeansTheProviderIsUnavailable() {
         http.isUnreachable = true
         let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
-        #expect(throws: ProviderError.self) {
+        let error = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
+        #expect(error?.kind == .providerUnavailable)
     }
 }

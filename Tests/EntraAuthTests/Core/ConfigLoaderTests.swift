@@ -33,9 +33,9 @@ struct ConfigLoaderTests {
         return (kept + [Substring(line)]).joined(separator: "\n") + "\n"
     }
 
-    /// The message of the `ConfigError` loading `text` throws.
+    /// The message of the `AuthError` (kind `.config`) loading `text` throws.
     func error(_ text: String) -> String {
-        let error = #expect(throws: ConfigError.self) { try load(text) }
+        let error = #expect(throws: AuthError.self) { try load(text) }
         return error?.description ?? ""
     }
 
@@ -311,7 +311,7 @@ struct ConfigLoaderTests {
         #expect(error("client_id = \"x\"\n").contains("no [auth] table"))
         #expect(error(variant("allow_email_rules = \"yes\"")).contains("true or false"))
         #expect(error(variant("client_id = 42")).contains("client_id"))
-        let missing = #expect(throws: ConfigError.self) { try ConfigLoader.load(file: folder.path + "/none.toml") }
+        let missing = #expect(throws: AuthError.self) { try ConfigLoader.load(file: folder.path + "/none.toml") }
         #expect(missing?.description.contains("cannot read the config file") == true)
     }
 
@@ -366,15 +366,15 @@ struct ConfigLoaderTests {
     @Test func environmentErrorsNameTheVariable() {
         var environment = Self.environment
         environment["COOKIE_SECRET"] = "hunter2"
-        let weak = #expect(throws: ConfigError.self) { try ConfigLoader.load(environment: environment) }
+        let weak = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
         #expect(weak?.description.contains("COOKIE_SECRET") == true)
         environment = Self.environment
         environment["AUTHORITY"] = "http://login.microsoftonline.com/common"
-        let insecure = #expect(throws: ConfigError.self) { try ConfigLoader.load(environment: environment) }
+        let insecure = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
         #expect(insecure?.description.contains("AUTHORITY") == true)
         environment = Self.environment
         environment["CLIENT_ID"] = nil
-        let missing = #expect(throws: ConfigError.self) { try ConfigLoader.load(environment: environment) }
+        let missing = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
         #expect(missing?.description.contains("CLIENT_ID is missing") == true)
     }
 }

@@ -38,8 +38,8 @@ struct IDTokenValidatorTests {
     }
 
     /// Validates and returns the rejection, failing the test if the token was accepted.
-    func rejection(_ token: String, validator: IDTokenValidator) -> TokenRejection? {
-        #expect(throws: TokenRejection.self) { try validator.validate(token, expectedNonce: Self.nonce) }
+    func rejection(_ token: String, validator: IDTokenValidator) -> AuthError? {
+        #expect(throws: AuthError.self) { try validator.validate(token, expectedNonce: Self.nonce) }
     }
 
     @Test("rp-id_token-sig-rs256: a well-signed RS256 token is accepted")

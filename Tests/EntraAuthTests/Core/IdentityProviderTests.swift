@@ -67,7 +67,7 @@ struct IdentityProviderTests {
         let offline = FakeHTTPClient()
         offline.isUnreachable = true
         let provider = provider(offline)
-        let error = #expect(throws: ProviderError.self) { try provider.start() }
+        let error = #expect(throws: AuthError.self) { try provider.start() }
         #expect(error?.description.contains("cannot fetch the discovery document") == true)
         #expect(error?.description.contains("no cached copy") == true)
         #expect(!provider.isReady)
@@ -84,7 +84,7 @@ struct IdentityProviderTests {
 
         let offline = FakeHTTPClient()
         offline.isUnreachable = true
-        let error = #expect(throws: ProviderError.self) { try provider(offline).start() }
+        let error = #expect(throws: AuthError.self) { try provider(offline).start() }
         #expect(error?.description.contains("no cached copy") == true)
     }
 
@@ -95,7 +95,7 @@ struct IdentityProviderTests {
             idp.metadataURL,
             body: idp.discoveryDocument().replacingOccurrences(
                 of: idp.tokenEndpoint.absoluteString, with: "http://login.example/token"))
-        let error = #expect(throws: ProviderError.self) { try provider(http).start() }
+        let error = #expect(throws: AuthError.self) { try provider(http).start() }
         #expect(error?.description.contains("neither https nor loopback http") == true)
     }
 
@@ -104,16 +104,16 @@ struct IdentityProviderTests {
         idp.serve(on: http)
         http.isUnreachable = true
         let provider = provider(http)
-        #expect(throws: ProviderError.self) { try provider.start() }
+        #expect(throws: AuthError.self) { try provider.start() }
         let attempts = http.callCount(idp.metadataURL)
-        #expect(throws: ProviderError.self) { try provider.current() }
+        #expect(throws: AuthError.self) { try provider.current() }
         #expect(provider.refreshIfDue() == clock.now() + 30)
         #expect(http.callCount(idp.metadataURL) == attempts, "requests and early refreshes do not fetch")
 
         http.isUnreachable = false
         clock.advance(by: 29)
         provider.refreshIfDue()
-        #expect(throws: ProviderError.self) { try provider.current() }
+        #expect(throws: AuthError.self) { try provider.current() }
         clock.advance(by: 1)
         provider.refreshIfDue()
         #expect(try provider.current().metadata.tokenEndpoint == idp.tokenEndpoint)

@@ -45,7 +45,7 @@ struct IssuerPolicyTests {
         #expect(policy == .exact(issuer))
         #expect(policy.check(issuer: issuer, tenantID: TenantID.consumers) == nil)
         #expect(policy.check(issuer: "https://login.microsoftonline.com/\(tenant)/v2.0", tenantID: nil) != nil)
-        #expect(throws: ConfigError.self) {
+        #expect(throws: AuthError.self) {
             try resolve(
                 "https://login.microsoftonline.com/consumers/v2.0", "https://login.microsoftonline.com/\(tenant)/v2.0")
         }
@@ -94,7 +94,7 @@ struct IssuerPolicyTests {
         ("https://login.microsoftonline.com/\(tenant)/v2.0", "https://login.microsoftonline.com/\(tenant)"),
     ])
     func aDiscoveredIssuerOutsideTheAuthorityIsAStartUpError(authority: String, issuer: String) {
-        let error = #expect(throws: ConfigError.self) { try resolve(authority, issuer) }
+        let error = #expect(throws: AuthError.self) { try resolve(authority, issuer) }
         #expect(error?.description.contains("does not match the configured authority") == true)
     }
 
@@ -108,7 +108,7 @@ struct IssuerPolicyTests {
         let provider = IdentityProvider(
             metadataURL: idp.metadataURL, http: http, time: MovableClock(), cacheDirectory: folder.path,
             log: AuthLog { _ in })
-        let error = #expect(throws: ConfigError.self) { try provider.start() }
+        let error = #expect(throws: AuthError.self) { try provider.start() }
         #expect(error?.description.contains("server_metadata_url") == true)
         #expect(!provider.isReady)
     }
@@ -122,7 +122,7 @@ struct IssuerPolicyTests {
             body: harness.idp.discoveryDocument(issuer: "https://login.microsoftonline.com/\(other)/v2.0"))
         let service = AuthService(
             config: harness.config, http: harness.http, log: harness.logs.log(time: harness.clock))
-        let error = #expect(throws: ConfigError.self) { try service.start() }
+        let error = #expect(throws: AuthError.self) { try service.start() }
         #expect(error?.description.contains("does not match the configured authority") == true)
         #expect(harness.logs.lines.contains { $0.contains("event=provider_refused") })
     }

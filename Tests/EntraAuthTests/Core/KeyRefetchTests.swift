@@ -40,15 +40,15 @@ struct KeyRefetchTests {
                 try TestKeys.second.signature(for: message, algorithm: .rs256), for: message, algorithm: .rs256))
         #expect(keyFetches == 2)
 
-        let refused = #expect(throws: TokenRejection.self) { try provider.key(for: "k3") }
+        let refused = #expect(throws: AuthError.self) { try provider.key(for: "k3") }
         #expect(refused?.description.contains("less than 5 minutes ago") == true)
         clock.advance(by: 299)
-        #expect(throws: TokenRejection.self) { try provider.key(for: "k4") }
+        #expect(throws: AuthError.self) { try provider.key(for: "k4") }
         #expect(keyFetches == 2)
     }
 
     @Test func afterFiveMinutesAnUnknownKidRefetchesAgain() throws {
-        #expect(throws: TokenRejection.self) { try provider.key(for: "k2") }
+        #expect(throws: AuthError.self) { try provider.key(for: "k2") }
         #expect(keyFetches == 2)
         clock.advance(by: 301)
         idp.serveKeys([SigningKey(kid: "k2", key: TestKeys.second)], on: http)
@@ -64,14 +64,14 @@ struct KeyRefetchTests {
         case "no usable key": http.answer(idp.jwksURI, body: #"{"keys":[{"kty":"EC","kid":"e1","crv":"P-256"}]}"#)
         default: http.answer(idp.jwksURI, body: "<html>")
         }
-        #expect(throws: TokenRejection.self) { try provider.key(for: "k2") }
+        #expect(throws: AuthError.self) { try provider.key(for: "k2") }
         #expect(keyFetches == 2)
         #expect(logs.lines.contains { $0.contains("event=jwks_refresh_failed") })
         _ = try provider.key(for: "k1")
         #expect(provider.keyCount == 1)
 
         // The failure also starts the five-minute wait, so a broken provider is not hammered.
-        #expect(throws: TokenRejection.self) { try provider.key(for: "k2") }
+        #expect(throws: AuthError.self) { try provider.key(for: "k2") }
         #expect(keyFetches == 2)
     }
 

@@ -38,7 +38,7 @@ struct KeyRenewalTests {
         _ = try provider.key(for: "k1")
         clock.advance(by: 1)
         provider.refreshIfDue()
-        #expect(throws: TokenRejection.self) { try provider.key(for: "k1") }
+        #expect(throws: AuthError.self) { try provider.key(for: "k1") }
         _ = try provider.key(for: "k2")
     }
 

@@ -118,7 +118,7 @@ struct TenantScopeTests {
 
     @Test(arguments: ["common", "organizations", "Organizations"])
     func aMultiTenantAuthorityWithoutAllowedTenantsRefusesToStart(segment: String) {
-        let error = #expect(throws: ConfigError.self) { try load(metadata(segment)) }
+        let error = #expect(throws: AuthError.self) { try load(metadata(segment)) }
         #expect(error?.description.contains("is a multi-tenant authority") == true)
         #expect(error?.description.contains("set allowed_tenants (ALLOWED_TENANTS)") == true)
     }
@@ -126,7 +126,7 @@ struct TenantScopeTests {
     @Test func anyTenantMustBeAskedForExplicitlyAndNotTogetherWithAList() throws {
         let any = try load(metadata("common") + "allow_any_tenant = true\n")
         #expect(any.allowsAnyTenant && any.allowedTenants.isEmpty)
-        let both = #expect(throws: ConfigError.self) {
+        let both = #expect(throws: AuthError.self) {
             try load(metadata("common") + "allow_any_tenant = true\nallowed_tenants = [\"\(TestProvider.tenantID)\"]\n")
         }
         #expect(both?.description.contains("are both set") == true)
@@ -143,7 +143,7 @@ struct TenantScopeTests {
         #expect(named.roleTenantsWarning == nil)
         let single = try load(metadata(TestProvider.tenantID))
         #expect(single.roleTenants == nil)
-        let bad = #expect(throws: ConfigError.self) {
+        let bad = #expect(throws: AuthError.self) {
             try load(metadata(TestProvider.tenantID) + "role_tenants = [\"x\"]\n")
         }
         #expect(bad?.description.contains("is not a tenant id") == true)

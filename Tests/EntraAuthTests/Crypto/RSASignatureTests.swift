@@ -55,23 +55,23 @@ struct RSASignatureTests {
 
     @Test func refusesA1024BitModulus() throws {
         let weak = try RSAPrivateKey.generate(bits: 1024)
-        let error = #expect(throws: CryptoError.self) {
+        let error = #expect(throws: AuthError.self) {
             try RSAPublicKey(modulus: weak.publicComponents.modulus, exponent: weak.publicComponents.exponent)
         }
         #expect(error?.description.contains("1024 bits; at least 2048") == true)
-        #expect(throws: CryptoError.self) { try RSAPrivateKey(pem: weak.pemEncoded()) }
+        #expect(throws: AuthError.self) { try RSAPrivateKey(pem: weak.pemEncoded()) }
     }
 
     @Test func refusesImplausibleModulusOrExponent() {
         let modulus = CryptoTestKeys.signing.publicComponents.modulus
         var even = modulus
         even[even.count - 1] &= 0xFE
-        #expect(throws: CryptoError.self) { try RSAPublicKey(modulus: [], exponent: [1, 0, 1]) }
-        #expect(throws: CryptoError.self) { try RSAPublicKey(modulus: even, exponent: [1, 0, 1]) }
-        #expect(throws: CryptoError.self) { try RSAPublicKey(modulus: modulus, exponent: []) }
-        #expect(throws: CryptoError.self) { try RSAPublicKey(modulus: modulus, exponent: [1]) }
-        #expect(throws: CryptoError.self) { try RSAPublicKey(modulus: modulus, exponent: [1, 0, 0]) }
-        #expect(throws: CryptoError.self) {
+        #expect(throws: AuthError.self) { try RSAPublicKey(modulus: [], exponent: [1, 0, 1]) }
+        #expect(throws: AuthError.self) { try RSAPublicKey(modulus: even, exponent: [1, 0, 1]) }
+        #expect(throws: AuthError.self) { try RSAPublicKey(modulus: modulus, exponent: []) }
+        #expect(throws: AuthError.self) { try RSAPublicKey(modulus: modulus, exponent: [1]) }
+        #expect(throws: AuthError.self) { try RSAPublicKey(modulus: modulus, exponent: [1, 0, 0]) }
+        #expect(throws: AuthError.self) {
             try RSAPublicKey(modulus: modulus, exponent: [UInt8](repeating: 1, count: 9))
         }
     }
@@ -108,11 +108,11 @@ struct RSASignatureTests {
     }
 
     @Test func refusesPEMThatIsNotAnUnencryptedRSAPrivateKey() {
-        let notPEM = #expect(throws: CryptoError.self) { try RSAPrivateKey(pem: "hello") }
+        let notPEM = #expect(throws: AuthError.self) { try RSAPrivateKey(pem: "hello") }
         #expect(notPEM?.description.contains("not a PEM private key") == true)
-        let ec = #expect(throws: CryptoError.self) { try RSAPrivateKey(pem: Self.ecKeyPEM) }
+        let ec = #expect(throws: AuthError.self) { try RSAPrivateKey(pem: Self.ecKeyPEM) }
         #expect(ec?.description.contains("EC key; an RSA key is required") == true)
-        let encrypted = #expect(throws: CryptoError.self) {
+        let encrypted = #expect(throws: AuthError.self) {
             try RSAPrivateKey(pem: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n")
         }
         #expect(encrypted?.description.contains("encrypted") == true)

@@ -33,9 +33,9 @@ struct X509CertificateTests {
     }
 
     @Test func refusesTextThatIsNotACertificate() {
-        let error = #expect(throws: CryptoError.self) { try X509Certificate(pem: CryptoTestKeys.signing.pemEncoded()) }
+        let error = #expect(throws: AuthError.self) { try X509Certificate(pem: CryptoTestKeys.signing.pemEncoded()) }
         #expect(error?.description.contains("not a PEM certificate") == true)
-        #expect(throws: CryptoError.self) {
+        #expect(throws: AuthError.self) {
             try X509Certificate(pem: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
         }
     }

@@ -44,7 +44,7 @@ struct CompactJWSTests {
         ("", "1 dot-separated parts"),
     ])
     func refusesAWrongNumberOfParts(text: String, message: String) {
-        let error = #expect(throws: JOSEError.self) { try CompactJWS(text) }
+        let error = #expect(throws: AuthError.self) { try CompactJWS(text) }
         #expect(error?.description.contains(message) == true)
     }
 
@@ -57,14 +57,14 @@ struct CompactJWSTests {
             (parts[0] + "." + parts[1] + ".AQID=", "signature is not base64url"),
         ]
         for (text, message) in cases {
-            let error = #expect(throws: JOSEError.self) { try CompactJWS(text) }
+            let error = #expect(throws: AuthError.self) { try CompactJWS(text) }
             #expect(error?.description.contains(message) == true)
         }
     }
 
     @Test(arguments: [#"["RS256"]"#, #""RS256""#, "null", "{", "not json", ""])
     func refusesAHeaderThatIsNotAJSONObject(header: String) {
-        let error = #expect(throws: JOSEError.self) { try CompactJWS(token(header: header)) }
+        let error = #expect(throws: AuthError.self) { try CompactJWS(token(header: header)) }
         #expect(error?.description == "the token header is not a JSON object")
     }
 
@@ -76,14 +76,14 @@ struct CompactJWSTests {
             (#"{"alg":"RS256","crit":["exp"],"exp":1}"#, "critical extensions"),
         ]
         for (header, message) in cases {
-            let error = #expect(throws: JOSEError.self) { try CompactJWS(token(header: header)) }
+            let error = #expect(throws: AuthError.self) { try CompactJWS(token(header: header)) }
             #expect(error?.description.contains(message) == true)
         }
     }
 
     @Test func refusesOversizedTokensBeforeDecoding() {
         let padding = String(repeating: "A", count: CompactJWS.maximumLength)
-        let error = #expect(throws: JOSEError.self) { try CompactJWS(token(header: #"{"alg":"RS256"}"#) + padding) }
+        let error = #expect(throws: AuthError.self) { try CompactJWS(token(header: #"{"alg":"RS256"}"#) + padding) }
         #expect(error?.description.contains("at most 16384") == true)
     }
 
@@ -96,11 +96,11 @@ struct CompactJWSTests {
 
     @Test func refusesAPayloadThatIsNotAJSONObject() throws {
         let jws = try CompactJWS(token(header: #"{"alg":"RS256"}"#, payload: "[1,2]"))
-        #expect(throws: JOSEError.self) { try jws.claims() }
+        #expect(throws: AuthError.self) { try jws.claims() }
     }
 
     @Test func survivesDeeplyNestedJSON() {
         let nested = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
-        #expect(throws: JOSEError.self) { try CompactJWS(token(header: #"{"alg":"RS256","x":"# + nested + "}")) }
+        #expect(throws: AuthError.self) { try CompactJWS(token(header: #"{"alg":"RS256","x":"# + nested + "}")) }
     }
 }

@@ -48,11 +48,11 @@ struct JSONWebKeyTests {
             (jwk(n: modulus, kid: nil), "without a kid"),
         ]
         for (key, message) in cases.dropLast() {
-            let error = #expect(throws: JOSEError.self) { try key.rsaPublicKey() }
+            let error = #expect(throws: AuthError.self) { try key.rsaPublicKey() }
             #expect(error?.description.contains(message) == true)
         }
         #expect(throws: Never.self) { try cases.last!.0.rsaPublicKey() }
-        let unnamed = #expect(throws: JOSEError.self) { try jwk(n: nil, kid: nil).rsaPublicKey() }
+        let unnamed = #expect(throws: AuthError.self) { try jwk(n: nil, kid: nil).rsaPublicKey() }
         #expect(unnamed?.description.contains("the JWKS key without a kid") == true)
     }
 }

@@ -53,7 +53,7 @@ struct MetricsEndpointTests {
 
     @Test(arguments: ["0.0.0.0:9464", "[::]:9464", "192.0.2.10:9464"])
     func otherAddressesNeedToBeAllowedExplicitly(text: String) throws {
-        let refused = #expect(throws: MetricsError.self) { try MetricsAddress(text) }
+        let refused = #expect(throws: AuthError.self) { try MetricsAddress(text) }
         #expect(refused?.description.contains("not a loopback address") == true)
         #expect(refused?.description.contains("--metrics-allow-remote") == true)
         #expect(try !MetricsAddress(text, allowRemote: true).isLoopback)
@@ -61,7 +61,7 @@ struct MetricsEndpointTests {
 
     @Test(arguments: ["9464", "127.0.0.1", ":9464", "::1:9464", "127.0.0.1:65536", "127.0.0.1:http", "[::1]9464"])
     func malformedAddressesAreRefusedWithAnExample(text: String) {
-        let refused = #expect(throws: MetricsError.self) { try MetricsAddress(text) }
+        let refused = #expect(throws: AuthError.self) { try MetricsAddress(text) }
         #expect(refused?.description.contains("127.0.0.1:9464") == true)
     }
 
@@ -108,7 +108,7 @@ struct MetricsEndpointTests {
 
     @Test func aTakenPortIsAReadableError() throws {
         let first = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "" }
-        let taken = #expect(throws: MetricsError.self) {
+        let taken = #expect(throws: AuthError.self) {
             try MetricsListener(address: MetricsAddress("127.0.0.1:\(first.port)")) { "" }
         }
         #expect(taken?.description.contains("cannot listen for metrics on 127.0.0.1:\(first.port)") == true)

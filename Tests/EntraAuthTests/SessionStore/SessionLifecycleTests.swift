@@ -105,7 +105,7 @@ struct SessionLifecycleTests {
         #expect(check(harness, jar: ann).status == 401)
         #expect(check(harness, jar: bob).status == 204)
         #expect(try !administration.list(user: nil).contains("Ann Lee"))
-        let missing = #expect(throws: SessionStoreError.self) { try administration.revoke(.session(id: "nope")) }
+        let missing = #expect(throws: AuthError.self) { try administration.revoke(.session(id: "nope")) }
         #expect(missing?.description.hasPrefix("no session with id nope in sqlite:") == true)
         #expect(try administration.revoke(.all) == "Ended 1 session: every reader signs in again.")
         #expect(try administration.list(user: "x") == "No sessions of user x in \(config.sessionStore.display).")
@@ -277,7 +277,7 @@ final class CountingStore: SessionStore, @unchecked Sendable {
     }
 
     private func reachable() throws {
-        if isDown { throw SessionStoreError("cannot reach the test store") }
+        if isDown { throw AuthError(.sessionStore, "cannot reach the test store") }
     }
 
     func create(_ session: StoredSession) throws {

@@ -149,8 +149,8 @@ struct SessionStoreContractTests {
         let store = RedisSessionStore(address: redis.address)
         try store.create(Self.session("kept"))
         redis.stop()
-        #expect(throws: SessionStoreError.self) { try store.ping() }
-        let failure = #expect(throws: SessionStoreError.self) { try store.session(id: "kept") }
+        #expect(throws: AuthError.self) { try store.ping() }
+        let failure = #expect(throws: AuthError.self) { try store.session(id: "kept") }
         #expect(failure?.description.contains("cannot reach Redis at 127.0.0.1:\(redis.port)/2") == true)
         try redis.start()
         try store.ping()
@@ -164,7 +164,7 @@ struct SessionStoreContractTests {
         try store.create(Self.session("kept"))
         try store.ping()
         try FileManager.default.removeItem(atPath: path)
-        let error = #expect(throws: SessionStoreError.self) { try store.ping() }
+        let error = #expect(throws: AuthError.self) { try store.ping() }
         #expect(error?.description.contains("was deleted while in use") == true)
     }
 
@@ -184,7 +184,7 @@ struct SessionStoreContractTests {
     @Test func theAdministrationCommandsNeverCreateAnSQLiteStore() {
         let folder = TemporaryFolder()
         let store = SQLiteSessionStore(path: folder.path + "/sessions.db", mayCreate: false)
-        let error = #expect(throws: SessionStoreError.self) { try store.sessions(.all) }
+        let error = #expect(throws: AuthError.self) { try store.sessions(.all) }
         #expect(error?.description.contains("there is no session store at") == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/sessions.db"))
     }

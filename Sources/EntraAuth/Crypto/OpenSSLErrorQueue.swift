@@ -1,18 +1,10 @@
 import COpenSSL
 
-/// A failed cryptographic operation, with OpenSSL's own reason when it gave one.
-public struct CryptoError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong, as a sentence.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-
+extension AuthError {
     /// Describes a failed OpenSSL call and drains this thread's OpenSSL error queue,
     /// so a stale entry never ends up in a later, unrelated message.
-    static func openSSL(_ what: String) -> CryptoError {
-        CryptoError(what + OpenSSLErrorQueue.drainedReason())
+    static func openSSL(_ what: String) -> AuthError {
+        AuthError(.crypto, what + OpenSSLErrorQueue.drainedReason())
     }
 }
 
