@@ -33,7 +33,7 @@ public enum RequestPath {
             }
         }
         // A last segment `index.html` names the folder's index page; followed by a slash it is a folder itself.
-        if !endsWithSlash, segments.last.map({ Array($0) }) == Array("index.html".utf8) {
+        if !endsWithSlash, segments.last.map({ Array($0) }) == Array(OutputPath.indexFile.utf8) {
             segments.removeLast()
             endsWithSlash = true
         }
@@ -52,6 +52,12 @@ public enum RequestPath {
         var path: [UInt8] = []
         appendEscaped(filePath.utf8, to: &path)
         return String(decoding: path, as: UTF8.self)
+    }
+
+    /// A path `normalize` gave, with its escapes decoded: the name of the file it matches.
+    public static func unescaped(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "%")), let bytes = percentDecoded(Array(path.utf8)) else { return path }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {

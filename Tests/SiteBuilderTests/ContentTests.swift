@@ -87,6 +87,21 @@ struct ContentTests {
             ])
     }
 
+    @Test("A clash with an alias names the URL as a link to it is written, encoded like every other URL")
+    func aliasCollisionURLs() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "a b.md": "", "c.md": "---\naliases: [/a b/, /oldindex.html]\n---\n",
+            "oldindex.html": "old",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/c.md:2: url: site/a b.md and the alias '/a b/' in site/c.md both map to /a%20b/; "
+                    + "rename or move one of them",
+                "site/c.md:2: url: site/oldindex.html and the alias '/oldindex.html' in site/c.md both map to "
+                    + "/oldindex.html; rename or move one of them",
+            ])
+    }
+
     @Test("A theme asset and a site file at the same output path is an error")
     func themeAssetCollision() throws {
         let site = try TestSite(pages: ["index.md": "", "assets/theme.css": "site"])

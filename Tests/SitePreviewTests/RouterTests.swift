@@ -94,6 +94,23 @@ struct RouterTests {
         #expect(style.status == 200 && !style.body.contains("sitegen-serve"))
     }
 
+    @Test("Pages and files whose names hold %, ?, #, spaces or accents are served from the files the build wrote")
+    func oddNames() throws {
+        let site = try PreviewSite()
+        try site.write("---\ntitle: Hundred\naccess: public\n---\nHUNDRED-TEXT\n", to: "site/100%/index.md")
+        try site.write("---\ntitle: Q\naccess: public\n---\nQUESTION-TEXT\n", to: "site/q?a #1/index.md")
+        try site.write("---\ntitle: Café\naccess: public\n---\nCAFE-TEXT\n", to: "site/été/café.md")
+        try site.write("percent", to: "site/100%/x 1.txt")
+        let router = PreviewSite.router(try PreviewReader(parsing: "anonymous"), try site.built())
+        #expect(router.get("/100%25/").body.contains("HUNDRED-TEXT"))
+        #expect(router.get("/q%3Fa%20%231/").body.contains("QUESTION-TEXT"))
+        #expect(router.get("/%C3%A9t%C3%A9/caf%C3%A9/").body.contains("CAFE-TEXT"))
+        #expect(router.get("/100%25/x%201.txt").body == "percent")
+        let folder = router.get("/q%3Fa%20%231?x=1")
+        #expect(folder.status == 301 && folder.response.header("Location") == "/q%3Fa%20%231/?x=1")
+        #expect(router.get("/%C3%A9t%C3%A9/caf%C3%A9").response.header("Location") == "/%C3%A9t%C3%A9/caf%C3%A9/")
+    }
+
     @Test("After a failed build every page shows the errors over the last good build")
     func overlay() throws {
         let site = try PreviewSite()

@@ -166,7 +166,7 @@ struct Settings {
             unknownPaths: unknownPaths,
             cacheDirectory: resolve(try text("cache_dir") ?? "/var/cache/sitegen-auth", in: folder)
         )
-        config.postLogoutRedirectURI = postLogout ?? URL(string: config.origin + "/signed-out/")!
+        config.postLogoutRedirectURI = postLogout ?? URL(string: config.origin + "/" + SpecialPage.signedOut.routePath)!
         config.allowsAnyTenant = allowsAnyTenant
         config.sessionIdleTimeout = try duration("session_idle_timeout")
         if let idle = config.sessionIdleTimeout, idle < 60 {

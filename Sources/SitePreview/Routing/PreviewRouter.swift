@@ -75,7 +75,7 @@ public struct PreviewRouter: Sendable {
         case .forbidden(let rule):
             var variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
             variables["sitegen_required"] = rule?.summary ?? "a page this site does not publish"
-            return themePage("403.html", status: 403, request: request, variables: variables, state: state)
+            return themePage(SpecialPage.forbidden, status: 403, request: request, variables: variables, state: state)
         }
     }
 
@@ -85,16 +85,17 @@ public struct PreviewRouter: Sendable {
             || (port == 80 && ["127.0.0.1", "localhost"].contains(host))
     }
 
-    /// The file for `path` (`/guide/` is `guide/index.html`); a folder asked for without its slash is
-    /// redirected to it, as nginx does.
+    /// The file for `path` (`/guide/` is `guide/index.html`, `/100%25/` is `100%/index.html`); a folder asked
+    /// for without its slash is redirected to it, as nginx does.
     private func file(_ request: HTTPRequest, path: String, state: PreviewState, policy: AccessPolicy) -> HTTPResponse {
-        let file = state.outputFolder + (path.hasSuffix("/") ? path + "index.html" : path)
+        let file = state.outputFolder + "/" + OutputPath.file(ofRequestPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             return notFound(request, path: path, state: state, policy: policy)
         }
         if isDirectory.boolValue {
-            var response = HTTPResponse(status: 301, headers: [("Location", path + "/" + request.query)])
+            let location = OutputPath.percentEncoded(RequestPath.unescaped(path)) + "/" + request.query
+            var response = HTTPResponse(status: 301, headers: [("Location", location)])
             response.headers.append(("Cache-Control", "no-store"))
             return response
         }
@@ -114,14 +115,14 @@ public struct PreviewRouter: Sendable {
         -> HTTPResponse
     {
         let variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
-        return themePage("404.html", status: 404, request: request, variables: variables, state: state)
+        return themePage(SpecialPage.notFound, status: 404, request: request, variables: variables, state: state)
     }
 
     /// One of the theme's special pages, with its status.
     private func themePage(
-        _ name: String, status: Int, request: HTTPRequest, variables: [String: String], state: PreviewState
+        _ special: SpecialPage, status: Int, request: HTTPRequest, variables: [String: String], state: PreviewState
     ) -> HTTPResponse {
-        let page = FileManager.default.contents(atPath: state.outputFolder + "/" + name).map {
+        let page = FileManager.default.contents(atPath: state.outputFolder + "/" + special.outputPath).map {
             String(decoding: $0, as: UTF8.self)
         }
         guard let page else { return noStore(.text(status, HTTPResponse.reason(for: status) + "\n")) }
@@ -146,7 +147,7 @@ public struct PreviewRouter: Sendable {
         ServerSideIncludes(variables: variables) { target in
             guard depth < 10, let path = RequestPath.normalize(target.hasPrefix("/") ? target : "/" + target),
                 let data = FileManager.default.contents(
-                    atPath: state.outputFolder + (path.hasSuffix("/") ? path + "index.html" : path))
+                    atPath: state.outputFolder + "/" + OutputPath.file(ofRequestPath: path))
             else { return nil }
             return includes(variables: variables, state: state, depth: depth + 1)
                 .process(String(decoding: data, as: UTF8.self))

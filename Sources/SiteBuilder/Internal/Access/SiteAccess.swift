@@ -55,10 +55,11 @@ struct SiteAccess: Sendable {
         self.root = root
         var entries: [Entry] = []
         for (page, origin) in zip(pages, pageRules) {
-            entries.append(Entry(path: Self.urlPath(of: page.source.outputPath, root: root), origin: origin))
+            entries.append(
+                Entry(path: OutputPath.manifestPath(ofFile: page.source.outputPath, decodedRoot: root), origin: origin))
             for alias in page.frontMatter.aliases {
                 guard let output = Aliases.outputPath(for: alias.value) else { continue }
-                entries.append(Entry(path: Self.urlPath(of: output, root: root), origin: origin))
+                entries.append(Entry(path: OutputPath.manifestPath(ofFile: output, decodedRoot: root), origin: origin))
             }
         }
         var problems: [Problem] = []
@@ -83,7 +84,8 @@ struct SiteAccess: Sendable {
                     origin = folder
                 }
             }
-            entries.append(Entry(path: Self.urlPath(of: asset.outputPath, root: root), origin: origin))
+            entries.append(
+                Entry(path: OutputPath.manifestPath(ofFile: asset.outputPath, decodedRoot: root), origin: origin))
         }
         let siteFiles = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
         for (path, own) in config.fileAccess.sorted(by: { $0.key < $1.key }) where !siteFiles.contains(path) {
@@ -94,10 +96,16 @@ struct SiteAccess: Sendable {
         }
         self.problems = problems
         for page in SpecialPage.allCases {
-            entries.append(Entry(path: root + page.routePath, origin: Origin(rule: .public, source: "built-in")))
+            entries.append(
+                Entry(
+                    path: OutputPath.manifestPath(ofFile: page.outputPath, decodedRoot: root),
+                    origin: Origin(rule: .public, source: "built-in")))
         }
         if !config.baseURL.isEmpty {
-            entries.append(Entry(path: root + "sitemap.xml", origin: Origin(rule: .public, source: "built-in")))
+            entries.append(
+                Entry(
+                    path: OutputPath.manifestPath(ofFile: "sitemap.xml", decodedRoot: root),
+                    origin: Origin(rule: .public, source: "built-in")))
         }
         entries.sort { $0.path < $1.path }
         self.entries = entries
@@ -124,7 +132,7 @@ struct SiteAccess: Sendable {
         manifest.paths.reserveCapacity(manifest.paths.count + files.count)
         for file in files {
             precondition(manifest.rules.indices.contains(file.ruleNumber), "a file under a rule the manifest lacks")
-            manifest.paths[Self.urlPath(of: file.outputPath, root: root)] = AccessManifest.Entry(
+            manifest.paths[OutputPath.manifestPath(ofFile: file.outputPath, decodedRoot: root)] = AccessManifest.Entry(
                 rule: file.ruleNumber, source: sourceNumber)
         }
         addedFilesKeys += [source, key]
@@ -155,12 +163,5 @@ struct SiteAccess: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(manifest)
-    }
-
-    /// `guide/setup/index.html` → `/guide/setup/`: a folder's `index.html` is served as the folder.
-    private static func urlPath(of outputPath: String, root: String) -> String {
-        if outputPath == "index.html" { return root }
-        if outputPath.hasSuffix("/index.html") { return root + outputPath.dropLast("index.html".count) }
-        return root + outputPath
     }
 }

@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Where a page comes from and where it goes: its Markdown file (if any) and its pretty URL.
 struct PageSource: Sendable {
     enum Kind: Sendable {
@@ -30,7 +32,7 @@ struct PageSource: Sendable {
             case .page: String(path.dropLast(3)) + "/"
             case .section, .implicitSection: folder.isEmpty ? "" : folder + "/"
             }
-        outputPath = routePath + "index.html"
+        outputPath = OutputPath.file(ofRoute: routePath)
     }
 
     var isSection: Bool { kind != .page }

@@ -1,3 +1,5 @@
+import AccessRules
+
 /// A page with its front matter read, as "Map URLs" and "Render Markdown" work from it.
 ///
 /// Its body is there only when this build read the file: a page the build cache vouched for is
@@ -21,7 +23,7 @@ final class ParsedPage: Sendable {
         file: InputRecord? = nil, cached: PageStore.Entry? = nil
     ) {
         self.source = source
-        self.url = rootURL + SitePath.urlEncoded(source.routePath)
+        self.url = OutputPath.url(ofRoute: source.routePath, root: rootURL)
         self.frontMatter = frontMatter
         self.body = body
         self.file = file

@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 
 /// Rewrites a link as written in Markdown into a built URL, or says why it is broken.
@@ -41,7 +42,8 @@ struct LinkResolver: Sendable {
             return withAnchor(section, destination: destination, suffix: suffix, fragment: fragment)
         }
         if index.assets.contains(target) {
-            return .rewritten(index.rootURL + SitePath.urlEncoded(target) + suffix + (fragment.map { "#" + $0 } ?? ""))
+            return .rewritten(
+                OutputPath.url(ofRoute: target, root: index.rootURL) + suffix + (fragment.map { "#" + $0 } ?? ""))
         }
         return .broken(
             "'\(destination)' matches no page, folder or file in the site; "

@@ -1,3 +1,4 @@
+import AccessRules
 import TextTools
 
 /// Redirect stubs for front matter `aliases`: old URLs that send readers (and search engines) on
@@ -9,7 +10,7 @@ enum Aliases {
         guard !alias.contains("://"), !alias.contains("?"), !alias.contains("#") else { return nil }
         guard let path = SitePath.resolve(alias, from: ""), !path.isEmpty else { return nil }
         if path.hasSuffix(".html") || path.hasSuffix(".htm") { return path }
-        return path + "/index.html"
+        return OutputPath.file(ofRoute: path + "/")
     }
 
     /// A small page that redirects at once; `noindex` and the canonical link keep the old URL out of search results.

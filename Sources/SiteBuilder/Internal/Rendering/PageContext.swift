@@ -80,7 +80,7 @@ struct PageContext: Sendable {
     func specialPageContext(_ special: SpecialPage, rootURL: String) -> TemplateNode {
         let page: [String: TemplateValue] = [
             "title": .string(special.title),
-            "url": .string(rootURL + special.routePath),
+            "url": .string(OutputPath.url(ofRoute: special.routePath, root: rootURL)),
             "is_home": .bool(false),
             "is_section": .bool(false),
             "draft": .bool(false),

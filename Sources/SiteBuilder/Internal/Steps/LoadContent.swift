@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Lists the site folder into pages and assets with their files' stamps, and claims the
 /// output paths of the special pages, the sitemap and the assets. Reading the pages is left to
 /// "Parse front matter", which reads only those the build cache cannot vouch for.
@@ -21,7 +23,8 @@ struct LoadContent: BuildStep {
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
         for page in SpecialPage.allCases {
-            _ = files.claims.claim(page.outputPath, by: page.owner, url: rootURL + page.routePath)
+            _ = files.claims.claim(
+                page.outputPath, by: page.owner, url: OutputPath.url(ofRoute: page.routePath, root: rootURL))
         }
         if !config.baseURL.isEmpty {
             _ = files.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
@@ -29,7 +32,7 @@ struct LoadContent: BuildStep {
         for path in listing.assetFiles {
             let file = display.site(path)
             files.assets.append(AssetFile(sourcePath: file, outputPath: path))
-            if let problem = files.claims.claim(path, by: file, url: rootURL + SitePath.urlEncoded(path)) {
+            if let problem = files.claims.claim(path, by: file, url: OutputPath.url(ofRoute: path, root: rootURL)) {
                 log.report(problem)
             }
         }

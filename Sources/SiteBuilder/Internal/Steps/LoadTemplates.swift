@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Compiles the templates once and checks them: every `{{> partial}}` and `{{<parent}}` resolves,
 /// and every page's `template:` names a template.
 /// Also lists the theme's `assets/` files, copied to `assets/` in the output, and claims their paths.
@@ -36,7 +38,7 @@ struct LoadTemplates: BuildStep {
             let asset = AssetFile(theme: file)
             theme.assets.append(asset)
             if let problem = theme.claims.claim(
-                asset.outputPath, by: file.displayPath, url: rootURL + SitePath.urlEncoded(asset.outputPath))
+                asset.outputPath, by: file.displayPath, url: OutputPath.url(ofRoute: asset.outputPath, root: rootURL))
             {
                 log.report(problem)
             }

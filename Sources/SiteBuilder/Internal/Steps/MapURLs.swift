@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Leaves out drafts, adds a section page for every folder without one, and claims each page's
 /// and alias's output file, so two sources for one URL are reported with both their names.
 struct MapURLs: BuildStep {
@@ -41,7 +43,7 @@ struct MapURLs: BuildStep {
                     continue
                 }
                 let owner = "the alias '\(alias.value)' in \(file)"
-                let url = rootURL + (path.hasSuffix("index.html") ? String(path.dropLast(10)) : path)
+                let url = OutputPath.url(ofFile: path, root: rootURL)
                 if var problem = claims.claim(path, by: owner, url: url) {
                     problem.file = file
                     problem.line = alias.line
