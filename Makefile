@@ -39,6 +39,7 @@ help:
 	@echo "make fuzz-smoke  the same, 20 s each (part of make test)"
 	@echo "make soak      100 connections for 60 s through nginx + release sitegen-auth, 3 runs, RSS flat"
 	@echo "               (SOAK_SECONDS, SOAK_CONNECTIONS)"
+	@echo "make bench-quick    make bench at 1,000 pages, once, with short throughput rounds (under 10 min once built)"
 	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 	@echo "make bench-incremental   only sitegen's rebuilds after an edit and the preview's edit-to-reload"
 	@echo "make bench-throughput    only the request path (nginx, sitegen-auth, Apache) and metrics on and off"
