@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import statistics
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -46,15 +47,25 @@ class Series:
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
+    """Runs `command` under GNU time. It gets a process group of its own, and on Ctrl-C or SIGTERM the whole
+    group is killed: killing `time` alone would leave the build it runs going."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
-        result = subprocess.run(
+        process = subprocess.Popen(
             ["/usr/bin/time", "-f", "%e %U %S %M", "-o", report.name, *command],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, **(env or {})},
+            start_new_session=True,
         )
-        if result.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+        try:
+            stdout, stderr = process.communicate()
+        except BaseException:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            raise
+        if process.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed:\n{stdout[-3000:]}{stderr[-3000:]}")
         wall, user, system, rss_kb = report.read().split()[-4:]
     return Run(wall=float(wall), cpu=float(user) + float(system), rss_mb=int(rss_kb) / 1024)
 
