@@ -109,29 +109,4 @@ struct SearchPartsTests {
             publicPart?.documents.allSatisfy { !$0.breadcrumb.contains("Finance") && !$0.breadcrumb.contains("Guide") }
                 == true)
     }
-
-    @Test("A rule implies another when everyone it admits is admitted by the other")
-    func implication() {
-        let groupRule = AccessRule.restricted(Requirement(groups: ["5F1C2E4A-0B6D-4C8E-9F1A-2B3C4D5E6F70"]))
-        let sameGroupLowercase = AccessRule.restricted(Requirement(groups: ["5f1c2e4a-0b6d-4c8e-9f1a-2b3c4d5e6f70"]))
-        let cases: [(AccessRule, AccessRule, Bool)] = [
-            (.public, .public, true),
-            (.public, .signedIn, false),
-            (.public, Self.finance, false),
-            (.signedIn, .public, true),
-            (.signedIn, .signedIn, true),
-            (.signedIn, Self.finance, false),
-            (Self.finance, .public, true),
-            (Self.finance, .signedIn, true),
-            (Self.finance, Self.finance, true),
-            (Self.finance, Self.financeOrAudit, true),
-            (Self.financeOrAudit, Self.finance, false),
-            (Self.finance, Self.audit, false),
-            (groupRule, sameGroupLowercase, true),
-            (Self.finance, groupRule, false),
-        ]
-        for (rule, other, expected) in cases {
-            #expect(rule.implies(other) == expected, "\(rule.summary) → \(other.summary)")
-        }
-    }
 }

@@ -32,6 +32,12 @@ struct SiteAccess: Sendable {
     let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page.
     private let guardedRuleNumbers: [Int?]
+    /// Whether rule `a` implies rule `b`, at `a * rules + b`, for the rules the pages have when the manifest
+    /// was numbered: asked for every link of every page.
+    private let implications: [Bool]
+    private let ruleCount: Int
+    /// The number of `public` in the manifest, the rule of the special pages' readers.
+    let publicRuleNumber: Int
     /// For each call of `addFiles`, its source and the key of the files it added, so that the manifest's key
     /// covers those too.
     private(set) var addedFilesKeys: [String] = []
@@ -118,6 +124,10 @@ struct SiteAccess: Sendable {
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
         pageRuleNumbers = pageRules.map { ruleNumbers[$0.rule]! }
         guardedRuleNumbers = pageRules.map { origin in origin.rule == .public ? nil : ruleNumbers[origin.rule] }
+        let rules = manifest.rules
+        ruleCount = rules.count
+        implications = rules.flatMap { reader in rules.map { reader.implies($0) } }
+        publicRuleNumber = ruleNumbers[.public]!
     }
 
     /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule
@@ -143,6 +153,14 @@ struct SiteAccess: Sendable {
     /// of a public page receives no title of a page that needs sign-in.
     func guardedRuleNumber(ofPage index: Int) -> Int? {
         guardedRuleNumbers[index]
+    }
+
+    /// The number of page `index`'s rule when a link to it from a page under rule number `reader` needs a condition:
+    /// the page is not public and a reader that rule admits might not be admitted by the page's. Nil when every
+    /// such reader may open the page, and the link is plain.
+    func guardedRuleNumber(ofPage index: Int, forReadersOf reader: Int) -> Int? {
+        guard let number = guardedRuleNumbers[index], !implications[reader * ruleCount + number] else { return nil }
+        return number
     }
 
     /// How many pages fall under each kind of rule.

@@ -54,7 +54,7 @@ struct PageContext: Sendable {
         var fields: [String: TemplateValue] = [
             "site": .node(site),
             "page": .node(pageNode),
-            "nav": navigation.navItems(for: index),
+            "nav": navigation.navItems(for: index, reader: navigation.reader(ofPage: index)),
             "breadcrumbs": .list(breadcrumbs),
             "has_breadcrumbs": .bool(!breadcrumbs.isEmpty),
         ]
@@ -76,7 +76,8 @@ struct PageContext: Sendable {
         navigation.shownDigest(of: index)
     }
 
-    /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current.
+    /// The context of a special page such as `404.html`: the top-level navigation, nothing marked current,
+    /// as a public page shows it.
     func specialPageContext(_ special: SpecialPage, rootURL: String) -> TemplateNode {
         let page: [String: TemplateValue] = [
             "title": .string(special.title),
@@ -95,7 +96,7 @@ struct PageContext: Sendable {
         return TemplateNode([
             "site": .node(site),
             "page": .object(page),
-            "nav": navigation.navItems(for: tree.home),
+            "nav": navigation.navItems(for: tree.home, reader: access.publicRuleNumber),
             "breadcrumbs": .list([]),
             "has_breadcrumbs": .bool(false),
         ])

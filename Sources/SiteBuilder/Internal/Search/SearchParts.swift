@@ -1,3 +1,5 @@
+import AccessRules
+
 /// Splits the searchable pages into one part per access rule, so each reader can be given exactly the
 /// parts of the rules they satisfy, and a large part into shards.
 ///

@@ -17,3 +17,21 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+/// Lazy values by key, each computed the first time its key is asked for; asking for one key never waits
+/// for another's computation, so computing one value may ask for another key's.
+final class LazyTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: LazyValue<Value>] = [:]
+
+    /// The value of `key`, computed by `compute` if it is not yet.
+    func value(for key: Key, _ compute: () -> Value) -> Value {
+        let lazy = lock.withLock {
+            if let existing = values[key] { return existing }
+            let created = LazyValue<Value>()
+            values[key] = created
+            return created
+        }
+        return lazy.value(compute)
+    }
+}

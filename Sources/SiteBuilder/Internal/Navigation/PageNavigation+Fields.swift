@@ -1,0 +1,70 @@
+/// How a link to a page is guarded for the readers of the page showing it: `ruleNumber` is the linked
+/// page's rule number when the link needs an SSI condition, nil when every such reader may open it.
+struct LinkGuard: Sendable {
+    let ruleNumber: Int?
+    let isSignedIn: Bool
+
+    /// `access_rule`: the rule's number when the link is guarded, else present but empty.
+    var accessRule: TemplateValue {
+        ruleNumber.map(TemplateValue.int) ?? .null
+    }
+
+    /// `access_condition`: for `signed-in`, whether the reader is signed in (a plain test, which nginx
+    /// evaluates at about twice the speed of the regular expression a numbered rule needs); for other rules,
+    /// whether the reader passes rule N; empty when the link is plain.
+    var accessCondition: TemplateValue {
+        guard let ruleNumber else { return .null }
+        return .string(isSignedIn ? "$sitegen_user" : "$sitegen_access = /,\(ruleNumber),/")
+    }
+}
+
+extension PageNavigation {
+    /// Fields are written as pairs in a fixed order, without building or sorting a dictionary. What the
+    /// fields of other pages' entries, links and cards are made from is hashed by `shownDigest(of:)`:
+    /// a field made from anything else must add it there, or pages showing it would not be rendered again.
+    typealias Fields = KeyValuePairs<String, TemplateValue>
+
+    enum EntryState {
+        case collapsed, ancestor, current
+    }
+
+    static func linkFields(for index: Int, pages: [Page], guarding: LinkGuard) -> Fields {
+        [
+            "title": .string(pages[index].title), "url": .string(pages[index].url),
+            "access_rule": guarding.accessRule, "access_condition": guarding.accessCondition,
+        ]
+    }
+
+    /// Empty fields are present too, so that a card never shows a value of an enclosing object.
+    static func cardFields(for index: Int, pages: [Page], guarding: LinkGuard) -> Fields {
+        let page = pages[index]
+        return [
+            "title": .string(page.title),
+            "url": .string(page.url),
+            "is_section": .bool(page.source.isSection),
+            "description": .text(page.frontMatter.description) ?? .null,
+            "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
+            "access_rule": guarding.accessRule,
+            "access_condition": guarding.accessCondition,
+        ]
+    }
+
+    static func entryFields(
+        for index: Int, pages: [Page], tree: NavigationTree, guarding: LinkGuard, state: EntryState = .collapsed,
+        children: [TemplateValue] = []
+    ) -> Fields {
+        let page = pages[index]
+        return [
+            "title": .string(page.title),
+            "url": .string(page.url),
+            "is_current": .bool(state == .current),
+            "is_ancestor": .bool(state == .ancestor),
+            "is_section": .bool(page.source.isSection),
+            "is_expanded": .bool(state != .collapsed && page.source.isSection),
+            "has_children": .bool(!tree.children[index].isEmpty),
+            "children": .list(children),
+            "access_rule": guarding.accessRule,
+            "access_condition": guarding.accessCondition,
+        ]
+    }
+}
