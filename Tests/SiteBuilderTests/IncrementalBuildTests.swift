@@ -155,7 +155,7 @@ struct IncrementalBuildTests {
 
 /// A small site under random edits: pages in nested sections with titles, weights, access rules,
 /// descriptions, aliases, drafts, headings and links between them, built with the default theme.
-private struct EditedSite {
+struct EditedSite {
     private var random: SplitMix64
     private let site: TestSite
     private var pages: [String: PageModel] = [:]

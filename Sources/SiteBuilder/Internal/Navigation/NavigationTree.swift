@@ -10,6 +10,8 @@ struct NavigationTree: Sendable {
     private(set) var readingOrder: [Int] = []
     /// Each page's position in `readingOrder`.
     private(set) var readingPosition: [Int]
+    /// Each page's position among its parent's children.
+    private(set) var siblingPosition: [Int]
 
     /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first.
     init(pages: [Page], navOrder: [String]) {
@@ -35,6 +37,10 @@ struct NavigationTree: Sendable {
             let right = ranks[pages[rhs.element].source.name] ?? Int.max
             return (left, lhs.offset) < (right, rhs.offset)
         }.map(\.element)
+        siblingPosition = Array(repeating: 0, count: pages.count)
+        for entries in children {
+            for (position, index) in entries.enumerated() { siblingPosition[index] = position }
+        }
         readingPosition = Array(repeating: 0, count: pages.count)
         appendReadingOrder(from: home)
     }

@@ -65,6 +65,26 @@ extension PageNavigation {
             "children": .list(children),
             "access_rule": guarding.accessRule,
             "access_condition": guarding.accessCondition,
+            "is_more": .bool(false),
+        ]
+    }
+
+    /// The entry standing for the children a wide section's window leaves out: the section's title and
+    /// URL, whose page lists them all, and `is_more`. Nothing that changes as pages are added, such as a
+    /// count, so that adding one changes only the windows that hold its position.
+    static func moreFields(for section: Int, pages: [Page], guarding: LinkGuard) -> Fields {
+        [
+            "title": .string(pages[section].title),
+            "url": .string(pages[section].url),
+            "is_current": .bool(false),
+            "is_ancestor": .bool(false),
+            "is_section": .bool(false),
+            "is_expanded": .bool(false),
+            "has_children": .bool(false),
+            "children": .list([]),
+            "access_rule": guarding.accessRule,
+            "access_condition": guarding.accessCondition,
+            "is_more": .bool(true),
         ]
     }
 }

@@ -23,7 +23,7 @@ struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
     static let entryFieldNames: Set<String> = [
         "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
-        "access_rule", "access_condition",
+        "access_rule", "access_condition", "is_more",
     ]
 
     let tree: NavigationTree
@@ -119,7 +119,8 @@ struct PageNavigation: Sendable {
     /// its children's entries: the nav of its own section with the section's entry expanded around the slots,
     /// or, for the home page, the theme's `nav` partial around a slot for each top-level entry.
     private func slottedNav(of section: Int, reader: Int) -> SlottedNav? {
-        guard slottedSections.contains(section), let renderEntry = renderers.entry, let renderNav = renderers.nav
+        guard slottedSections.contains(section), !tree.isWide(section), let renderEntry = renderers.entry,
+            let renderNav = renderers.nav
         else { return nil }
         return slotted.value(for: SlotKey(section: section, reader: reader)) {
             let entries = tree.children[section]
@@ -156,10 +157,12 @@ struct PageNavigation: Sendable {
         nodes(of: index, reader: reader).entry.child(named: PartialReuse.navItem.field) as? String
     }
 
-    /// The entries of the children of `section`: those on `path` (which starts below `section`)
-    /// expanded towards `current`, the others collapsed.
+    /// The entries of the children of `section` the nav shows (see `NavigationWindow`): those on `path` (which
+    /// starts below `section`) expanded towards `current`, the others collapsed, and, where a wide section's
+    /// window leaves children out, an entry with `is_more` that links the section's page.
     private func items(under section: Int, path: ArraySlice<Int>, current: Int, reader: Int) -> [TemplateValue] {
-        tree.children[section].map { index in
+        let window = tree.window(of: section, around: path.first)
+        let entries: [TemplateValue] = window.entries.map { index in
             guard index == path.first else { return .node(nodes(of: index, reader: reader).entry) }
             let isSection = pages[index].source.isSection
             let children =
@@ -168,8 +171,12 @@ struct PageNavigation: Sendable {
             let fields = Self.entryFields(
                 for: index, pages: pages, tree: tree, guarding: guarding(index, reader: reader), state: state,
                 children: children)
-            return .node(TemplateNode(fields))
+            return TemplateValue.node(TemplateNode(fields))
         }
+        guard window.hidesBefore || window.hidesAfter else { return entries }
+        let more = TemplateValue.node(
+            TemplateNode(Self.moreFields(for: section, pages: pages, guarding: guarding(section, reader: reader))))
+        return (window.hidesBefore ? [more] : []) + entries + (window.hidesAfter ? [more] : [])
     }
 
     /// `breadcrumbs`: from the home page down to the parent of `current`; a public page below a restricted

@@ -12,7 +12,9 @@ import AccessRules
 ///   HTML stands for that);
 /// - what each page around it shows of itself (see `PageNavigation.shownDigest(of:)`): the home page's
 ///   directly, each other section of its path through its parent's children; the children, in order, of
-///   the home page, of each section on its path and of the page; previous and next;
+///   the home page and of each section on its path, or of a wide section only those in the window the page
+///   shows (`NavigationWindow`), so that adding a page to a wide section renders again only the pages whose
+///   window holds its position; all the children of the page, which a section's page lists; previous and next;
 /// - the site settings, and its template with everything that template includes (see `TemplateDigests`).
 struct RenderKeys: Sendable {
     private let context: PageContext
@@ -46,9 +48,10 @@ struct RenderKeys: Sendable {
         writer.digest(context.site.digest)
         writer.digest(own(index))
         writer.digest(shown[tree.home])
-        for section in tree.ancestors(of: index) {
+        let ancestors = tree.ancestors(of: index)
+        for (position, section) in ancestors.enumerated() {
             writer.string(context.pages[section].source.path)
-            writer.digest(children[section])
+            writer.digest(shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index))
         }
         writer.digest(shown[index])
         writer.digest(children[index])
@@ -59,6 +62,22 @@ struct RenderKeys: Sendable {
             }
         }
         return SHA256.hex(writer.bytes)
+    }
+
+    /// The digest of the children of `section` a nav expanded towards `entry` shows: all of them, digested
+    /// once, or the window of a wide section.
+    private func shownChildren(of section: Int, around entry: Int?) -> SHA256.Digest {
+        let tree = context.tree
+        guard tree.isWide(section) else { return children[section] }
+        let window = tree.window(of: section, around: entry)
+        var writer = ByteWriter(capacity: 64 * (window.entries.count + 1))
+        writer.bool(window.hidesBefore)
+        writer.bool(window.hidesAfter)
+        writer.list(Array(window.entries)) { writer, child in
+            writer.string(context.pages[child].source.path)
+            writer.digest(shown[child])
+        }
+        return SHA256.digest(writer.bytes)
     }
 
     /// What the `page` object of page `index` is made from.
