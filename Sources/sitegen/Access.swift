@@ -7,9 +7,10 @@ struct Access: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every published path with its access rule and where the rule was written.",
         discussion: """
-            Works the rules out from the site as `sitegen build` would, without rendering or writing \
-            anything: front matter `access:`, the section rules that cascade, and `access` in site.toml. \
-            Errors in front matter, site.toml or the templates are reported as the build reports them.
+            Works the rules out from the site as `sitegen build` would, writing nothing: front matter \
+            `access:`, the section rules that cascade, `access` and `[file_access]` in site.toml, and the \
+            pages' links to files (a file that only stricter pages link takes their rule). Errors in front \
+            matter, site.toml, the templates or files' rules are reported as the build reports them.
 
             Examples:
               sitegen access

@@ -59,8 +59,9 @@ public enum SiteBuilder {
         }
     }
 
-    /// Works out the access rule of every path a build would publish, without rendering or writing
-    /// anything: only the stages access depends on run. Throws the errors a build would report there.
+    /// Works out the access rule of every path a build would publish, writing nothing: only the stages access
+    /// depends on run (the Markdown's, for the links that give files their rules). Throws the errors a build
+    /// would report there.
     public static func accessListing(options: BuildOptions) throws(BuildFailure) -> AccessListing {
         let pipeline = Pipeline(options: options, plan: Pipeline.accessPlan, progress: nil)
         guard let access = pipeline.accessRules() else {
