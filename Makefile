@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
 # dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
-        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput
+        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide
 
 # make fuzz: seconds per fuzz target (9 targets, as many at once as there are cores, FUZZ_JOBS to change it);
 # on 2 cores the default takes 40 minutes (5 rounds) and gives well over 10 million executions in all.
@@ -43,6 +43,7 @@ help:
 	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 	@echo "make bench-incremental   only sitegen's rebuilds after an edit and the preview's edit-to-reload"
 	@echo "make bench-throughput    only the request path (nginx, sitegen-auth, Apache) and metrics on and off"
+	@echo "make bench-wide     only output size and builds against Hugo, 10,000 pages and the wide-section corpus"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -138,6 +139,10 @@ bench-throughput: deps
 # Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
 bench-incremental: deps
 	bash Benchmarks/run.sh --incremental-only
+
+# Only output size and builds against Hugo at 10,000 pages and on the wide-section corpus (part of `make bench`).
+bench-wide: deps
+	bash Benchmarks/run.sh --wide-only
 
 clean:
 	rm -rf .build .build-fuzz .build-static .build-deb sitegen_*.deb public .demo .e2e-artifacts Benchmarks/.work*

@@ -10,6 +10,8 @@ GitHub-style heading ids, because sitegen fails a build on a broken link or anch
 
 Shape: sections nested with ten subsections per level, as deep as needed for about ten pages per
 innermost section (1,000 pages → two levels, 10,000 → three); every section has an index page.
+`--wide 5000,1000` adds top-level sections of that many pages each (`wide-5000/`, `wide-1000/`), counted
+in `--pages`: the wide-section corpus is `--pages 20000 --wide 5000,1000`.
 """
 
 from __future__ import annotations
@@ -92,14 +94,17 @@ def sentence_case(words: list[str]) -> str:
 class Corpus:
     """The pages of one corpus, planned first (titles, headings) so that bodies can link to any of them."""
 
-    def __init__(self, pages: int, seed: int) -> None:
+    def __init__(self, pages: int, seed: int, wide: tuple[int, ...] = ()) -> None:
         self.rng = random.Random(seed)
         self.pages: list[Page] = []
         self.sections: list[str] = []
-        depth = max(1, math.ceil(math.log10(max(pages, 20) / 10) - 1e-9))
+        nested = pages - sum(wide)
+        depth = max(1, math.ceil(math.log10(max(nested, 20) / 10) - 1e-9))
+        if wide and nested < 2 * (10 ** (depth + 1) - 1) // 9:
+            depth -= 1
         self.plan_sections("", depth)
         leaves = [folder for folder in self.sections if folder.count("/") + 1 == depth and folder]
-        content_pages = pages - len(self.sections)
+        content_pages = nested - len(self.sections)
         if content_pages < len(leaves):
             raise SystemExit(f"--pages {pages} is too small: the corpus needs at least {2 * len(self.sections)}")
         used: dict[str, set[str]] = {folder: set() for folder in leaves}
@@ -107,6 +112,15 @@ class Corpus:
             folder = leaves[number % len(leaves)]
             name = self.unique_name(used[folder])
             self.pages.append(self.plan_page(folder, name, weight=number // len(leaves) + 1))
+        for size in wide:
+            folder = f"wide-{size}"
+            self.sections.append(folder)
+            index = self.plan_page(folder, "index", weight=len(self.sections))
+            index.title = f"Wide section of {size:,}"
+            self.pages.append(index)
+            used_names: set[str] = set()
+            for number in range(size - 1):
+                self.pages.append(self.plan_page(folder, self.unique_name(used_names), weight=number + 1))
         self.by_folder: dict[str, list[Page]] = {}
         for page in self.pages:
             self.by_folder.setdefault(page.folder, []).append(page)
@@ -346,9 +360,12 @@ def write_hugo(corpus: Corpus, root: Path) -> None:
     shutil.copytree(Path(__file__).parent / "hugo-layouts", root / "layouts", dirs_exist_ok=True)
 
 
-def write_corpus(pages: int, out: Path, seed: int = 6, layouts: tuple[str, ...] = ("sitegen", "hugo", "mkdocs")) -> str:
+def write_corpus(
+    pages: int, out: Path, seed: int = 6, layouts: tuple[str, ...] = ("sitegen", "hugo", "mkdocs"),
+    wide: tuple[int, ...] = (),
+) -> str:
     """Writes the corpus into out/<layout>/ for each layout; returns a one-line description."""
-    corpus = Corpus(pages, seed)
+    corpus = Corpus(pages, seed, wide)
     writers = {"sitegen": write_sitegen, "hugo": write_hugo, "mkdocs": write_mkdocs}
     for layout in layouts:
         target = out / layout
@@ -365,8 +382,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True, help="folder to write sitegen/, hugo/ and mkdocs/ into")
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--layouts", default="sitegen,hugo,mkdocs", help="comma-separated subset to write")
+    parser.add_argument("--wide", default="", help="comma-separated sizes of wide top-level sections to add")
     arguments = parser.parse_args()
-    summary = write_corpus(arguments.pages, arguments.out, arguments.seed, tuple(arguments.layouts.split(",")))
+    wide = tuple(int(size) for size in arguments.wide.split(",") if size)
+    summary = write_corpus(
+        arguments.pages, arguments.out, arguments.seed, tuple(arguments.layouts.split(",")), wide)
     print(f"{summary} → {arguments.out}")
 
 

@@ -8,6 +8,7 @@
 #   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages
 #   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
 #   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
+#   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
 # release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
@@ -48,7 +49,7 @@ swift build -c release --scratch-path .build-bench >&2
 STATELESS_COMMIT=4e9c8ca
 needs_request_path=yes
 for argument in "$@"; do
-    case "$argument" in --builds-only | --search-only | --incremental-only) needs_request_path=no ;; esac
+    case "$argument" in --builds-only | --search-only | --incremental-only | --wide-only) needs_request_path=no ;; esac
 done
 if [ "$needs_request_path" = yes ] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
     echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2
@@ -62,4 +63,12 @@ if [ ! -x "$WORK/trivial-fcgi" ] || [ Benchmarks/trivial-fcgi.c -nt "$WORK/trivi
     gcc -O2 -Wall -o "$WORK/trivial-fcgi" Benchmarks/trivial-fcgi.c -lfcgi -lpthread
 fi
 
-exec "$WORK/venv/bin/python" Benchmarks/bench.py "$@"
+# Output size and builds as pages grow, with the wide-section corpus (Benchmarks/wide.py): alone with
+# --wide-only, and after everything else in a full run.
+if [ "${1:-}" = --wide-only ]; then
+    exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
+fi
+"$WORK/venv/bin/python" Benchmarks/bench.py "$@"
+if [ $# -eq 0 ]; then
+    exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
+fi

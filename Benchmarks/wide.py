@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Output size and build cost as pages grow, sitegen against Hugo, side by side in one run.
+
+    python3 Benchmarks/wide.py --bin .build-bench/release [--runs 2] [--pages 10000]
+
+Builds the 10,000-page corpus and the wide-section corpus (20,000 pages, top-level sections of 5,000 and
+1,000 pages; corpus.py `--wide 5000,1000`) with sitegen (`--no-search`, as Hugo builds no index) and Hugo,
+alternating, from nothing each time. Reports, per corpus: total output bytes, the HTML of a page of the
+5,000-page section (largest and median), wall time, CPU and peak memory as ratios to Hugo's in the same
+run. Then, on the wide corpus, adds one page to the middle of the 1,000-page section and rebuilds: the
+rebuild's wall and CPU time as a share of sitegen's full build, and how many output files it wrote
+(files whose inode or modification time changed), then removes the page and rebuilds again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import corpus as corpus_module  # noqa: E402
+import site_builds  # noqa: E402
+from quiet import QuietGate  # noqa: E402
+
+WIDE = (5000, 1000)
+
+
+def tree_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    found = {}
+    for path in folder.rglob("*"):
+        if path.is_file():
+            status = path.stat()
+            found[str(path.relative_to(folder))] = (status.st_ino, status.st_mtime_ns)
+    return found
+
+
+def page_sizes(output: Path, section: str) -> list[int]:
+    return sorted(path.stat().st_size for path in (output / section).glob("*/index.html"))
+
+
+def full_builds(builders: site_builds.Builders, runs: int, gate: QuietGate, label: str) -> dict:
+    sitegen, hugo = site_builds.Series(), site_builds.Series()
+    for number in range(runs):
+        for tool, series in [("sitegen", sitegen), ("hugo", hugo)]:
+            gate.wait()
+            result = getattr(builders, tool)()
+            series.runs.append(result)
+            print(f"  {label}, {tool} full build {number + 1}: {result.wall:.1f} s wall, {result.cpu:.1f} s CPU, "
+                  f"{result.rss_mb:.0f} MB", flush=True)
+    pairs = list(zip(sitegen.runs, hugo.runs))
+    figures = {
+        "sitegen_wall": sitegen.wall, "hugo_wall": hugo.wall, "sitegen_rss": sitegen.rss_mb, "hugo_rss": hugo.rss_mb,
+        "wall_ratio": statistics.median(s.wall / h.wall for s, h in pairs),
+        "cpu_ratio": statistics.median(s.cpu / h.cpu for s, h in pairs),
+        "rss_ratio": statistics.median(s.rss_mb / h.rss_mb for s, h in pairs),
+        "sitegen_bytes": tree_bytes(builders.sitegen_output), "hugo_bytes": tree_bytes(builders.work / "hugo"),
+    }
+    return figures
+
+
+def add_one_page(builders: site_builds.Builders, gate: QuietGate) -> dict:
+    section = builders.corpus / "sitegen" / f"wide-{WIDE[1]}"
+    new_page = section / "added-for-the-benchmark.md"
+    gate.wait()
+    builders.sitegen(clean=False)
+    before = stamps(builders.sitegen_output)
+    new_page.write_text(f"---\ntitle: Added for the benchmark\nweight: {WIDE[1] // 2}\n---\n\nOne new page.\n")
+    try:
+        gate.wait()
+        rebuild = builders.sitegen(clean=False)
+        after = stamps(builders.sitegen_output)
+    finally:
+        new_page.unlink()
+    builders.sitegen(clean=False)
+    written = sorted(path for path, stamp in after.items() if before.get(path) != stamp)
+    return {"wall": rebuild.wall, "cpu": rebuild.cpu, "written": written}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", type=Path, default=HERE.parent / ".build-bench" / "release")
+    parser.add_argument("--work", type=Path, default=HERE / ".work")
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--pages", type=int, default=10000, help="size of the regular corpus measured beside")
+    arguments = parser.parse_args()
+    gate = QuietGate()
+    work = arguments.work
+    results = {}
+    for label, pages, wide in [(f"{arguments.pages:,} pages", arguments.pages, ()), ("wide, 20,000 pages", 20000, WIDE)]:
+        name = f"corpus-{pages}" + ("-wide" if wide else "")
+        corpus = work / name
+        if not (corpus / "sitegen").exists() or not (corpus / "hugo").exists():
+            print(corpus_module.write_corpus(pages, corpus, layouts=("sitegen", "hugo"), wide=wide), flush=True)
+        builders = site_builds.Builders(corpus, work / f"builds-{name}", arguments.bin / "sitegen", Path("/nonexistent"))
+        figures = full_builds(builders, arguments.runs, gate, label)
+        if wide:
+            sizes = page_sizes(builders.sitegen_output, f"wide-{WIDE[0]}")
+            hugo_sizes = page_sizes(builders.work / "hugo", f"wide-{WIDE[0]}")
+            figures["page_max"], figures["page_median"] = sizes[-1], statistics.median(sizes)
+            figures["hugo_page_median"] = statistics.median(hugo_sizes) if hugo_sizes else 0
+            section_page = builders.sitegen_output / f"wide-{WIDE[0]}" / "index.html"
+            figures["section_page"] = section_page.stat().st_size
+            added = add_one_page(builders, gate)
+            figures["add_wall_share"] = added["wall"] / figures["sitegen_wall"]
+            figures["add_written"] = len(added["written"])
+            figures["add_written_files"] = added["written"]
+        results[label] = figures
+        for key, value in figures.items():
+            if key != "add_written_files":
+                print(f"  {label}: {key} = {value:,.3f}" if isinstance(value, float) else f"  {label}: {key} = {value:,}")
+        if "add_written_files" in figures:
+            print(f"  {label}: files written by adding one page: {', '.join(figures['add_written_files'])}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    sys.exit(main())
