@@ -32,6 +32,11 @@ extension AuthHandler {
             ("Cache-Control", "no-store"),
             ("X-Auth-Access", "," + policy.satisfiedRules(by: identity).map(String.init).joined(separator: ",") + ","),
         ]
+        if policy.decide(uri: uri, identity: nil) != .allow {
+            // Restricted files and search parts must not stay in a browser's disk cache after the session ends:
+            // nginx turns this into `Cache-Control: no-store` (sitegen-auth-http.conf).
+            headers.append(("X-Auth-Restricted", "1"))
+        }
         if case .signedIn(let session, let identity) = reader {
             headers += [
                 ("X-Auth-User", Self.headerSafe(session.objectID)),

@@ -33,6 +33,17 @@ struct CheckEndpointTests {
         #expect(check(harness, "/payroll/", jar: jar).status == 403)
     }
 
+    @Test func restrictedPathsAreMarkedSoNginxForbidsStoringThem() throws {
+        let harness = try AuthHarness()
+        let jar = try harness.jar(with: harness.session(roles: ["Finance.Read"]))
+        #expect(check(harness, "/", jar: jar).header("X-Auth-Restricted") == nil)
+        #expect(check(harness, "/").header("X-Auth-Restricted") == nil)
+        for uri in ["/docs/a", "/secret/", "/payroll/"] {
+            #expect(check(harness, uri, jar: jar).header("X-Auth-Restricted") == "1", "\(uri)")
+            #expect(check(harness, uri).header("X-Auth-Restricted") == "1", "\(uri)")
+        }
+    }
+
     @Test func publicPathsNeedNoSession() throws {
         let harness = try AuthHarness()
         let response = check(harness, "/")

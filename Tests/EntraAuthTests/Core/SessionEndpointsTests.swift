@@ -26,6 +26,31 @@ struct SessionEndpointsTests {
         #expect(response.header("Location") == nil)
     }
 
+    @Test(arguments: [nil, "no-cors"])
+    func aCookieWhoseSessionEndedEmptiesTheCacheOnce(mode: String?) throws {
+        let harness = try AuthHarness()
+        var jar = CookieJar()
+        #expect(try harness.signIn(jar: &jar).status == 303)
+        var headers = ["X-Original-URI": "/docs/"]
+        headers["Sec-Fetch-Mode"] = mode
+        #expect(
+            harness.get("/.auth/sign-in-required", headers: headers, jar: CookieJar()).header("Clear-Site-Data") == nil)
+        let session = try #require(harness.session(in: jar))
+        #expect(try harness.handler.sessions.end(.session(id: session.id)) == 1)
+
+        let first = harness.get("/.auth/sign-in-required", headers: headers, jar: jar)
+        #expect(first.status == (mode == nil ? 302 : 401))
+        #expect(first.header("Clear-Site-Data") == "\"cache\"")
+        #expect(
+            first.headers("Set-Cookie").contains {
+                $0.hasPrefix("__Host-sitegen-session=;") && $0.contains("Max-Age=0")
+            })
+        jar.apply(first)
+        let second = harness.get("/.auth/sign-in-required", headers: headers, jar: jar)
+        #expect(second.header("Clear-Site-Data") == nil)
+        #expect(second.headers("Set-Cookie").isEmpty)
+    }
+
     @Test func anUnsafeOriginalURIIsNotCarriedIntoTheLoginRedirect() throws {
         let harness = try AuthHarness()
         let response = harness.get("/.auth/sign-in-required", headers: ["X-Original-URI": "//evil.example/x"])
