@@ -41,6 +41,9 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
         public static let sessionStore = Kind("session_store")
         /// The metrics address is unusable or its socket cannot be opened.
         public static let metrics = Kind("metrics")
+        /// A callback carrying a provider error but no state of an open sign-in attempt: anyone can write such a link,
+        /// so its error is shown (well-formed codes only) but not counted by its labels.
+        public static let unmatchedProviderError = Kind("unmatched_provider_error")
         /// A callback whose sign-in attempt is unknown to this browser or older than 10 minutes.
         public static let expiredAttempt = Kind("expired_attempt")
         /// A callback whose sign-in attempt was completed before.
@@ -80,9 +83,10 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// The identity provider refused a sign-in with `error` and `description`; `message` is the log's reason.
-    static func providerRefused(_ message: String, error: String, description: String) -> AuthError {
-        AuthError(
-            kind: .providerRefused, message: message, provider: ProviderAnswer(error: error, description: description))
+    static func providerRefused(
+        _ message: String, error: String, description: String, kind: Kind = .providerRefused
+    ) -> AuthError {
+        AuthError(kind: kind, message: message, provider: ProviderAnswer(error: error, description: description))
     }
 
     private init(kind: Kind, message: String, provider: ProviderAnswer?) {

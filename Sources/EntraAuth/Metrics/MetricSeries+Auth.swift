@@ -39,6 +39,8 @@ enum SignInOutcome: Int, MetricSeries {
     case noCode
     /// The authority sent an error, or the token endpoint refused the code (details in `provider_errors_total`).
     case providerError
+    /// The callback carried an error but no state of an open attempt (not counted in `provider_errors_total`).
+    case badRequest
     /// The ID token failed validation.
     case invalidToken
     /// The reader's tenant is not admitted (`allowed_tenants`).
@@ -62,6 +64,7 @@ enum SignInOutcome: Int, MetricSeries {
             case .reusedAttempt: "reused_attempt"
             case .noCode: "no_code"
             case .providerError: "provider_error"
+            case .badRequest: "bad_request"
             case .invalidToken: "invalid_token"
             case .tenantNotAllowed: "tenant_not_allowed"
             case .groupsOverage: "groups_overage"

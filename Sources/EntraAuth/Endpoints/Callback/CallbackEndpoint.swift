@@ -57,7 +57,12 @@ struct CallbackEndpoint: Endpoint {
         }
         guard let transaction = transactions.transaction(forState: state, in: request.cookies, now: now),
             let transactionCookie = transactions.name(forState: state)
-        else { throw AuthError(.expiredAttempt, "unknown or expired state") }
+        else {
+            guard let error = request.query["error"] else {
+                throw AuthError(.expiredAttempt, "unknown or expired state")
+            }
+            throw statelessProviderError(error, request: request, now: now, attempt: &attempt)
+        }
         attempt.clearing = [transactions.clearCookie(named: transactionCookie)]
         attempt.retry = "/.auth/login?rd=" + FormEncoding.escape(transaction.returnPath)
 
@@ -90,9 +95,10 @@ struct CallbackEndpoint: Endpoint {
         return .redirect(303, to: transaction.returnPath, cookies: attempt.clearing + [cookie])
     }
 
-    /// Some providers send an error without the state. Nothing is trusted from such a request: the page shows
-    /// only a well-formed error code and AADSTS number (never the free text, which anyone could put in a link),
-    /// and the retry link goes to the newest open attempt's destination.
+    /// Some providers send an error without the state. Nothing is trusted from such a request, nor from one whose
+    /// state matches no open attempt: the page shows only a well-formed error code and AADSTS number (never the free
+    /// text, which anyone could put in a link), the retry link goes to the newest open attempt's destination, and
+    /// it is counted as `bad_request`, not by its error.
     private func statelessProviderError(_ error: String, request: Request, now: Date, attempt: inout Attempt)
         -> AuthError
     {
@@ -104,7 +110,9 @@ struct CallbackEndpoint: Endpoint {
         attempt.clearing = newest.map { [transactions.clearCookie(named: $0.name)] } ?? []
         let aadsts = AuthError.ProviderAnswer(error: code, description: request.query["error_description"] ?? "")
             .aadstsCode
-        return .providerRefused("provider error without state", error: code, description: aadsts ?? "")
+        return .providerRefused(
+            "provider error without a matching state", error: code, description: aadsts ?? "",
+            kind: .unmatchedProviderError)
     }
 }
 

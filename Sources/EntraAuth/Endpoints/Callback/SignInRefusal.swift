@@ -28,6 +28,7 @@ struct SignInRefusal {
         case .reusedAttempt: .reusedAttempt
         case .noCode: .noCode
         case .providerRefused: .providerError
+        case .unmatchedProviderError: .badRequest
         case .invalidToken, .malformedToken: .invalidToken
         case .tenantNotAllowed: .tenantNotAllowed
         case .groupsOverage: .groupsOverage
@@ -37,11 +38,12 @@ struct SignInRefusal {
         }
     }
 
-    /// Counts the refusal, and the provider's error by OAuth error and AADSTS code when it sent one.
+    /// Counts the refusal, and the provider's error by OAuth error and AADSTS code when it sent one for an attempt
+    /// this browser started (an error without a matching state is only `bad_request`: anyone can make one up).
     func count(in metrics: AuthMetrics?) {
         guard let metrics else { return }
         metrics.signIns.increment(outcome)
-        if let answer = error.provider {
+        if error.kind == .providerRefused, let answer = error.provider {
             metrics.providerErrors.record(error: answer.error, description: answer.description)
         }
     }
@@ -51,7 +53,7 @@ struct SignInRefusal {
         switch error.kind {
         case .expiredAttempt, .reusedAttempt:
             return SignInPages.expiredAttempt(correlation: correlation)
-        case .providerRefused:
+        case .providerRefused, .unmatchedProviderError:
             let answer = error.provider ?? AuthError.ProviderAnswer(error: "unknown_error", description: "")
             return SignInPages.providerError(answer, correlation: correlation, retry: retry)
         case .noCode:
