@@ -7,11 +7,11 @@ extension AuthHandler {
     /// straight back in. When the store cannot be reached, the reader is told and keeps the cookie to try again:
     /// clearing only this browser's copy would look like a sign-out and not be one.
     ///
-    /// A browser that says another site sent it here (`Sec-Fetch-Site: cross-site` or `same-site`) is asked first:
-    /// otherwise any page could sign a reader out, here and — through the end-session endpoint and its login hint —
-    /// of Microsoft itself. Answering the question is a link on this site, so it comes back `same-origin`.
+    /// A request this site's own pages did not send (`SignOutOrigin`) is asked first: otherwise any page could sign a
+    /// reader out, here and — through the end-session endpoint and its login hint — of Microsoft itself. Answering
+    /// the question is a link on this site, so it comes back `same-origin`.
     func logout(_ request: Request) -> Response {
-        if let site = request.headers["sec-fetch-site"], site != "same-origin", site != "none" {
+        if !SignOutOrigin(siteOrigin: config.origin).isThisSite(request) {
             return HTMLPage.render(
                 status: 200,
                 title: "Sign out?",

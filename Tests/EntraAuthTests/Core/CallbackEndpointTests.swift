@@ -361,7 +361,7 @@ struct CallbackEndpointTests {
         responses.append(harness.callback(attempt, code: code, jar: &jar))
         responses.append(harness.get("/.auth/me", jar: jar))
         responses.append(harness.get("/.auth/check", headers: ["X-Original-URI": "/secret/"], jar: jar))
-        responses.append(harness.get("/.auth/logout", jar: jar))
+        responses.append(harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar))
 
         // Refusals: a bad nonce, a refused redemption, a provider error.
         var refusedJar = CookieJar()

@@ -61,7 +61,7 @@ struct SessionEndpointsTests {
         let harness = try AuthHarness()
         var jar = CookieJar()
         #expect(try harness.signIn(jar: &jar).status == 303)
-        let response = harness.get("/.auth/logout", jar: jar)
+        let response = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
         #expect(response.status == 302)
         #expect(response.header("Clear-Site-Data") == "\"cache\"")
         let location = try #require(response.header("Location"))
@@ -86,7 +86,7 @@ struct SessionEndpointsTests {
         let harness = try AuthHarness()
         let withoutHint = try harness.jar(with: harness.session(loginHint: nil))
         for jar in [withoutHint, CookieJar()] {
-            let response = harness.get("/.auth/logout", jar: jar)
+            let response = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
             #expect(response.status == 302)
             let location = try #require(response.header("Location"))
             #expect(location.hasPrefix(harness.idp.endSessionEndpoint.absoluteString))

@@ -25,7 +25,7 @@ struct SessionLifecycleTests {
         let copy = jar
         #expect(check(harness, jar: copy).status == 204)
 
-        let response = harness.get("/.auth/logout", jar: jar)
+        let response = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
         #expect(response.status == 302)
         #expect(check(harness, jar: copy).status == 401, "a copy of the cookie opens nothing after sign-out")
         #expect(harness.get("/.auth/me", jar: copy).status == 401)
@@ -192,7 +192,7 @@ struct SessionLifecycleTests {
         #expect(check(harness, "/docs/", jar: CookieJar()).status == 401, "no cookie: nothing to look up")
         #expect(harness.get("/.auth/health").status == 503)
         #expect(harness.get("/.auth/me", jar: jar).status == 503)
-        let signOut = harness.get("/.auth/logout", jar: jar)
+        let signOut = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
         #expect(signOut.status == 503 && signOut.headers("Set-Cookie").isEmpty, "the reader keeps the cookie to retry")
         #expect(harness.logs.lines.filter { $0.contains("event=session_store_unavailable") }.count == 1)
 
