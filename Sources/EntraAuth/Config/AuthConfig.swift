@@ -59,6 +59,9 @@ public struct AuthConfig: Sendable {
     public var unknownPaths: UnknownPathPolicy
     /// Where the last good discovery document and keys are kept for restarts while the provider is unreachable.
     public var cacheDirectory: String
+    /// The files a secret was read from: the cookie secret's, the client secret's, the certificate's private key, and
+    /// the config file itself when a secret is written in it (`SecretFilePermissions` checks who may read them).
+    public var secretFiles: [String] = []
 
     /// The tenant rules every check applies.
     public var tenantScope: TenantScope { TenantScope(allowedTenants: allowedTenants, roleTenants: roleTenants) }

@@ -57,7 +57,9 @@ public enum ConfigLoader {
             }
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try settings.config(relativeTo: folder)
+        var config = try settings.config(relativeTo: folder)
+        config.secretFiles = settings.secretFiles(relativeTo: folder, configFile: path)
+        return config
     }
 
     /// Builds a config from `CLIENT_ID`, `CLIENT_SECRET`, `AUTHORITY` or `OIDC_AUTHORITY`, `REDIRECT_URI`,

@@ -54,7 +54,7 @@ public struct AuthService: Sendable {
         } catch {
             log.write(event: "provider_unavailable", ["reason": "\(error)"])
         }
-        if let warning = config.roleTenantsWarning { log.write(event: "config_warning", ["detail": warning]) }
+        logConfigWarnings()
         manifest.reloadIfChanged()
         _ = handler.sessions.problem()  // logs an outage once, as every later failure of the store is logged
         provider.startRefreshing()
@@ -78,7 +78,16 @@ public struct AuthService: Sendable {
         watcher.start()
     }
 
-    /// The `--check-config` report: every setting that matters, then discovery, keys and the manifest.
+    /// Logs what in the config works but should not stay so: role tenants, secret files others may read.
+    func logConfigWarnings() {
+        if let warning = config.roleTenantsWarning { log.write(event: "config_warning", ["detail": warning]) }
+        for problem in SecretFilePermissions.problems(in: config.secretFiles) {
+            log.write(event: "config_warning", ["detail": problem])
+        }
+    }
+
+    /// The `--check-config` report: every setting that matters, secret files others may read, then discovery, keys
+    /// and the manifest.
     public func checkReport() -> (text: String, ok: Bool) {
         let tenants =
             config.allowsAnyTenant
@@ -100,6 +109,10 @@ public struct AuthService: Sendable {
         ]
         if let warning = config.roleTenantsWarning { lines.append("  warning: \(warning)") }
         var ok = true
+        for problem in SecretFilePermissions.problems(in: config.secretFiles) {
+            lines.append("  secret file: FAILED — \(problem)")
+            ok = false
+        }
         do {
             lines.append("identity provider: \(try provider.start())")
         } catch {
