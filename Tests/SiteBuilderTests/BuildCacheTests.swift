@@ -263,7 +263,7 @@ struct BuildCacheTests {
 }
 
 extension OutputChanges {
-    /// What `OutputWriter.changes` says of a build that made `record` after `previous`, worked out by
+    /// What `OutputPublication.changes` says of a build that made `record` after `previous`, worked out by
     /// comparing every file.
     static func between(_ previous: BuildRecord, _ record: BuildRecord) -> OutputChanges {
         OutputChanges(

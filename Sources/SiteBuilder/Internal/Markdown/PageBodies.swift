@@ -1,8 +1,8 @@
 import Foundation
 
 /// Renders the Markdown of the site's pages against one build's link targets: when "Render Markdown"
-/// renders a page, and when "Render pages" needs the HTML of a page whose summary came from the build
-/// cache and renders it again from its file.
+/// renders a page, and when a later stage needs the HTML of a page whose summary came from the build
+/// cache (through `PageHTML`) and it is rendered again from its file.
 struct PageBodies: Sendable {
     let resolver: LinkResolver
     let display: DisplayPaths
@@ -20,14 +20,5 @@ struct PageBodies: Sendable {
         let text = PageText.decode(data)
         guard let block = FrontMatterBlock.split(text) else { return PageBody(text: "", lineOffset: 0) }
         return PageBody(text: block.body, lineOffset: block.bodyLineOffset)
-    }
-
-    /// The HTML of `page`: its own when this build rendered it, else rendered again from its file.
-    func html(of page: Page) -> String? {
-        if let html = page.html { return html }
-        guard let body = read(page.source) else { return nil }
-        return PageMarkdown.render(
-            body, folder: page.source.folder, frontMatterTitle: page.frontMatter.title, resolver: resolver
-        ).html
     }
 }

@@ -83,58 +83,64 @@ struct Pipeline {
         kept?.keep((theme, access))
         let assets = content.assets + theme.assets
         guard !log.hasErrors, let templates = theme.templates,
-            let writer = run(
+            let output = run(
                 PrepareOutput(
                     outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
                     claims: theme.claims))
         else { return .failed }
-        let search = run(
-            BuildSearchIndex(
-                pages: markdown.pages, assets: assets, bodies: markdown.bodies, tree: tree, access: access,
-                config: config, options: options, linkTargets: markdown.linkTargets, previous: cache.previous,
-                cache: cacheFiles, writer: writer, display: display))
+        let searchPlan = run(
+            PlanSearchIndex(
+                pages: markdown.pages, assets: assets, tree: tree, access: access, config: config, options: options,
+                linkTargets: markdown.linkTargets, output: output, display: display))
         guard !log.hasErrors else {
-            writer.discard()
+            output.discard()
             return .failed
         }
+        let html = PageHTML(pages: markdown.pages, bodies: markdown.bodies, shared: searchPlan?.pagesToIndex ?? [])
+        let searchIndex = indexInBackground(
+            searchPlan, pages: markdown.pages, html: html, cache: cacheFiles, output: output)
         let rendered = run(
             RenderPages(
-                pages: markdown.pages, bodies: markdown.bodies, tree: tree, access: access, templates: templates,
-                searchLayout: search.layout, config: config, writer: writer, display: display))
-        let assetInputs = run(CopyAssets(assets: assets, previous: cache.previous, writer: writer))
-        let index = search.indexed.value
+                pages: markdown.pages, html: html, tree: tree, access: access, templates: templates,
+                searchLayout: searchPlan?.layout, config: config, output: output, display: display))
+        let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
+        let index = searchIndex.value
         if let failure = index.failure { log.report([failure], foundBy: .buildSearchIndex) }
-        let aliasCount = run(
+        let publishedAccess = access.adding(index.rules)
+        let extras = run(
             WriteExtras(
-                pages: markdown.pages, context: rendered.context, templates: templates, access: index.access,
-                config: config, writer: writer))
+                pages: markdown.pages, context: rendered.context, templates: templates, access: publishedAccess,
+                config: config, output: output))
         guard !log.hasErrors else {
-            writer.discard()
+            output.discard()
             return .failed
         }
         let newRecord = BuildRecord(
             generator: BuildCache.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
-            inputs: Self.inputs(parsed, settings: cache.settings, assets: assetInputs, display: display),
-            files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
+            inputs: Self.inputs(parsed, settings: cache.settings, assets: copied.inputs, display: display),
+            files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
             access: access.counts, warnings: [])
         let published = Array(zip(site.pages, markdown.pages))
         let previousPages = cache.pages
+        // Every file of the new site, as the stages made them; "Publish" alone changes the output.
+        let publication = OutputPublication(
+            folder: output, files: [rendered.files, copied.files, index.files, extras.files])
         let unchanged = run(
             Publish(
-                writer: writer, record: newRecord, previous: cache.previous,
+                output: publication, record: newRecord, previous: cache.previous,
                 pages: Background { Self.store(parsed, published: published, previous: previousPages) },
-                search: index.words, cache: cacheFiles, manifest: index.access.manifest,
+                search: index.words, cache: cacheFiles, manifest: publishedAccess.manifest,
                 stricterRulesPause: options.stricterRulesPause))
         guard !log.hasErrors else {
-            writer.discard()
+            output.discard()
             return .failed
         }
         return .published(
             PublishedSite(
-                pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: aliasCount,
+                pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
                 access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
-                changedFiles: unchanged ? [] : writer.changedFiles))
+                changedFiles: unchanged ? [] : publication.changedFiles))
     }
 
     /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),
@@ -168,6 +174,17 @@ struct Pipeline {
                 linkedFiles: LinkedFiles(pages: markdown.pages, assets: content.assets, rootURL: config.rootURL),
                 config: config, display: display))
         return log.hasErrors ? nil : access
+    }
+
+    /// Starts indexing the parts of the search index `plan` does not keep, on the core rendering leaves idle; its
+    /// progress is reported under "Build search index", the stage that planned it.
+    private func indexInBackground(
+        _ plan: SearchPlan?, pages: [Page], html: PageHTML, cache: BuildCache, output: OutputFolder
+    ) -> Background<SearchIndexer.Indexed> {
+        guard let plan else { return Background(ready: .none) }
+        let indexer = SearchIndexer(plan: plan, pages: pages, html: html, cache: cache, output: output)
+        let progress = log.itemProgress()
+        return Background { indexer.index(progress: progress) }
     }
 
     @discardableResult

@@ -13,7 +13,7 @@ struct SearchPageWords: Sendable, Equatable {
 
 /// The words of every page a part of the search index was last made from, kept in the build cache for the
 /// next build (`BuildCache.loadSearchWords`): the part's vocabulary, and in page order each page's URL, the key
-/// its words were counted under (`BuildSearchIndex` makes it from the page's title and what its HTML is made
+/// its words were counted under (`SearchIndexer` makes it from the page's title and what its HTML is made
 /// from) and its words.
 struct SearchPartWords: Sendable, Equatable {
     struct Page: Sendable, Equatable {

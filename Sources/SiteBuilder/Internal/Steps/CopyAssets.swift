@@ -8,18 +8,23 @@ struct CopyAssets: BuildStep {
     let stage = BuildStage.copyAssets
     let assets: [AssetFile]
     let previous: BuildRecord?
-    let writer: OutputWriter
+    let output: OutputFolder
 
-    /// Reports what it saw of each asset's file on disk, for the build's record.
-    func run(_ log: BuildLog) -> [String: InputRecord] {
-        let (previous, writer) = (previous, writer)
+    /// The assets' output files, and what it saw of each asset's file on disk, for the build's record.
+    struct Copied {
+        let files: [OutputFile]
+        let inputs: [String: InputRecord]
+    }
+
+    func run(_ log: BuildLog) -> Copied {
+        let (previous, output) = (previous, output)
         let results = concurrentMap(assets, onProgress: log.itemProgress(total: assets.count)) {
-            asset -> Result<InputRecord?, Problems> in
+            asset -> Result<(OutputFile, InputRecord?), Problems> in
             let stamp = asset.builtInContents == nil ? FileStamp.of(asset.sourcePath) : nil
             if let stamp, let digest = previous?.trustedDigest(of: asset.sourcePath, stamp: stamp),
-                writer.keepIfUnchanged(asset.outputPath, key: digest)
+                let file = output.unchanged(asset.outputPath, key: digest)
             {
-                return .success(InputRecord(stamp: stamp, digest: digest))
+                return .success((file, InputRecord(stamp: stamp, digest: digest)))
             }
             guard let data = asset.contents() else {
                 return .failure(Problems([Problem(file: asset.sourcePath, message: "cannot read this file")]))
@@ -36,9 +41,9 @@ struct CopyAssets: BuildStep {
             }
             let digest = SHA256.hex(data)
             do {
-                try writer.write(data, to: asset.outputPath, key: digest)
-                guard asset.builtInContents == nil else { return .success(nil) }
-                return .success(InputRecord(stamp: stamp ?? FileStamp(size: -1, modified: 0), digest: digest))
+                let file = try output.stage(data, as: asset.outputPath, key: digest)
+                guard asset.builtInContents == nil else { return .success((file, nil)) }
+                return .success((file, InputRecord(stamp: stamp ?? FileStamp(size: -1, modified: 0), digest: digest)))
             } catch {
                 return .failure(
                     Problems([
@@ -49,13 +54,17 @@ struct CopyAssets: BuildStep {
             }
         }
         var inputs: [String: InputRecord] = [:]
+        var files: [OutputFile] = []
+        files.reserveCapacity(assets.count)
         for (asset, result) in zip(assets, results) {
             switch result {
-            case .success(let input): if let input { inputs[asset.sourcePath] = input }
+            case .success(let (file, input)):
+                files.append(file)
+                if let input { inputs[asset.sourcePath] = input }
             case .failure(let failure): log.report(failure.problems)
             }
         }
-        return inputs
+        return Copied(files: files, inputs: inputs)
     }
 
     /// The problems of one asset, as the failure of its copy.

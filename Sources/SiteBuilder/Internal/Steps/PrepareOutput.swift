@@ -1,8 +1,8 @@
 import AccessRules
 
-/// Opens the writer for the new site over the output folder as "Check build cache" listed it: in place over an existing
-/// output, or in a staging folder for a new output or one whose layout changes (see `OutputWriter`).
-/// Nothing is written before this stage, and it runs only when the build found no error.
+/// Opens the output folder as "Check build cache" listed it for the new site: in place over an existing output,
+/// or with a staging folder for a new output or one whose layout changes (see `OutputFolder`). Nothing is staged
+/// before this stage, and it runs only when the build found no error.
 struct PrepareOutput: BuildStep {
     let stage = BuildStage.prepareOutput
     let outputFolder: String
@@ -11,11 +11,11 @@ struct PrepareOutput: BuildStep {
     /// Every output path the site claimed; the access manifest is added to them here.
     let claims: OutputClaims
 
-    func run(_ log: BuildLog) -> OutputWriter? {
+    func run(_ log: BuildLog) -> OutputFolder? {
         do {
             var files = claims.outputPaths
             files.insert(AccessManifest.relativePath)
-            return try OutputWriter(
+            return try OutputFolder(
                 outputFolder: outputFolder, previous: previous, current: current.value, newFiles: files)
         } catch {
             log.report(Problem(message: error.message))

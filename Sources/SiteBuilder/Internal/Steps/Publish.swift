@@ -1,13 +1,14 @@
 import AccessRules
 import Foundation
 
-/// Makes the new site the output (see `OutputWriter`), unless the output already is the new site; then
-/// records the output, what the build read, what it found in each page and the words its search index
-/// counted in the build cache.
+/// The one stage that changes the output: takes the files every stage made (staged, identical or kept, see
+/// `OutputFile`) and makes them the new site (see `OutputPublication`), unless the output already is the new
+/// site; then records the output, what the build read, what it found in each page and the words its search
+/// index counted in the build cache.
 struct Publish: BuildStep {
     let stage = BuildStage.publish
-    let writer: OutputWriter
-    /// The record of this build, but for the output files, which the writer knows.
+    let output: OutputPublication
+    /// The record of this build, but for the output files, which `output` knows.
     let record: BuildRecord
     /// The last build's record, as read from the build cache.
     let previous: BuildRecord?
@@ -24,27 +25,29 @@ struct Publish: BuildStep {
 
     /// Returns whether the output was left untouched.
     func run(_ log: BuildLog) -> Bool {
-        let unchanged = writer.outputIsUnchanged
+        let unchanged = output.outputIsUnchanged
         if unchanged {
-            writer.discard()
+            output.folder.discard()
         } else {
             var rulesBefore: Data?
             do {
                 rulesBefore = try publishStricterRules(log)
-                try writer.publish()
+                try output.publish()
             } catch {
                 // A staging folder is swapped in whole or not at all, so its old pages still stand: their rules
                 // go back. In place, some pages may already be new: the stricter rules stay, failing closed.
-                if let rulesBefore, case .staging = writer.mode { try? writer.replaceLiveManifest(with: rulesBefore) }
+                if let rulesBefore, case .staging = output.folder.mode {
+                    try? output.replaceLiveManifest(with: rulesBefore)
+                }
                 log.report(Problem(message: error.message))
                 return false
             }
         }
         var record = record
-        record.files = writer.files
+        record.files = output.entries
         record.warnings = log.warnings
         do {
-            try cache.save(record, previous: previous, output: writer.changes, pages: pages.value, search: search)
+            try cache.save(record, previous: previous, output: output.changes, pages: pages.value, search: search)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
@@ -53,14 +56,14 @@ struct Publish: BuildStep {
 
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
     /// handler to read them; returns the manifest they replaced, to put back if a staging folder fails to swap in.
-    private func publishStricterRules(_ log: BuildLog) throws(OutputWriter.Failure) -> Data? {
-        guard stricterRulesPause > .zero, writer.replacesManifest,
-            let before = FileManager.default.contents(atPath: writer.liveManifestPath),
+    private func publishStricterRules(_ log: BuildLog) throws(OutputFolder.Failure) -> Data? {
+        guard stricterRulesPause > .zero, output.replacesManifest,
+            let before = FileManager.default.contents(atPath: output.liveManifestPath),
             let current = try? JSONDecoder().decode(AccessManifest.self, from: before),
             let interim = InterimManifest.between(current: current, new: manifest),
             let data = try? JSONEncoder().encode(interim)
         else { return nil }
-        try writer.replaceLiveManifest(with: data)
+        try output.replaceLiveManifest(with: data)
         log.announce(.stricterRulesFirst(pause: stricterRulesPause))
         let (seconds, attoseconds) = stricterRulesPause.components
         Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)

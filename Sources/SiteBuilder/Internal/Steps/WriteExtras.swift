@@ -1,9 +1,9 @@
 import AccessRules
 import Foundation
 
-/// Writes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
+/// Makes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
 /// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
-/// is published with the site. Each is made every build and written only when its bytes differ from the
+/// is published with the site. Each is made every build and staged only when its bytes differ from the
 /// output's; the access manifest is encoded only when the rules it is made from changed.
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
@@ -12,10 +12,15 @@ struct WriteExtras: BuildStep {
     let templates: TemplateSet
     let access: SiteAccess
     let config: SiteConfig
-    let writer: OutputWriter
+    let output: OutputFolder
 
-    /// Returns how many alias stubs it wrote.
-    func run(_ log: BuildLog) -> Int {
+    /// The files it made, and how many of them are alias stubs.
+    struct Extras {
+        let files: [OutputFile]
+        let aliasCount: Int
+    }
+
+    func run(_ log: BuildLog) -> Extras {
         var files: [(path: String, data: Data)] = []
         for page in pages {
             for alias in page.frontMatter.aliases {
@@ -35,23 +40,31 @@ struct WriteExtras: BuildStep {
             files.append(
                 ("sitemap.xml", Data(Sitemap.xml(pages: pages, rules: access.pageRules, origin: config.origin).utf8)))
         }
+        var made: [OutputFile] = []
+        made.reserveCapacity(files.count + 1)
         let manifestKey = access.manifestKey
-        if !writer.keepIfUnchanged(AccessManifest.relativePath, key: manifestKey) {
+        if let kept = output.unchanged(AccessManifest.relativePath, key: manifestKey) {
+            made.append(kept)
+        } else {
             do {
-                try writer.write(try access.manifestJSON(), to: AccessManifest.relativePath, key: manifestKey)
+                made.append(
+                    try output.stage(try access.manifestJSON(), as: AccessManifest.relativePath, key: manifestKey))
             } catch {
                 log.report(Problem(message: "cannot write the access manifest: \(error)"))
             }
         }
         for file in files {
             let key = SHA256.hex(file.data)
-            guard !writer.keepIfUnchanged(file.path, key: key) else { continue }
+            if let kept = output.unchanged(file.path, key: key) {
+                made.append(kept)
+                continue
+            }
             do {
-                try writer.write(file.data, to: file.path, key: key)
+                made.append(try output.stage(file.data, as: file.path, key: key))
             } catch {
                 log.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
             }
         }
-        return aliasCount
+        return Extras(files: made, aliasCount: aliasCount)
     }
 }

@@ -1,0 +1,136 @@
+import AccessRules
+import Foundation
+
+/// The output folder as a build found it, and where the new site's files wait until "Publish" makes them
+/// the output. Immutable: stages ask it which files the last build left intact (`unchanged`, `intact`) and
+/// stage the bytes they make (`stage`), and each returns the `OutputFile`s it made; only "Publish" changes
+/// the output (see `OutputPublication`).
+///
+/// Over an existing output folder the build works in place: each new or changed file is staged in a hidden
+/// folder beside the output (`.public.sitegen-new/`, at the same relative path) and renamed over its target
+/// only once every file is staged, so a failed build, even one killed or out of disk, leaves the output
+/// exactly as it was, and a reader never sees half a file. That touches only what changed: creating and
+/// removing directory entries is the slow part of publishing a large site. A new output folder, or one where
+/// a file must become a folder or the other way round, is assembled in a staging folder beside it and swapped
+/// in whole (see `AtomicPublish`).
+struct OutputFolder: Sendable {
+    enum Mode: Equatable, Sendable {
+        case inPlace
+        /// The folder the new site is assembled in, `.NAME.tmp-RANDOM` beside the output.
+        case staging(String)
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    let path: String
+    let mode: Mode
+    /// The last build's record of its output files.
+    let previous: [String: BuildRecord.Entry]
+    /// The output as it was when the build began.
+    let current: [String: FileStamp]
+    /// Where new files are staged: the hidden folder beside the output in place, else the staging folder.
+    let stagingArea: String
+
+    /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
+    /// new site will have.
+    init(
+        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: Set<String>
+    ) throws(Failure) {
+        let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
+        path = output.path
+        self.previous = previous?.files ?? [:]
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
+        }
+        self.current = current
+        let parent = output.deletingLastPathComponent()
+        if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
+            stagingArea = parent.appendingPathComponent(".\(output.lastPathComponent).sitegen-new").path
+            // What a build that was killed before it could clean up left behind.
+            try? FileManager.default.removeItem(atPath: stagingArea)
+            mode = .inPlace
+            return
+        }
+        let random = UUID().uuidString.prefix(8).lowercased()
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).tmp-\(random)").path
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw Failure(message: "cannot create a staging folder next to '\(outputFolder)': \(error)")
+        }
+        stagingArea = staging
+        mode = .staging(staging)
+    }
+
+    /// True when a new file's folder is a file now, or a new file is a folder now. Only files the output
+    /// does not have yet can be either, and most builds have none.
+    private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: Set<String>)
+        -> Bool
+    {
+        let added = newFiles.filter { !currentFiles.contains($0) }
+        guard !added.isEmpty else { return false }
+        var currentFolders: Set<String> = []
+        for path in currentFiles {
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty, currentFolders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
+        }
+        for path in added {
+            if currentFolders.contains(path) { return true }
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty {
+                if currentFiles.contains(folder) { return true }
+                folder = SitePath.parent(of: folder)
+            }
+        }
+        return false
+    }
+
+    /// The current output's `path`, kept, when the last build made it from the same `key` and it is intact;
+    /// nil otherwise.
+    func unchanged(_ path: String, key: String) -> OutputFile? {
+        guard let file = intact(path), file.entry.key == key else { return nil }
+        return file
+    }
+
+    /// The current output's `path`, kept, when it is as the last build left it, whatever that build made it from.
+    func intact(_ path: String) -> OutputFile? {
+        guard let entry = previous[path], current[path] == entry.stamp else { return nil }
+        return OutputFile(path: path, entry: entry, content: .kept)
+    }
+
+    /// Stages `text` as `path`, unless the current output already holds exactly these bytes.
+    func stage(_ text: String, as path: String, key: String) throws -> OutputFile {
+        var text = text
+        return try text.withUTF8 { try stage(UnsafeRawBufferPointer($0), as: path, key: key) }
+    }
+
+    /// Stages `data` as `path`, unless the current output already holds exactly these bytes.
+    func stage(_ data: Data, as path: String, key: String) throws -> OutputFile {
+        try data.withUnsafeBytes { try stage($0, as: path, key: key) }
+    }
+
+    private func stage(_ bytes: UnsafeRawBufferPointer, as path: String, key: String) throws -> OutputFile {
+        if let stamp = current[path], stamp.size == bytes.count, currentOutput(path, equals: bytes) {
+            return OutputFile(path: path, entry: BuildRecord.Entry(key: key, stamp: stamp), content: .identical)
+        }
+        let stamp = try StagedFile.write(bytes, to: DisplayPaths.join(stagingArea, path))
+        return OutputFile(path: path, entry: BuildRecord.Entry(key: key, stamp: stamp), content: .staged)
+    }
+
+    /// Removes what this build staged, after a failed or unnecessary build: the output stays as it was.
+    func discard() {
+        try? FileManager.default.removeItem(atPath: stagingArea)
+    }
+
+    private func currentOutput(_ path: String, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let data = FileManager.default.contents(atPath: DisplayPaths.join(self.path, path)) else {
+            return false
+        }
+        return data.withUnsafeBytes { $0.elementsEqual(bytes) }
+    }
+}

@@ -1,0 +1,43 @@
+/// The keys of the search index's files in the build record, all made with the site's link targets, on which
+/// every page's HTML depends (see `LinkIndex.digest`). Parts are compared before any page is rendered, so
+/// a document's `contentHTML` holds its Markdown file's digest there (see `SearchPlan`).
+struct SearchKeys: Sendable {
+    let linkTargets: String
+
+    /// The key of a part's `index.json` and word files: the index format and the part's documents.
+    func part(_ part: SearchPart) -> String {
+        var writer = ByteWriter(capacity: 200 * part.documents.count)
+        writer.string("search \(SearchPartFiles.formatVersion)")
+        writer.string(linkTargets)
+        writer.list(part.documents) { writer, document in
+            writer.string(document.url)
+            writer.string(document.title)
+            writer.list(document.breadcrumb) { $0.string($1) }
+            writer.string(document.contentHTML)
+        }
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// The key a page's words are counted under: its title and what its HTML is made from.
+    func words(title: String, fingerprint: String) -> String {
+        var writer = ByteWriter(capacity: 256)
+        writer.string("words \(SearchPartFiles.formatVersion)")
+        writer.string(title)
+        writer.string(fingerprint)
+        writer.string(linkTargets)
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// The key of a page's file (`p/N.json`): everything it is made from, its number in the shard included.
+    func page(number: Int, document: SearchDocument) -> String {
+        var writer = ByteWriter(capacity: 256)
+        writer.string("page \(SearchPartFiles.formatVersion)")
+        writer.string(linkTargets)
+        writer.int(number)
+        writer.string(document.url)
+        writer.string(document.title)
+        writer.list(document.breadcrumb) { $0.string($1) }
+        writer.string(document.contentHTML)
+        return SHA256.hex(writer.bytes)
+    }
+}
