@@ -105,6 +105,7 @@ struct Pipeline {
                 searchLayout: searchPlan?.layout, config: config, output: output, display: display))
         let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
         let index = searchIndex.value
+        kept?.keep((html, index))
         if let failure = index.failure { log.report([failure], foundBy: .buildSearchIndex) }
         let publishedAccess = access.adding(index.rules)
         let extras = run(

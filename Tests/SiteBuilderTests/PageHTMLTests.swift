@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// `PageHTML`, the one place a page's Markdown HTML comes from after "Render Markdown": the HTML that stage
+/// made, or the page rendered again from its file; once for a page two stages may ask for, each time for any
+/// other.
+@Suite("A page's HTML from one provider")
+struct PageHTMLTests {
+    private static func folder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
+    }
+
+    private static func provider(_ folder: String, html: String? = nil, shared: Set<Int>) -> PageHTML {
+        let page = Page(
+            source: PageSource(kind: .page, path: "walrus.md", folder: ""), url: "/walrus/",
+            frontMatter: FrontMatter(), fileDigest: "d", title: "Walrus", markdown: MarkdownSummary(), html: html)
+        let resolver = LinkResolver(index: LinkIndex(pages: [], assets: [], drafts: [], rootURL: "/"))
+        let bodies = PageBodies(resolver: resolver, display: DisplayPaths(siteFolder: folder, templatesFolder: folder))
+        return PageHTML(pages: [page], bodies: bodies, shared: shared)
+    }
+
+    private static func write(_ text: String, in folder: String) throws {
+        try text.write(toFile: folder + "/walrus.md", atomically: true, encoding: .utf8)
+    }
+
+    @Test("A page both stages may ask for is rendered once: the second asker gets the first rendering")
+    func sharedPageIsRenderedOnce() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("---\ntitle: Walrus\n---\nEats krill.\n", in: folder)
+        let html = Self.provider(folder, shared: [0])
+        #expect(html.html(of: 0)?.contains("Eats krill.") == true)
+        try Self.write("---\ntitle: Walrus\n---\nEats clams.\n", in: folder)
+        #expect(html.html(of: 0)?.contains("Eats krill.") == true)
+    }
+
+    @Test("Any other page is rendered for each asker and not kept")
+    func otherPageIsNotKept() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("---\ntitle: Walrus\n---\nEats krill.\n", in: folder)
+        let html = Self.provider(folder, shared: [])
+        #expect(html.html(of: 0)?.contains("Eats krill.") == true)
+        try Self.write("---\ntitle: Walrus\n---\nEats clams.\n", in: folder)
+        #expect(html.html(of: 0)?.contains("Eats clams.") == true)
+    }
+
+    @Test("The HTML Render Markdown made is given as it is, without reading the file; an unreadable file gives nil")
+    func renderedHTMLAndMissingFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(Self.provider(folder, html: "<p>made</p>", shared: [0]).html(of: 0) == "<p>made</p>")
+        #expect(Self.provider(folder, shared: [0]).html(of: 0) == nil)
+        #expect(Self.provider(folder, shared: []).html(of: 0) == nil)
+    }
+}
