@@ -62,8 +62,8 @@ public struct AccessPolicy: Sendable {
     }
 
     /// Numbers of the rules this reader satisfies, for the theme to hide navigation entries it cannot open.
-    public func satisfiedRules(by identity: Identity?) -> [Int] {
-        rules.indices.filter { rules[$0].allows(identity, emailRulesAllowed: emailRulesAllowed) }
+    public func satisfiedRules(by identity: Identity?) -> SatisfiedRules {
+        SatisfiedRules(rules.indices.filter { rules[$0].allows(identity, emailRulesAllowed: emailRulesAllowed) })
     }
 }
 

@@ -109,9 +109,11 @@ struct AccessPolicyTests {
         let policy = try policy()
         let manifest = Self.manifest()
         let financeNumber = try #require(manifest.rules.firstIndex(of: Self.finance))
-        #expect(!policy.satisfiedRules(by: Self.reader).contains(financeNumber))
-        #expect(policy.satisfiedRules(by: Self.accountant).contains(financeNumber))
-        #expect(policy.satisfiedRules(by: nil) == [manifest.rules.firstIndex(of: .public)!])
+        #expect(!policy.satisfiedRules(by: Self.reader).numbers.contains(financeNumber))
+        #expect(policy.satisfiedRules(by: Self.accountant).numbers.contains(financeNumber))
+        #expect(policy.satisfiedRules(by: nil).numbers == [manifest.rules.firstIndex(of: .public)!])
+        #expect(policy.satisfiedRules(by: Self.accountant).value == ",0,1,2,")
+        #expect(SatisfiedRules([]).value == ",,")
     }
 
     @Test func manifestRoundTripsThroughJSON() throws {

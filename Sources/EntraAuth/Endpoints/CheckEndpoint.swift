@@ -30,7 +30,7 @@ extension AuthHandler {
         let identity = reader.identity
         var headers: [(name: String, value: String)] = [
             ("Cache-Control", "no-store"),
-            ("X-Auth-Access", "," + policy.satisfiedRules(by: identity).map(String.init).joined(separator: ",") + ","),
+            (SatisfiedRules.header, policy.satisfiedRules(by: identity).value),
         ]
         if policy.decide(uri: uri, identity: nil) != .allow {
             // Restricted files and search parts must not stay in a browser's disk cache after the session ends:

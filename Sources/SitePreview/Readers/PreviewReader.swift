@@ -97,25 +97,25 @@ public struct PreviewReader: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The variables nginx sets from sitegen-auth's answer for this reader (see `nginx/sitegen-auth.conf`):
-    /// `sitegen_access` lists the numbers of the rules they satisfy as `,0,2,`.
+    /// `sitegen_access` lists the numbers of the rules they satisfy (see `SatisfiedRules`).
     func variables(policy: AccessPolicy, ruleCount: Int) -> [String: String] {
-        let satisfied: [Int]
+        let satisfied: SatisfiedRules
         var variables: [String: String] = [:]
         switch kind {
         case .everyone:
-            satisfied = Array(0..<ruleCount)
-            variables["sitegen_user"] = Self.previewObjectID
+            satisfied = SatisfiedRules(Array(0..<ruleCount))
+            variables[SatisfiedRules.userVariable] = Self.previewObjectID
             variables["sitegen_name"] = name
         case .anonymous:
             satisfied = policy.satisfiedRules(by: nil)
         case .signedIn(let identity):
             satisfied = policy.satisfiedRules(by: identity)
-            variables["sitegen_user"] = identity.objectID
+            variables[SatisfiedRules.userVariable] = identity.objectID
             variables["sitegen_name"] = name
             variables["sitegen_email"] = identity.emails.first
             variables["sitegen_roles"] = identity.roles.joined(separator: ",")
         }
-        variables["sitegen_access"] = "," + satisfied.map(String.init).joined(separator: ",") + ","
+        variables[SatisfiedRules.variable] = satisfied.value
         for name in ["sitegen_user", "sitegen_name", "sitegen_email", "sitegen_roles", "sitegen_required"]
         where variables[name] == nil {
             variables[name] = ""

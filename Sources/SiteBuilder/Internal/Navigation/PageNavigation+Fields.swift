@@ -1,3 +1,5 @@
+import AccessRules
+
 /// How a link to a page is guarded for the readers of the page showing it: `ruleNumber` is the linked
 /// page's rule number when the link needs an SSI condition, nil when every such reader may open it.
 struct LinkGuard: Sendable {
@@ -9,12 +11,11 @@ struct LinkGuard: Sendable {
         ruleNumber.map(TemplateValue.int) ?? .null
     }
 
-    /// `access_condition`: for `signed-in`, whether the reader is signed in (a plain test, which nginx
-    /// evaluates at about twice the speed of the regular expression a numbered rule needs); for other rules,
-    /// whether the reader passes rule N; empty when the link is plain.
+    /// `access_condition`: for `signed-in`, whether the reader is signed in; for other rules, whether the
+    /// reader passes rule N (see `SatisfiedRules`); empty when the link is plain.
     var accessCondition: TemplateValue {
         guard let ruleNumber else { return .null }
-        return .string(isSignedIn ? "$sitegen_user" : "$sitegen_access = /,\(ruleNumber),/")
+        return .string(isSignedIn ? SatisfiedRules.signedInCondition : SatisfiedRules.condition(forRule: ruleNumber))
     }
 }
 
