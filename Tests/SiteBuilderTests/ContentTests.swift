@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 import Testing
 
@@ -100,6 +101,31 @@ struct ContentTests {
                 "site/c.md:2: url: site/oldindex.html and the alias '/oldindex.html' in site/c.md both map to "
                     + "/oldindex.html; rename or move one of them",
             ])
+    }
+
+    @Test("Each alias's stub leads to its own page, and the manifest gives it that page's rule, drafts left out")
+    func aliasesLeadToTheirPages() throws {
+        let site = try TestSite(pages: [
+            "site.toml": "access = \"public\"\n",
+            "index.md": "---\naliases: [/start/]\n---\n",
+            "a/draft.md": "---\ndraft: true\naliases: [/gone/]\n---\n",
+            "a/one.md": "---\naliases: [/old/one/, first.html]\naccess: signed-in\n---\n",
+            "b/two.md": "---\naliases: [x/../old two/]\n---\n",
+        ])
+        let report = try site.build()
+        #expect(report.aliasCount == 4)
+        #expect(site.output("gone/index.html") == nil)
+        for (stub, target) in [
+            ("start/index.html", "/"), ("old/one/index.html", "/a/one/"), ("first.html", "/a/one/"),
+            ("old two/index.html", "/b/two/"),
+        ] {
+            #expect(site.output(stub)?.contains(#"<meta http-equiv="refresh" content="0; url=\#(target)">"#) == true)
+        }
+        let manifest = try JSONDecoder().decode(
+            AccessManifest.self, from: Data((site.output(".sitegen/access.json") ?? "").utf8))
+        let rule = { (path: String) in manifest.paths[path].map { manifest.rules[$0.rule] } }
+        #expect(rule("/old/one/") == .signedIn && rule("/first.html") == .signedIn)
+        #expect(rule("/old two/") == .public && rule("/start/") == .public && rule("/gone/") == nil)
     }
 
     @Test("A theme asset and a site file at the same output path is an error")

@@ -45,8 +45,8 @@ struct SiteAccess: Sendable {
 
     /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
     init(
-        pages: [ParsedPage], draftSections: [ParsedPage], assets: [AssetFile], linkedFiles: LinkedFiles,
-        config: SiteConfig, display: DisplayPaths
+        pages: [ParsedPage], aliases: [SiteAlias], draftSections: [ParsedPage], assets: [AssetFile],
+        linkedFiles: LinkedFiles, config: SiteConfig, display: DisplayPaths
     ) {
         let siteDefault = Origin(
             rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
@@ -63,10 +63,10 @@ struct SiteAccess: Sendable {
         for (page, origin) in zip(pages, pageRules) {
             entries.append(
                 Entry(path: OutputPath.manifestPath(ofFile: page.source.outputPath, decodedRoot: root), origin: origin))
-            for alias in page.frontMatter.aliases {
-                guard let output = Aliases.outputPath(for: alias.value) else { continue }
-                entries.append(Entry(path: OutputPath.manifestPath(ofFile: output, decodedRoot: root), origin: origin))
-            }
+        }
+        for alias in aliases {
+            let path = OutputPath.manifestPath(ofFile: alias.outputPath, decodedRoot: root)
+            entries.append(Entry(path: path, origin: pageRules[alias.page]))
         }
         var problems: [Problem] = []
         for asset in assets {

@@ -1,6 +1,15 @@
 import AccessRules
 import TextTools
 
+/// A front matter alias as "Map URLs" resolved it, once for the stages after it: the file of its redirect stub
+/// and the page it leads to.
+struct SiteAlias: Sendable, Equatable {
+    /// The redirect stub's file in the output: `old/setup/index.html`.
+    let outputPath: String
+    /// The page it redirects to, by index into the build's pages.
+    let page: Int
+}
+
 /// Redirect stubs for front matter `aliases`: old URLs that send readers (and search engines) on
 /// to the page's current URL.
 enum Aliases {

@@ -71,7 +71,7 @@ struct Pipeline {
             [display, markdownPages = markdown.pages] log in
             log.run(
                 ResolveAccess(
-                    pages: site.pages, draftSections: site.draftSections,
+                    pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
                     assets: content.assets + themeAside.value.assets,
                     linkedFiles: LinkedFiles(pages: markdownPages, assets: content.assets, rootURL: config.rootURL),
                     config: config, display: display))
@@ -110,8 +110,8 @@ struct Pipeline {
         let publishedAccess = access.adding(index.rules)
         let extras = run(
             WriteExtras(
-                pages: markdown.pages, context: rendered.context, templates: templates, access: publishedAccess,
-                config: config, output: output))
+                pages: markdown.pages, aliases: site.aliases, context: rendered.context, templates: templates,
+                access: publishedAccess, config: config, output: output))
         guard !log.hasErrors else {
             output.discard()
             return .failed
@@ -171,7 +171,8 @@ struct Pipeline {
                 display: display))
         let access = run(
             ResolveAccess(
-                pages: site.pages, draftSections: site.draftSections, assets: content.assets + theme.assets,
+                pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
+                assets: content.assets + theme.assets,
                 linkedFiles: LinkedFiles(pages: markdown.pages, assets: content.assets, rootURL: config.rootURL),
                 config: config, display: display))
         return log.hasErrors ? nil : access

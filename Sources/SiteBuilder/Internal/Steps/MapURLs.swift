@@ -23,12 +23,14 @@ struct MapURLs: BuildStep {
         }
         let sources = SiteContent.addingImplicitSections(to: kept.map(\.source))
         site.pages = kept + sources.dropFirst(kept.count).map { ParsedPage(source: $0, rootURL: rootURL) }
-        claimOutputs(of: site.pages, in: &site.claims, log: log)
+        site.aliases = claimOutputs(of: site.pages, in: &site.claims, log: log)
         return site
     }
 
-    private func claimOutputs(of pages: [ParsedPage], in claims: inout OutputClaims, log: BuildLog) {
-        for page in pages {
+    /// Claims each page's file and each alias's, and returns the aliases that are paths inside the site.
+    private func claimOutputs(of pages: [ParsedPage], in claims: inout OutputClaims, log: BuildLog) -> [SiteAlias] {
+        var aliases: [SiteAlias] = []
+        for (index, page) in pages.enumerated() {
             let owner =
                 page.source.kind == .implicitSection
                 ? "the folder \(display.site(page.source.folder))/" : display.site(page.source.path)
@@ -42,6 +44,7 @@ struct MapURLs: BuildStep {
                     log.report(Problem(file: file, line: alias.line, message: message))
                     continue
                 }
+                aliases.append(SiteAlias(outputPath: path, page: index))
                 let owner = "the alias '\(alias.value)' in \(file)"
                 let url = OutputPath.url(ofFile: path, root: rootURL)
                 if var problem = claims.claim(path, by: owner, url: url) {
@@ -51,12 +54,15 @@ struct MapURLs: BuildStep {
                 }
             }
         }
+        return aliases
     }
 }
 
 /// The pages a build publishes, after drafts are left out and implicit sections added.
 struct SitePages {
     var pages: [ParsedPage] = []
+    /// The aliases of `pages` that are paths inside the site, in the order of their pages.
+    var aliases: [SiteAlias] = []
     /// Markdown files left out because they are drafts.
     var drafts: Set<String> = []
     /// Section pages left out because they are drafts: their access rules still cover their folders.

@@ -5,6 +5,7 @@
 struct ResolveAccess: BuildStep {
     let stage = BuildStage.resolveAccess
     let pages: [ParsedPage]
+    let aliases: [SiteAlias]
     let draftSections: [ParsedPage]
     let assets: [AssetFile]
     /// The links of `pages` to files, by index into `pages`.
@@ -14,8 +15,8 @@ struct ResolveAccess: BuildStep {
 
     func run(_ log: BuildLog) -> SiteAccess {
         let access = SiteAccess(
-            pages: pages, draftSections: draftSections, assets: assets, linkedFiles: linkedFiles, config: config,
-            display: display)
+            pages: pages, aliases: aliases, draftSections: draftSections, assets: assets, linkedFiles: linkedFiles,
+            config: config, display: display)
         log.report(access.problems)
         return access
     }

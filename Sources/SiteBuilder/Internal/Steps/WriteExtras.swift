@@ -8,6 +8,8 @@ import Foundation
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
     let pages: [Page]
+    /// The aliases "Map URLs" resolved, by index into `pages`.
+    let aliases: [SiteAlias]
     let context: PageContext
     let templates: TemplateSet
     let access: SiteAccess
@@ -22,13 +24,11 @@ struct WriteExtras: BuildStep {
 
     func run(_ log: BuildLog) -> Extras {
         var files: [(path: String, data: Data)] = []
-        for page in pages {
-            for alias in page.frontMatter.aliases {
-                guard let path = Aliases.outputPath(for: alias.value) else { continue }
-                let canonical = config.baseURL.isEmpty ? page.url : config.origin + page.url
-                files.append(
-                    (path, Data(Aliases.stub(to: page.url, canonical: canonical, language: config.language).utf8)))
-            }
+        for alias in aliases {
+            let page = pages[alias.page]
+            let canonical = config.baseURL.isEmpty ? page.url : config.origin + page.url
+            let stub = Aliases.stub(to: page.url, canonical: canonical, language: config.language)
+            files.append((alias.outputPath, Data(stub.utf8)))
         }
         let aliasCount = files.count
         for special in SpecialPage.allCases {
