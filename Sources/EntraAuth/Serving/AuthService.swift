@@ -56,7 +56,13 @@ public struct AuthService: Sendable {
         }
         logConfigWarnings()
         manifest.reloadIfChanged()
-        _ = handler.sessions.problem()  // logs an outage once, as every later failure of the store is logged
+        // Logs an outage once, as every later failure of the store is logged; a store that must not hold sessions
+        // (a Redis that may evict them) is refused.
+        if handler.sessions.problem() != nil {
+            do { try handler.sessions.store.ping() } catch let error as AuthError where error.kind == .config {
+                throw error
+            } catch {}
+        }
         provider.startRefreshing()
         let sessions = handler.sessions
         let sweeper = Thread {

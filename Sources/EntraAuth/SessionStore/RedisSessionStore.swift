@@ -136,8 +136,13 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
+    /// Throws when Redis cannot be reached, or when its `maxmemory-policy` may evict the index sets
+    /// (`RedisEvictionPolicy`, a `.config` error).
     public func ping() throws {
-        _ = try withConnection { connection in try connection.command(["PING"]) }
+        let info = try withConnection { connection in try connection.command(["INFO", "memory"]) }
+        if let problem = RedisEvictionPolicy.problem(inInfo: info.text ?? "", address: address.display) {
+            throw AuthError(.config, problem)
+        }
     }
 
     /// Redis forgets an expired session by itself; this takes it out of the expiries, once, and counts it.

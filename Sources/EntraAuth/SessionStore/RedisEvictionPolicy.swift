@@ -1,0 +1,28 @@
+import Foundation
+
+/// Redis's `maxmemory-policy`, read from `INFO memory`: a policy that may evict keys without an expiry, or any key,
+/// could drop the index sets that find a person's or an Entra session's sessions, and revoking them or a front-channel
+/// logout would then miss sessions without a word. `noeviction` and the `volatile-*` policies are accepted.
+enum RedisEvictionPolicy {
+    /// The policy named in the text of `INFO memory`, or nil when it names none.
+    static func policy(inInfo info: String) -> String? {
+        for line in info.split(whereSeparator: \.isNewline) where line.hasPrefix("maxmemory_policy:") {
+            return String(line.dropFirst("maxmemory_policy:".count)).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// Whether sessions stay findable under `policy`.
+    static func isSafe(_ policy: String) -> Bool {
+        policy == "noeviction" || policy.hasPrefix("volatile-")
+    }
+
+    /// Why the Redis at `address` must not hold sessions, or nil when its policy is safe (or it does not say).
+    static func problem(inInfo info: String, address: String) -> String? {
+        guard let policy = policy(inInfo: info), !isSafe(policy) else { return nil }
+        return "the Redis at \(address) has maxmemory-policy \(policy): it may evict the sets that find a user's or "
+            + "an Entra session's sessions, and revoking them or a front-channel logout would then miss sessions. "
+            + "Set maxmemory-policy noeviction (or a volatile-* policy) in redis.conf, or run "
+            + "CONFIG SET maxmemory-policy noeviction"
+    }
+}
