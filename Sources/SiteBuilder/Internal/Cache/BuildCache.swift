@@ -17,8 +17,9 @@ struct BuildCache {
     /// Who wrote a cache file: the sitegen version and the cache's own revision, raised whenever a stage
     /// reads or checks its inputs differently, so that a cache written before is not trusted by a binary of
     /// the same version (revision 2: decoded front matter values are checked for SSI directives; 3: a file's
-    /// access rule depends on the pages linking it).
-    static let generator = "\(PageContext.generator), build cache 3"
+    /// access rule depends on the pages linking it; 4: callouts, `.markdown` pages and README sections, CJK
+    /// search words).
+    static let generator = "\(PageContext.generator), build cache 4"
 
     let recordFile: String
     let pagesFile: String

@@ -13,6 +13,10 @@ final class MarkdownDocument: @unchecked Sendable {
     private var linkNodes: [OpaquePointer] = []
     /// Fenced and indented code blocks, which `renderHTML` highlights.
     private(set) var codeBlockNodes: [OpaquePointer] = []
+    /// Block quotes, which `renderHTML` turns into callouts when they open with `[!KIND]`.
+    private var quoteNodes: [OpaquePointer] = []
+    /// The headers of the admonitions rewritten into quotes, by line.
+    private let admonitions: [Int: Admonitions.Header]
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
@@ -27,7 +31,14 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
+    /// Parses `markdown`; MkDocs admonitions in it are first rewritten into quotes (see `Admonitions`).
     init(markdown: String) {
+        var markdown = markdown
+        if let rewritten = Admonitions.rewrite(markdown) {
+            (markdown, admonitions) = rewritten
+        } else {
+            admonitions = [:]
+        }
         let parser = CMark.makeParser()
         markdown.withCString { text in
             cmark_parser_feed(parser, text, strlen(text))
@@ -59,6 +70,8 @@ final class MarkdownDocument: @unchecked Sendable {
             }
         }
         headingNodes = []
+        for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
+        quoteNodes = []
         highlightCodeBlocks()
         return CMark.renderHTML(root, parser: parser)
     }
@@ -96,6 +109,8 @@ final class MarkdownDocument: @unchecked Sendable {
                 wordCount += Self.wordCount(of: node)
             } else if type == CMARK_NODE_CODE_BLOCK {
                 codeBlockNodes.append(node)
+            } else if type == CMARK_NODE_BLOCK_QUOTE {
+                quoteNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = Self.literal(of: node)
                 htmlAnchors.formUnion(HTMLAnchors.find(in: html))

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Callouts: GitHub alerts and MkDocs admonitions")
+struct CalloutTests {
+    @Test("A GitHub alert becomes a callout with its kind's title; a plain quote stays a quote")
+    func githubAlerts() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            > [!WARNING]
+            > Mind the *gap*.
+            >
+            > Second paragraph.
+
+            > [!tip]
+            > Lower case works.
+
+            > [!SHOUT]
+            > Unknown kinds are notes.
+
+            > [!NOTE] not alone on its line
+            > stays a quote.
+
+            > A plain quote.
+            """
+        ])
+        try site.build()
+        let expected = """
+            <div class="callout callout-warning" role="note">
+            <p class="callout-title">Warning</p>
+            <p>Mind the <em>gap</em>.</p>
+            <p>Second paragraph.</p>
+            </div>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">Tip</p>
+            <p>Lower case works.</p>
+            </div>
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">Shout</p>
+            <p>Unknown kinds are notes.</p>
+            </div>
+            <blockquote>
+            <p>[!NOTE] not alone on its line
+            stays a quote.</p>
+            </blockquote>
+            <blockquote>
+            <p>A plain quote.</p>
+            </blockquote>
+
+            """
+        #expect(site.output("index.html") == expected)
+    }
+
+    @Test("MkDocs admonitions: titles, no title, collapsible, nested, code kept, fenced code untouched")
+    func admonitions() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            !!! danger "Do not *touch*"
+                The wire is live.
+
+                    indented code
+
+                !!! tip
+                    Nested.
+
+            ??? note "More"
+                Hidden at first.
+
+            ???+ info
+                Open at first.
+
+            !!! note ""
+                No title.
+
+            ```
+            !!! note
+                left alone
+            ```
+            """
+        ])
+        try site.build()
+        let expected = """
+            <div class="callout callout-caution" role="note">
+            <p class="callout-title">Do not *touch*</p>
+            <p>The wire is live.</p>
+            <pre><code>indented code
+            </code></pre>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">Tip</p>
+            <p>Nested.</p>
+            </div>
+            </div>
+            <details class="callout callout-note">
+            <summary class="callout-title">More</summary>
+            <p>Hidden at first.</p>
+            </details>
+            <details class="callout callout-note" open>
+            <summary class="callout-title">Info</summary>
+            <p>Open at first.</p>
+            </details>
+            <div class="callout callout-note" role="note">
+            <p>No title.</p>
+            </div>
+            <pre><code>!!! note
+                left alone
+            </code></pre>
+
+            """
+        #expect(site.output("index.html") == expected)
+    }
+
+    @Test("Links inside an admonition keep their file line, so a broken one is reported where it is")
+    func linesKept() throws {
+        let site = try TestSite(pages: ["index.md": "Intro\n\n!!! note\n    See [gone](gone.md).\n"])
+        let errors = site.buildErrors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("site/index.md:4") == true)
+    }
+
+    @Test("Search reads a callout's title and text")
+    func searchReadsCallouts() {
+        let html =
+            "<div class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n"
+            + "<p>Kumquat.</p>\n</div>\n"
+        #expect(SearchText(html: html).sections.map(\.text) == ["Note Kumquat."])
+    }
+}
