@@ -189,6 +189,14 @@ def test_results_as_you_type_lead_to_the_section_and_mark_the_words(stack, brows
     assert shown["marked"] == ["slowly"] and "Prices rise slowly." in shown["snippet"]
 
 
+def test_chinese_and_japanese_text_is_found_by_any_part_of_a_phrase(stack, browser):
+    sign_in(browser, stack, "ann", "/guide/")
+    for query in ["京都", "技術者", "東京都に住む"]:
+        assert [result["url"] for result in search(browser, query)] == ["/guide/setup/"], query
+    assert search(browser, "大阪") == [], "a phrase none of whose pairs is on a page finds nothing"
+    assert search(browser, "東京大阪") == [], "every pair of the query must be on the page"
+
+
 def test_keyboard_slash_arrows_and_enter(stack, browser):
     sign_in(browser, stack, "ann", "/guide/")
     ActionChains(browser).send_keys("/").perform()

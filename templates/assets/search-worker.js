@@ -12,11 +12,23 @@ const allInTitle = 1e6;
 let loading = null;
 let latest = 0;
 
-// Words as sitegen's SearchWords makes them: runs of letters and digits, lowercased, final sigma as σ.
+// Han, kana and Hangul, as sitegen's SearchWords.isCJK lists them.
+const cjk = /([\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}]+)/u;
+
+// A run of CJK characters as its overlapping pairs (one character alone is a word of one).
+const pairs = (run) => {
+  const characters = [...run];
+  if (characters.length < 2) return characters;
+  return characters.slice(1).map((character, index) => characters[index] + character);
+};
+
+// Words as sitegen's SearchWords makes them: runs of letters and digits, lowercased, final sigma as σ,
+// and CJK runs as pairs of characters.
 const words = (text) =>
   text
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
+    .flatMap((word) => word.split(cjk).flatMap((piece, index) => (index % 2 === 1 ? pairs(piece) : piece ? [piece] : [])))
     .map((word) => word.toLowerCase().replace(/ς/g, "σ"));
 
 async function fetchJSON(url) {

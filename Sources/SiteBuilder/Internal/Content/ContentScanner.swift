@@ -1,6 +1,6 @@
 import Foundation
 
-/// Lists the site folder: every `*.md` is a page, every other file an asset; hidden files and
+/// Lists the site folder: every `*.md` and `*.markdown` is a page, every other file an asset; hidden files and
 /// folders (`.git`, `.DS_Store`) are skipped, and so is `site.toml`, which is configuration.
 /// Reads directories directly and stamps each file through its directory (symbolic links are
 /// followed), and the top-level folders on all cores: this runs over every file on every build.
@@ -89,7 +89,7 @@ struct ContentScanner {
     private func add(_ file: Entry, in folder: String, to listing: inout Listing) {
         let relative = SitePath.join(folder, file.name)
         listing.stamps[relative] = file.stamp
-        if file.name.hasSuffix(".md") {
+        if MarkdownFileName.isMarkdown(file.name) {
             listing.markdownFiles.append(relative)
         } else if relative != "site.toml" {
             listing.assetFiles.append(relative)

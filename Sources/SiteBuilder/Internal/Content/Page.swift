@@ -28,8 +28,10 @@ final class Page: Sendable {
         self.html = html
     }
 
-    /// What navigation orders pages by: weight (unweighted last), then title, then path.
+    /// What navigation orders pages by: weight, else the number the file or folder name starts with
+    /// (`01-intro.md`; neither: last), then title, then path.
     var navigationKey: (weight: Int, title: String, path: String) {
-        (frontMatter.weight ?? Int.max, title.lowercased(), source.path)
+        let weight = frontMatter.weight ?? MarkdownFileName.leadingNumber(of: source.name)?.number ?? Int.max
+        return (weight, title.lowercased(), source.path)
     }
 }

@@ -5,7 +5,7 @@ struct PageSource: Sendable {
     enum Kind: Sendable {
         /// `guide/setup.md`
         case page
-        /// `guide/index.md` or `guide/_index.md`
+        /// `guide/index.md`, `guide/_index.md` or `guide/README.md`
         case section
         /// A folder with pages but no index file; it gets a section page listing its pages.
         case implicitSection
@@ -29,7 +29,7 @@ struct PageSource: Sendable {
         self.folder = folder
         routePath =
             switch kind {
-            case .page: String(path.dropLast(3)) + "/"
+            case .page: String(MarkdownFileName.stem(of: path)) + "/"
             case .section, .implicitSection: folder.isEmpty ? "" : folder + "/"
             }
         outputPath = OutputPath.file(ofRoute: routePath)
@@ -48,7 +48,7 @@ struct PageSource: Sendable {
     /// The name used when nothing better is known, and by `nav` in `site.toml`: `setup`, `guide`.
     var name: String {
         switch kind {
-        case .page: SitePath.lastComponent(of: String(path.dropLast(3)))
+        case .page: SitePath.lastComponent(of: String(MarkdownFileName.stem(of: path)))
         case .section, .implicitSection: SitePath.lastComponent(of: folder)
         }
     }

@@ -1,6 +1,6 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
-    /// `index.md` and `_index.md` are both section pages; having both in one folder is a problem.
+    /// `index.md`, `_index.md` and `README.md` are each a folder's section page; two in one folder are a problem.
     static func pageSources(markdownFiles: [String], display: DisplayPaths) -> ([PageSource], [Problem]) {
         var sources: [PageSource] = []
         var problems: [Problem] = []
@@ -8,7 +8,7 @@ enum SiteContent {
         for path in markdownFiles {
             let name = SitePath.lastComponent(of: path)
             let folder = SitePath.parent(of: path)
-            guard name == "index.md" || name == "_index.md" else {
+            guard MarkdownFileName.sectionNames.contains(name) else {
                 sources.append(PageSource(kind: .page, path: path, folder: folder))
                 continue
             }

@@ -29,13 +29,13 @@ struct LinkResolver: Sendable {
             guard let fragment else { return .unchanged }
             return Self.isKnown(fragment, in: anchors) ? .unchanged : .broken("no heading '#\(fragment)' on this page")
         }
-        if path.hasPrefix("/") && !path.hasSuffix(".md") { return .unchanged }
+        if path.hasPrefix("/") && !MarkdownFileName.isMarkdown(path) { return .unchanged }
         let decoded = Self.decoded(path)
         guard let target = SitePath.resolve(decoded, from: folder) else {
             return .broken("'\(destination)' points outside the site folder")
         }
         let suffix = (query.map { "?" + $0 } ?? "")
-        if decoded.hasSuffix(".md") {
+        if MarkdownFileName.isMarkdown(decoded) {
             return resolvePage(target, destination: destination, suffix: suffix, fragment: fragment)
         }
         if let section = index.sections[target] {
@@ -45,9 +45,23 @@ struct LinkResolver: Sendable {
             return .rewritten(
                 OutputPath.url(ofRoute: target, root: index.rootURL) + suffix + (fragment.map { "#" + $0 } ?? ""))
         }
+        if let page = builtPage(target) {
+            return withAnchor(page, destination: destination, suffix: suffix, fragment: fragment)
+        }
         return .broken(
             "'\(destination)' matches no page, folder or file in the site; "
                 + "link Markdown files by their .md path, or use an absolute URL for anything else")
+    }
+
+    /// The page a link to its built name points at, as mdBook and Jekyll sources link: `chapter.html` to
+    /// `chapter.md` (or `.markdown`), `index.html` to its folder's section page.
+    private func builtPage(_ target: String) -> LinkIndex.Target? {
+        guard target.hasSuffix(".html") else { return nil }
+        let stem = String(target.dropLast(5))
+        if SitePath.lastComponent(of: stem) == "index", let section = index.sections[SitePath.parent(of: stem)] {
+            return section
+        }
+        return index.pages[stem + ".md"] ?? index.pages[stem + ".markdown"]
     }
 
     private func resolvePage(_ target: String, destination: String, suffix: String, fragment: String?) -> Resolution {

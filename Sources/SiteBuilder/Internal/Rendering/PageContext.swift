@@ -14,6 +14,7 @@ struct PageContext: Sendable {
     private let navigation: PageNavigation
     private let renderToc: (@Sendable (TemplateNode) -> String)?
     private let pastesNav: Bool
+    private let siteLanguage: String
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
@@ -35,6 +36,7 @@ struct PageContext: Sendable {
             .object(["url": .string(config.rootURL + SearchIndex.folder), "parts": .string(layout.list)])
         }
         site = TemplateNode(fields)
+        siteLanguage = config.language
         self.pages = pages
         self.tree = tree
         self.access = access
@@ -50,7 +52,9 @@ struct PageContext: Sendable {
     func context(for index: Int, html: String) -> TemplateNode {
         let page = pages[index]
         let breadcrumbs = navigation.breadcrumbs(for: index)
-        let pageNode = Self.pageNode(page, html: html, isHome: index == tree.home, rule: access.pageRules[index].rule)
+        let pageNode = Self.pageNode(
+            page, html: html, isHome: index == tree.home, rule: access.pageRules[index].rule,
+            language: language(of: index))
         var fields: [String: TemplateValue] = [
             "site": .node(site),
             "page": .node(pageNode),
@@ -69,6 +73,21 @@ struct PageContext: Sendable {
             derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
         }
         return TemplateNode(fields, derived: derived)
+    }
+
+    /// The language of page `index`: its own front matter `language:`, else that of the nearest section page
+    /// above it that has one, else `site.toml`'s.
+    private func language(of index: Int) -> String {
+        if let own = Self.language(in: pages[index]) { return own }
+        for section in tree.ancestors(of: index).reversed() {
+            if let inherited = Self.language(in: pages[section]) { return inherited }
+        }
+        return siteLanguage
+    }
+
+    private static func language(in page: Page) -> String? {
+        guard case .string(let tag) = page.frontMatter.params["language"], !tag.isEmpty else { return nil }
+        return tag
     }
 
     /// The digest of everything other pages show of page `index`; see `PageNavigation.shownDigest(of:)`.
@@ -102,7 +121,9 @@ struct PageContext: Sendable {
         ])
     }
 
-    private static func pageNode(_ page: Page, html: String, isHome: Bool, rule: AccessRule) -> TemplateNode {
+    private static func pageNode(
+        _ page: Page, html: String, isHome: Bool, rule: AccessRule, language: String
+    ) -> TemplateNode {
         let matter = page.frontMatter
         let markdown = page.markdown
         let tocCount = markdown.toc.reduce(0) { $0 + 1 + $1.children.count }
@@ -119,6 +140,7 @@ struct PageContext: Sendable {
             "reading_minutes": .int(max(1, markdown.wordCount / 220)),
             "access": .string(rule.summary),
             "is_public": .bool(rule == .public),
+            "language": .string(language),
         ]
         fields["description"] = .text(matter.description)
         fields["date"] = matter.date.map { .string($0.iso) }

@@ -1,9 +1,12 @@
 import Foundation
 
 /// The words search knows: runs of Unicode letters and digits, lowercased, with Greek final sigma as σ.
+/// Chinese, Japanese and Korean text has no spaces between words, so a run of Han, kana or Hangul is
+/// taken as its overlapping pairs of characters (`東京都` → `東京`, `京都`; one character alone is a
+/// word of one): a query's pairs are then all found on the pages that hold the query.
 ///
-/// The theme's `search-worker.js` splits a reader's query the same way (`/[\p{L}\p{N}]+/u`, `toLowerCase`),
-/// so a word found at build time is the word typed in the browser.
+/// The theme's `search-worker.js` splits a reader's query the same way (`/[\p{L}\p{N}]+/u`, `toLowerCase`,
+/// the same pairs), so a word found at build time is the word typed in the browser.
 enum SearchWords {
     /// Calls `body` with the UTF-8 bytes of each word of `text`, lowercased, in order; the bytes are valid
     /// only during the call.
@@ -33,11 +36,17 @@ enum SearchWords {
                     }
                     let end = min(bytes.count, index + scalarLength(startingWith: byte))
                     guard let scalar = scalar(bytes[index..<end]), isWordScalar(scalar) else { break }
+                    if isCJK(scalar) {
+                        if word.isEmpty { index = forEachPair(in: bytes, from: index, body) }
+                        break
+                    }
                     word.append(contentsOf: bytes[index..<end])
                     ascii = false
                     index = end
                 }
-                if !word.isEmpty {
+                if index > start, word.isEmpty {
+                    continue
+                } else if !word.isEmpty {
                     if ascii {
                         word.withUnsafeBufferPointer(body)
                     } else {
@@ -51,6 +60,36 @@ enum SearchWords {
                     while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
                 }
             }
+        }
+    }
+
+    /// Calls `body` with each pair of neighbouring characters of the run of CJK characters at `start`
+    /// (the one character when the run has one); returns where the run ends.
+    private static func forEachPair(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
+        var starts = [start]
+        var index = start
+        while index < bytes.count, bytes[index] >= 0x80 {
+            let end = min(bytes.count, index + scalarLength(startingWith: bytes[index]))
+            guard let scalar = scalar(bytes[index..<end]), isCJK(scalar) else { break }
+            index = end
+            starts.append(index)
+        }
+        if starts.count == 2 { body(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+        for pair in 0..<max(0, starts.count - 2) {
+            body(UnsafeBufferPointer(rebasing: bytes[starts[pair]..<starts[pair + 2]]))
+        }
+        return index
+    }
+
+    /// Han ideographs, hiragana, katakana (also half-width) and Hangul, as `search-worker.js` lists them.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
+            true
+        default: false
         }
     }
 

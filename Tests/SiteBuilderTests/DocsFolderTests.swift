@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// A `docs/` folder as a GitHub repository, mdBook or Jekyll holds it builds as GitHub shows it.
+@Suite("Docs folders as they are")
+struct DocsFolderTests {
+    @Test("README.md is its folder's section page; links to it and to chapter.html resolve")
+    func readmeAndBuiltNames() throws {
+        let site = try TestSite(pages: [
+            "README.md": "# Project\n\n[Guide](guide/README.md), [chapter](guide/chapter.html#part), "
+                + "[old](guide/old.markdown), [index](guide/index.html)\n",
+            "guide/README.md": "# Guide\n",
+            "guide/chapter.md": "# Chapter\n\n## Part\n",
+            "guide/old.markdown": "# Old\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<p><a href=\"/guide/\">Guide</a>, <a href=\"/guide/chapter/#part\">chapter</a>, "
+                + "<a href=\"/guide/old/\">old</a>, <a href=\"/guide/\">index</a></p>\n")
+        #expect(site.output("guide/index.html") == "")
+        #expect(site.output("guide/README/index.html") == nil)
+        #expect(site.output("guide/old/index.html") == "")
+    }
+
+    @Test("README.md beside index.md is an error naming both; a link to a missing .html page stays broken")
+    func readmeBesideIndex() throws {
+        let site = try TestSite(pages: ["index.md": "", "guide/index.md": "", "guide/README.md": ""])
+        #expect(
+            site.buildErrors() == [
+                "site/guide/index.md: content: both site/guide/README.md and site/guide/index.md are the "
+                    + "section page of 'guide'; keep one"
+            ])
+        let linking = try TestSite(pages: ["index.md": "[x](gone.html)\n"])
+        #expect(linking.buildErrors().first?.hasPrefix("site/index.md:1: links: 'gone.html' matches no page") == true)
+    }
+
+    @Test("Numbered names order pages and give titles without their number, with no front matter or site.toml")
+    func numberedNames() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{#section_pages}}[{{title}}]{{/section_pages}}"
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "README.md": "Welcome.\n",
+                "10-deploy.md": "Text.\n",
+                "2-set-up.md": "Text.\n",
+                "1_intro.md": "Text.\n",
+                "appendix.md": "Text.\n",
+            ], templates: templates)
+        try site.build()
+        #expect(site.output("index.html") == "[Intro][Set up][Deploy][Appendix]")
+    }
+
+    @Test("language: in front matter or a section page sets <html lang>, inherited below the section")
+    func languages() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "layout.mustache": try String(contentsOfFile: TestSite.defaultTheme + "/layout.mustache", encoding: .utf8)
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "site.toml": "title = \"Docs\"\nlanguage = \"en\"\n",
+                "index.md": "",
+                "ja/index.md": "---\nlanguage: ja\n---\n",
+                "ja/setup.md": "",
+                "ja/fr.md": "---\nlanguage: fr\n---\n",
+            ], templates: templates)
+        try site.build()
+        func lang(_ path: String) -> String? {
+            site.output(path)?.split(separator: "\n").first { $0.hasPrefix("<html") }.map(String.init)
+        }
+        #expect(lang("index.html") == "<html lang=\"en\">")
+        #expect(lang("ja/index.html") == "<html lang=\"ja\">")
+        #expect(lang("ja/setup/index.html") == "<html lang=\"ja\">")
+        #expect(lang("ja/fr/index.html") == "<html lang=\"fr\">")
+        #expect(lang("404.html") == "<html lang=\"en\">")
+    }
+
+    @Test("CJK text is searched by pairs of characters; other scripts by words")
+    func cjkWords() {
+        #expect(SearchWords.words(in: "東京都に住む") == ["東京", "京都", "都に", "に住", "住む"])
+        #expect(SearchWords.words(in: "Swift言語 und 한국어 x 字") == ["swift", "言語", "und", "한국", "국어", "x", "字"])
+        #expect(SearchWords.words(in: "Größe ΣΟΦΟΣ") == ["größe", "σοφοσ"])
+    }
+}
