@@ -17,6 +17,13 @@ final class MarkdownDocument: @unchecked Sendable {
     private var quoteNodes: [OpaquePointer] = []
     /// The headers of the admonitions rewritten into quotes, by line.
     private let admonitions: [Int: Admonitions.Header]
+    /// The `$…$` and `$$…$$` math taken out before parsing, by marker number (see `MathSpans`).
+    private let mathSpans: [MathSpans.Span]
+    /// Text nodes holding math markers, and ```` ```math ```` blocks.
+    private var mathTextNodes: [OpaquePointer] = []
+    private var mathBlockNodes: [OpaquePointer] = []
+    /// The formulas KaTeX refused, known once the document is rendered.
+    private(set) var mathErrors: [MathError] = []
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
@@ -31,13 +38,19 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; MkDocs admonitions in it are first rewritten into quotes (see `Admonitions`).
+    /// Parses `markdown`; MkDocs admonitions in it are first rewritten into quotes (see `Admonitions`),
+    /// and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = markdown
         if let rewritten = Admonitions.rewrite(markdown) {
             (markdown, admonitions) = rewritten
         } else {
             admonitions = [:]
+        }
+        if let extracted = MathSpans.extract(markdown) {
+            (markdown, mathSpans) = extracted
+        } else {
+            mathSpans = []
         }
         let parser = CMark.makeParser()
         markdown.withCString { text in
@@ -61,6 +74,8 @@ final class MarkdownDocument: @unchecked Sendable {
     /// Renders the document, giving heading number `n` the id `ids[n]`; with `omittingOpeningHeading`,
     /// leaves out `openingHeading`.
     func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
+        mathErrors = renderMath(spans: mathSpans, textNodes: mathTextNodes, blocks: mathBlockNodes)
+        (mathTextNodes, mathBlockNodes) = ([], [])
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
             if number == 0, omittingOpeningHeading, openingHeading != nil {
                 cmark_node_unlink(node)
@@ -98,7 +113,8 @@ final class MarkdownDocument: @unchecked Sendable {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
-                let text = Self.plainText(of: node).trimmingCharacters(in: .whitespaces)
+                let text = Self.restoringTeX(Self.plainText(of: node), spans: mathSpans)
+                    .trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
                 headings.append(Heading(level: level, text: text))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
@@ -107,8 +123,11 @@ final class MarkdownDocument: @unchecked Sendable {
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 wordCount += Self.wordCount(of: node)
+                if !mathSpans.isEmpty, type == CMARK_NODE_TEXT, Self.holdsMathMarker(node) {
+                    mathTextNodes.append(node)
+                }
             } else if type == CMARK_NODE_CODE_BLOCK {
-                codeBlockNodes.append(node)
+                if Self.isMathBlock(node) { mathBlockNodes.append(node) } else { codeBlockNodes.append(node) }
             } else if type == CMARK_NODE_BLOCK_QUOTE {
                 quoteNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
@@ -149,6 +168,16 @@ final class MarkdownDocument: @unchecked Sendable {
             byte += 1
         }
         return count
+    }
+
+    private static func holdsMathMarker(_ node: OpaquePointer) -> Bool {
+        guard let text = cmark_node_get_literal(node) else { return false }
+        return strstr(text, "\u{E000}") != nil
+    }
+
+    private static func isMathBlock(_ node: OpaquePointer) -> Bool {
+        guard let info = cmark_node_get_fence_info(node) else { return false }
+        return strncmp(info, "math", 4) == 0 && (info[4] == 0 || info[4] == 0x20 || info[4] == 0x09)
     }
 
     private static func literal(of node: OpaquePointer) -> String {

@@ -2,10 +2,11 @@
 /// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
 /// worked on. Links to headings of other pages are checked later, once every heading is known.
 enum PageMarkdown {
-    /// The summary and HTML of `body`, and the file lines whose raw HTML opens an SSI directive.
+    /// The summary and HTML of `body`, the file lines whose raw HTML opens an SSI directive, and the
+    /// formulas KaTeX refused, with their file lines.
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
-    ) -> (summary: MarkdownSummary, html: String, directiveLines: [Int]) {
+    ) -> (summary: MarkdownSummary, html: String, directiveLines: [Int], mathErrors: [MathError]) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
         var ids = HeadingIDs()
@@ -29,7 +30,8 @@ enum PageMarkdown {
         let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         summary.contentDigest = SHA256.digest(html)
         summary.contentIsEmpty = html.isEmpty
-        return (summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset })
+        let mathErrors = document.mathErrors.map { MathError(line: $0.line + body.lineOffset, message: $0.message) }
+        return (summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset }, mathErrors)
     }
 
     /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when

@@ -44,7 +44,7 @@ final class BuildLog {
     /// later stages ran.
     func report(_ problems: [Problem], foundBy stage: BuildStage) {
         for problem in problems {
-            if problem.isBrokenLink && brokenLinksAreWarnings {
+            if problem.isWarning || problem.isBrokenLink && brokenLinksAreWarnings {
                 warnings.append(error(problem, stage: stage))
             } else {
                 errors.append(error(problem, stage: stage))

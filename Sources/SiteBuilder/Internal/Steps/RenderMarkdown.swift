@@ -41,8 +41,11 @@ struct RenderMarkdown: BuildStep {
                 let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
                 let rendered = bodies.render(body, of: page)
                 (markdown, html) = (rendered.summary, rendered.html)
-                problems = serverSideIncludeProblems(
-                    in: rendered.html, found: rendered.directiveLines, file: bodies.display.site(page.source.path))
+                let file = bodies.display.site(page.source.path)
+                problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
+                problems += rendered.mathErrors.map { error in
+                    Problem(file: file, line: error.line, message: "math: \(error.message)", isWarning: true)
+                }
             }
         }
         let page = Page(

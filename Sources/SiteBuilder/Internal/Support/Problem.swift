@@ -6,4 +6,6 @@ struct Problem: Error, Sendable {
     var message: String
     /// Broken links and anchors, which `--warn-broken-links` downgrades to warnings.
     var isBrokenLink = false
+    /// A problem that does not stop the build, such as a formula KaTeX refused.
+    var isWarning = false
 }

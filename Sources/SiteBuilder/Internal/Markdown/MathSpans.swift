@@ -1,0 +1,197 @@
+import Foundation
+
+/// Math as GitHub writes it, taken out of the Markdown before cmark-gfm parses it, so the TeX reaches
+/// KaTeX untouched (cmark would take `\,` for an escaped comma and `_x_` for emphasis): `$…$` inline,
+/// `` $`…`$ `` inline, and `$$…$$` display, also over several lines. Each is replaced by a marker of
+/// private-use characters, `\u{E000}N\u{E001}`, which Markdown leaves alone and `MarkdownDocument`
+/// swaps for the rendered formula. Fenced and indented code and inline code spans are left as they are;
+/// ```` ```math ```` blocks are code blocks to cmark and become math after parsing.
+enum MathSpans {
+    struct Span: Sendable, Equatable {
+        let tex: String
+        let display: Bool
+        /// The 1-based line of the Markdown it starts on.
+        let line: Int
+    }
+
+    static let open: Character = "\u{E000}"
+    static let close: Character = "\u{E001}"
+
+    /// `text` with its math replaced by markers, and the math; nil when it holds none.
+    static func extract(_ text: String) -> (text: String, spans: [Span])? {
+        guard text.contains("$"), !text.contains(open) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var spans: [Span] = []
+        var fence = CodeFence.Tracker()
+        var blocks = IndentedCode()
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]), lines[index].contains("$") else {
+                continue
+            }
+            lines[index] = replace(in: &lines, at: index, spans: &spans)
+        }
+        guard !spans.isEmpty else { return nil }
+        return (lines.joined(separator: "\n"), spans)
+    }
+
+    private static func marker(_ number: Int) -> String { "\(open)\(number)\(close)" }
+
+    /// Line `index` with its math replaced; display math that goes on over the next lines empties them.
+    private static func replace(in lines: inout [String], at index: Int, spans: inout [Span]) -> String {
+        let characters = Array(lines[index])
+        var out = ""
+        var position = 0
+        while position < characters.count {
+            let character = characters[position]
+            if character == "\\", position + 1 < characters.count {
+                out.append(contentsOf: String(characters[position...position + 1]))
+                position += 2
+            } else if character == "`" {
+                let end = codeSpanEnd(characters, at: position)
+                out.append(contentsOf: String(characters[position..<end]))
+                position = end
+            } else if character == "$", let (tex, display, end) = math(characters, at: position) {
+                spans.append(
+                    Span(tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: display, line: index + 1))
+                out += marker(spans.count - 1)
+                position = end
+            } else if character == "$", position + 1 < characters.count, characters[position + 1] == "$",
+                let tex = displayOverLines(&lines, from: index, after: Array(characters[(position + 2)...]))
+            {
+                spans.append(
+                    Span(tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: true, line: index + 1))
+                return out + marker(spans.count - 1)
+            } else {
+                out.append(character)
+                position += 1
+            }
+        }
+        return out
+    }
+
+    /// Where the code span opening at `start` ends (past its closing backticks); past the opening run
+    /// when it has no closing one on the line.
+    private static func codeSpanEnd(_ characters: [Character], at start: Int) -> Int {
+        var run = start
+        while run < characters.count, characters[run] == "`" { run += 1 }
+        let length = run - start
+        var position = run
+        while position < characters.count {
+            guard characters[position] == "`" else {
+                position += 1
+                continue
+            }
+            var end = position
+            while end < characters.count, characters[end] == "`" { end += 1 }
+            if end - position == length { return end }
+            position = end
+        }
+        return run
+    }
+
+    /// The math opening at `start` and closing on the same line: `$$…$$`, `` $`…`$ `` or `$…$` (not
+    /// opened before a space, closed after one, nor closed before a digit, so "$5 and $6" is no math;
+    /// nor across a backtick, which opens code).
+    private static func math(_ characters: [Character], at start: Int) -> (String, Bool, Int)? {
+        let count = characters.count
+        if start + 1 < count, characters[start + 1] == "$" {
+            var position = start + 2
+            while position + 1 < count {
+                if characters[position] == "$", characters[position + 1] == "$", position > start + 2 {
+                    return (String(characters[(start + 2)..<position]), true, position + 2)
+                }
+                position += 1
+            }
+            return nil
+        }
+        if start + 1 < count, characters[start + 1] == "`" {
+            var position = start + 2
+            while position + 1 < count {
+                if characters[position] == "`", characters[position + 1] == "$", position > start + 2 {
+                    return (String(characters[(start + 2)..<position]), false, position + 2)
+                }
+                position += 1
+            }
+            return nil
+        }
+        guard start + 1 < count, !characters[start + 1].isWhitespace else { return nil }
+        var position = start + 1
+        while position < count {
+            let character = characters[position]
+            if character == "\\" {
+                position += 2
+                continue
+            }
+            if character == "`" { return nil }
+            if character == "$" {
+                let next = position + 1 < count ? characters[position + 1] : " "
+                guard !characters[position - 1].isWhitespace, !next.isNumber, next != "$" else { return nil }
+                return (String(characters[(start + 1)..<position]), false, position + 1)
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Display math opened by `$$` on line `index` and closed on a later line (before any blank one):
+    /// the TeX, with the quote or list prefix of each further line taken off; those lines keep only it.
+    private static func displayOverLines(_ lines: inout [String], from index: Int, after rest: [Character]) -> String? {
+        let prefix = lines[index].prefix { $0 == " " || $0 == ">" || $0 == "\t" }
+        var tex = [String(rest)]
+        var line = index + 1
+        while line < lines.count {
+            var body = Substring(lines[line])
+            var dropped = 0
+            while dropped < prefix.count, let first = body.first, first == " " || first == ">" || first == "\t" {
+                body = body.dropFirst()
+                dropped += 1
+            }
+            guard !body.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+            if let close = body.range(of: "$$") {
+                tex.append(String(body[..<close.lowerBound]))
+                for emptied in index + 1..<line { lines[emptied] = String(prefix) }
+                lines[line] = String(prefix) + body[close.upperBound...]
+                return tex.joined(separator: "\n")
+            }
+            tex.append(String(body))
+            line += 1
+        }
+        return nil
+    }
+}
+
+/// Indented code blocks, told apart closely enough to leave their dollars alone: lines indented by four
+/// or more after a blank line (or after such a line), outside a list, whose items indent their text.
+struct IndentedCode {
+    private var previousBlank = true
+    private var inCode = false
+    private var inList = false
+
+    mutating func isCode(_ line: String) -> Bool {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        let blank = indent == line.count
+        defer { previousBlank = blank }
+        if blank { return inCode }
+        if indent >= 4, !inList, previousBlank || inCode {
+            inCode = true
+            return true
+        }
+        inCode = false
+        if indent < 4 {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+            let marker = digits.isEmpty ? trimmed.prefix(1) : trimmed.dropFirst(digits.count).prefix(1)
+            let isItem =
+                (digits.isEmpty ? ["-", "*", "+"].contains(marker) : [".", ")"].contains(marker))
+                && (trimmed.dropFirst(digits.count + 1).first.map { $0 == " " } ?? true)
+            if isItem {
+                inList = true
+            } else if indent == 0, previousBlank {
+                inList = false
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Math: KaTeX at build time")
+struct MathTests {
+    @Test("Inline, display and ```math blocks reach KaTeX untouched by Markdown and become MathML")
+    func rendersMathML() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            Euler: $e^{i\\pi}+1=0$, spaced $a\\,b$, $`x_1 * y_2`$ and $x_1 * y_2$.
+
+            $$
+            \\sum_{k=1}^n k
+            $$
+
+            ```math
+            a_b^*
+            ```
+
+            Prices $5 and $6 stay text, `$x$` stays code, and \\$y\\$ stays dollars.
+
+                $not math$
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<annotation encoding=\"application/x-tex\">e^{i\\pi}+1=0</annotation>"))
+        #expect(html.contains("<annotation encoding=\"application/x-tex\">a\\,b</annotation>"))
+        #expect(
+            html.components(separatedBy: "<annotation encoding=\"application/x-tex\">x_1 * y_2</annotation>").count == 3
+        )
+        #expect(html.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
+        #expect(html.contains("\\sum_{k=1}^n k</annotation>"))
+        #expect(html.contains("<p class=\"math-block\"><span class=\"katex\"><math"))
+        #expect(html.contains("a_b^*</annotation>"))
+        #expect(html.contains("<p>Prices $5 and $6 stay text, <code>$x$</code> stays code, and $y$ stays dollars.</p>"))
+        #expect(html.contains("<pre><code>$not math$\n</code></pre>"))
+        #expect(!html.contains("\u{E000}"))
+    }
+
+    @Test("A TeX error shows the source and the error on the page and warns with file and line")
+    func texError() throws {
+        let site = try TestSite(pages: ["index.md": "---\ntitle: T\n---\nFine.\n\nBroken $\\frac{1}{$ here.\n"])
+        let report = try site.build()
+        #expect(
+            site.output("index.html")?.contains(
+                "<span class=\"math-error\"><code>\\frac{1}{</code> <span class=\"math-error-message\">KaTeX parse error:"
+            )
+                == true)
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("site/index.md:6: ") == true)
+        #expect(warnings.first?.contains("math: KaTeX parse error") == true)
+    }
+
+    @Test("Math in a heading, a quote and a list; its TeX is the heading's text")
+    func mathInContainers() throws {
+        let site = try TestSite(pages: [
+            "index.md": "## Area $\\pi r^2$\n\n> $$\n> x_1\n> $$\n\n- item $y_2$\n"
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.hasPrefix("<h2 id=\"area-pi-r2\">Area <span class=\"katex\">"))
+        #expect(html.contains("x_1</annotation>"))
+        #expect(html.contains("<li>item <span class=\"katex\">"))
+    }
+
+    @Test("Markers: dollars in code, prices and escapes are not math")
+    func extraction() throws {
+        #expect(MathSpans.extract("no dollars") == nil)
+        #expect(MathSpans.extract("costs $5 or $6") == nil)
+        #expect(MathSpans.extract("```\n$x$\n```") == nil)
+        let found = try #require(MathSpans.extract("a $x$ b\n\n$$\ny\n$$"))
+        #expect(found.text == "a \u{E000}0\u{E001} b\n\n\u{E000}1\u{E001}\n\n")
+        #expect(found.spans == [.init(tex: "x", display: false, line: 1), .init(tex: "y", display: true, line: 3)])
+    }
+}
