@@ -1,5 +1,6 @@
-// Gives every code block a Copy button. The page reads the same without it; the script is a file of
-// the theme, as the Content-Security-Policy (script-src 'self') requires, and adds no inline styles.
+// Gives every code block a Copy button, and makes a block that scrolls sideways reachable by keyboard. The
+// page reads the same without it; the script is a file of the theme, as the Content-Security-Policy
+// (script-src 'self') requires, and adds no inline styles.
 const status = document.createElement("div");
 status.className = "visually-hidden";
 status.setAttribute("role", "status");
@@ -42,3 +43,15 @@ for (const pre of document.querySelectorAll(".prose pre")) {
     }, 2000);
   });
 }
+
+// A block wider than the page scrolls sideways; a keyboard reader reaches it with Tab and scrolls it with
+// the arrow keys (WCAG 2.1.1), so it takes focus while it overflows, and only then.
+const scrollable = ".prose pre, .prose table, .prose .math-block, .prose .diagram";
+const reachable = () => {
+  for (const block of document.querySelectorAll(scrollable)) {
+    if (block.scrollWidth > block.clientWidth) block.tabIndex = 0;
+    else block.removeAttribute("tabindex");
+  }
+};
+reachable();
+addEventListener("resize", reachable);

@@ -1,0 +1,152 @@
+"""The built-in theme in a real browser: an axe-core 4 audit of every page of the guide (site/) in light and dark
+mode, and screenshots of callouts, math and a diagram in both modes, kept in .e2e-artifacts/ to look at.
+
+The guide is built with the theme of this repository and served as files; axe runs the WCAG 2.1 A and AA rules
+and its best practices, and any serious or critical violation fails, listed by page and rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from axe_core_python.selenium import Axe
+
+from conftest import build_site, new_browser
+from stack import REPO
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+MODES = ["light", "dark"]
+
+SHOWCASE = """---
+title: Showcase
+---
+> [!WARNING]
+> Mind the gap between $e^{i\\pi}+1=0$ and the platform.
+
+!!! tip "Keep going"
+    The next train is in $$\\sum_{k=1}^{3} k$$ minutes.
+
+```dot
+digraph Line {
+  rankdir=LR
+  node [shape=box]
+  Platform -> Train -> Depot
+}
+```
+"""
+
+
+class Served:
+    """A folder served over HTTP on a free port, in a thread."""
+
+    def __init__(self, folder: Path):
+        handler = functools.partial(QuietHandler, directory=str(folder))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 (the name http.server gives it)
+        pass
+
+
+def set_mode(driver, mode: str):
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": mode}]}
+    )
+
+
+@pytest.fixture(scope="module")
+def guide(tmp_path_factory):
+    output = tmp_path_factory.mktemp("guide") / "public"
+    result = build_site(REPO / "site", output)
+    assert result.returncode == 0, result.stdout + result.stderr
+    served = Served(output)
+    yield output, served.base
+    served.stop()
+
+
+def guide_pages(output: Path) -> list[str]:
+    pages = []
+    for path in output.rglob("index.html"):
+        relative = path.parent.relative_to(output)
+        if any(part.startswith(("_", ".")) for part in relative.parts):
+            continue
+        pages.append("/" if relative == Path(".") else f"/{quote(relative.as_posix())}/")
+    return sorted(pages) + ["/404.html"]
+
+
+def test_every_guide_page_passes_axe_in_light_and_dark_mode(guide):
+    output, base = guide
+    pages = guide_pages(output)
+    assert len(pages) > 30 and "/writing/callouts/" in pages and "/writing/math/" in pages
+    axe = Axe()
+    driver = new_browser()
+    found = []
+    try:
+        for mode in MODES:
+            set_mode(driver, mode)
+            for page in pages:
+                driver.get(base + page)
+                results = axe.run(driver, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+                assert results["testEngine"]["version"].startswith("4."), results["testEngine"]
+                for violation in results["violations"]:
+                    if violation["impact"] in ("serious", "critical"):
+                        targets = [node["target"] for node in violation["nodes"]][:3]
+                        found.append(f"{mode} {page}: {violation['id']} ({violation['impact']}) {targets}")
+    finally:
+        driver.quit()
+    assert found == [], "\n".join(found)
+
+
+def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.md").write_text("# Home\n")
+    (site / "showcase.md").write_text(SHOWCASE)
+    output = tmp_path / "public"
+    result = build_site(site, output)
+    assert result.returncode == 0, result.stdout + result.stderr
+    served = Served(output)
+    driver = new_browser()
+    seen = {}
+    try:
+        for mode in MODES:
+            set_mode(driver, mode)
+            driver.get(served.base + "/showcase/")
+            seen[mode] = driver.execute_script(
+                """const style = (selector, pseudo) => getComputedStyle(document.querySelector(selector), pseudo);
+                const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+                return {
+                  text: getComputedStyle(document.body).color,
+                  background: getComputedStyle(document.body).backgroundColor,
+                  warning: style('.callout-warning .callout-title').color,
+                  tip: style('.callout-tip .callout-title').color,
+                  icon: box('.callout-warning .callout-title').height > 0
+                    && parseFloat(style('.callout-warning .callout-title', '::before').width) > 0,
+                  diagramText: style('.diagram text').fill,
+                  math: [...document.querySelectorAll('math')].map((m) => m.getBoundingClientRect().height),
+                };"""
+            )
+            driver.save_screenshot(str(artifacts / f"writing-features-{mode}.png"))
+    finally:
+        driver.quit()
+        served.stop()
+    light, dark = seen["light"], seen["dark"]
+    assert light["background"] != dark["background"], "the dark mode is on"
+    for mode in (light, dark):
+        assert mode["icon"], "the callout title has its icon"
+        assert mode["warning"] != mode["tip"], "kinds have their colours"
+        assert mode["diagramText"] == mode["text"], "the diagram's text follows the theme"
+        assert len(mode["math"]) == 2 and all(height > 5 for height in mode["math"]), mode["math"]
+    assert light["warning"] != dark["warning"] and light["diagramText"] != dark["diagramText"]
