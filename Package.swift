@@ -46,6 +46,7 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core"),
             ]),
+        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
         .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -57,7 +58,7 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CMarkGFM", "CKSyntaxHighlighting", "CLinux", "COpenSSL", "AccessRules", "TextTools",
+                "CMarkGFM", "CKSyntaxHighlighting", "CGraphviz", "CLinux", "COpenSSL", "AccessRules", "TextTools",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -82,7 +82,9 @@ struct ConfigTests {
             nav = "guide"
             search = "no"
             """, file: "site/site.toml")
-        let known = "title, base_url, language, footer, nav, access, file_access, contact, search, params"
+        let known =
+            "title, base_url, language, footer, nav, access, file_access, contact, search, params, last_changed, "
+            + "edit_url, mermaid"
         #expect(
             problems.map { "\($0.line ?? 0): \($0.message)" } == [
                 "1: 'title' must be a string, e.g. title = \"…\"",

@@ -13,6 +13,7 @@ extension MarkdownSummary: ByteCodable {
         }
         contentDigest = try reader.digest()
         contentIsEmpty = try reader.bool()
+        hasMermaid = try reader.bool()
     }
 
     func write(to writer: inout ByteWriter) {
@@ -28,6 +29,7 @@ extension MarkdownSummary: ByteCodable {
         }
         writer.digest(contentDigest)
         writer.bool(contentIsEmpty)
+        writer.bool(hasMermaid)
     }
 }
 

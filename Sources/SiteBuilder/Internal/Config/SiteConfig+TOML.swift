@@ -5,6 +5,7 @@ import TextTools
 extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "language", "footer", "nav", "access", "file_access", "contact", "search", "params",
+        "last_changed", "edit_url", "mermaid",
     ]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
@@ -64,6 +65,34 @@ extension SiteConfig {
                 config.search = search
             case "nav":
                 config.navOrder = parseNav(value, line: lines.line(of: key), fail: { fail(key, $0) })
+            case "last_changed":
+                guard let source = value.string, source == "git" || source == "file" else {
+                    fail(
+                        key,
+                        "'last_changed' must be \"git\" (the last commit of each page) or \"file\" (its file's time)")
+                    continue
+                }
+                config.lastChanged = source
+            case "edit_url":
+                guard let url = value.string, url.contains("{path}"),
+                    url.hasPrefix("https://") || url.hasPrefix("http://")
+                else {
+                    fail(
+                        key,
+                        "'edit_url' must be an http(s) address with {path} for the page's file, "
+                            + "e.g. edit_url = \"https://github.com/acme/docs/edit/main/docs/{path}\"")
+                    continue
+                }
+                config.editURL = url
+            case "mermaid":
+                guard let path = value.string, !path.isEmpty, !path.hasPrefix("/"), !path.contains("..") else {
+                    fail(
+                        key,
+                        "'mermaid' must be the path of a mermaid script in the site folder, e.g. mermaid = \"js/mermaid.min.js\""
+                    )
+                    continue
+                }
+                config.mermaidScript = path
             case "params":
                 guard let params = value.table else {
                     fail(key, "'params' must be a table: write [params] followed by key = value lines")

@@ -22,6 +22,13 @@ struct SiteConfig: Sendable {
     var navOrder: [(name: String, line: Int?)] = []
     /// False when `search = false`: the site is built without a search index and its pages without a search field.
     var search = true
+    /// `last_changed`: where a page's last change date comes from, "git" (the last commit touching its file)
+    /// or "file" (its modification time); nil shows none.
+    var lastChanged: String?
+    /// `edit_url`: where to edit a page, with `{path}` for its file below the site folder; "" shows no link.
+    var editURL = ""
+    /// `mermaid`: the site's own mermaid script, below the site folder.
+    var mermaidScript = "assets/mermaid.min.js"
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

@@ -2,8 +2,8 @@ import CMarkGFM
 import Foundation
 import TextTools
 
-/// A formula that KaTeX refused, with the line of the Markdown it is on.
-struct MathError: Sendable, Equatable {
+/// A formula KaTeX refused or a diagram Graphviz could not read, with the line of the Markdown it is on.
+struct LineMessage: Sendable, Equatable {
     let line: Int
     let message: String
 }
@@ -12,7 +12,7 @@ extension MarkdownDocument {
     /// Renders every formula of the page in one request to KaTeX and puts it in place of its marker
     /// (see `MathSpans`) or of its ```` ```math ```` block. A formula KaTeX refuses shows its TeX and the
     /// error instead; the errors are returned with their lines.
-    func renderMath(spans: [MathSpans.Span], textNodes: [OpaquePointer], blocks: [OpaquePointer]) -> [MathError] {
+    func renderMath(spans: [MathSpans.Span], textNodes: [OpaquePointer], blocks: [OpaquePointer]) -> [LineMessage] {
         let blockTeX = blocks.map { node in
             MathSpans.Span(
                 tex: (cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
@@ -33,7 +33,7 @@ extension MarkdownDocument {
         }
         return zip(formulas, rendered).compactMap { formula, result in
             guard case .error(let message) = result else { return nil }
-            return MathError(line: formula.line, message: message)
+            return LineMessage(line: formula.line, message: message)
         }
     }
 

@@ -22,8 +22,15 @@ final class MarkdownDocument: @unchecked Sendable {
     /// Text nodes holding math markers, and ```` ```math ```` blocks.
     private var mathTextNodes: [OpaquePointer] = []
     private var mathBlockNodes: [OpaquePointer] = []
+    /// ```` ```dot ```` and ```` ```graphviz ```` blocks.
+    private var diagramNodes: [OpaquePointer] = []
+    /// ```` ```mermaid ```` blocks, which the browser draws.
+    private var mermaidNodes: [OpaquePointer] = []
+    private(set) var hasMermaid = false
+    /// The diagrams Graphviz could not read, known once the document is rendered.
+    private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
-    private(set) var mathErrors: [MathError] = []
+    private(set) var mathErrors: [LineMessage] = []
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
@@ -75,7 +82,9 @@ final class MarkdownDocument: @unchecked Sendable {
     /// leaves out `openingHeading`.
     func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
         mathErrors = renderMath(spans: mathSpans, textNodes: mathTextNodes, blocks: mathBlockNodes)
-        (mathTextNodes, mathBlockNodes) = ([], [])
+        diagramErrors = drawDiagrams(diagramNodes)
+        markMermaid(mermaidNodes)
+        (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
             if number == 0, omittingOpeningHeading, openingHeading != nil {
                 cmark_node_unlink(node)
@@ -127,7 +136,16 @@ final class MarkdownDocument: @unchecked Sendable {
                     mathTextNodes.append(node)
                 }
             } else if type == CMARK_NODE_CODE_BLOCK {
-                if Self.isMathBlock(node) { mathBlockNodes.append(node) } else { codeBlockNodes.append(node) }
+                if Self.isMathBlock(node) {
+                    mathBlockNodes.append(node)
+                } else if Self.isDiagramBlock(node) {
+                    diagramNodes.append(node)
+                } else if Self.fenceLanguage(of: node) == "mermaid" {
+                    mermaidNodes.append(node)
+                    hasMermaid = true
+                } else {
+                    codeBlockNodes.append(node)
+                }
             } else if type == CMARK_NODE_BLOCK_QUOTE {
                 quoteNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {

@@ -15,6 +15,8 @@ struct MarkdownSummary: Sendable, Equatable {
     /// The SHA-256 of the HTML.
     var contentDigest = SHA256.digest([])
     var contentIsEmpty = true
+    /// The page holds a ```` ```mermaid ```` diagram, which the browser draws with the site's mermaid script.
+    var hasMermaid = false
 
 }
 

@@ -2,11 +2,14 @@
 /// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
 /// worked on. Links to headings of other pages are checked later, once every heading is known.
 enum PageMarkdown {
-    /// The summary and HTML of `body`, the file lines whose raw HTML opens an SSI directive, and the
-    /// formulas KaTeX refused, with their file lines.
+    /// The summary and HTML of `body`, the file lines whose raw HTML opens an SSI directive, the formulas
+    /// KaTeX refused (warnings) and the diagrams Graphviz could not read (errors), with their file lines.
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
-    ) -> (summary: MarkdownSummary, html: String, directiveLines: [Int], mathErrors: [MathError]) {
+    ) -> (
+        summary: MarkdownSummary, html: String, directiveLines: [Int], mathErrors: [LineMessage],
+        diagramErrors: [LineMessage]
+    ) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
         var ids = HeadingIDs()
@@ -30,8 +33,13 @@ enum PageMarkdown {
         let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         summary.contentDigest = SHA256.digest(html)
         summary.contentIsEmpty = html.isEmpty
-        let mathErrors = document.mathErrors.map { MathError(line: $0.line + body.lineOffset, message: $0.message) }
-        return (summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset }, mathErrors)
+        summary.hasMermaid = document.hasMermaid
+        let inFile = { (error: LineMessage) in LineMessage(line: error.line + body.lineOffset, message: error.message) }
+        return (
+            summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset },
+            document.mathErrors.map(inFile),
+            document.diagramErrors.map(inFile)
+        )
     }
 
     /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when

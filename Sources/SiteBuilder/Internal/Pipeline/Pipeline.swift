@@ -102,7 +102,10 @@ struct Pipeline {
         let rendered = run(
             RenderPages(
                 pages: markdown.pages, html: html, tree: tree, access: access, templates: templates,
-                searchLayout: searchPlan?.layout, config: config, output: output, display: display))
+                searchLayout: searchPlan?.layout, config: config,
+                mermaidURL: content.assets.contains { $0.outputPath == config.mermaidScript }
+                    ? config.rootURL + OutputPath.percentEncoded(config.mermaidScript) : nil,
+                output: output, display: display))
         let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
         let index = searchIndex.value
         kept?.keep((html, index))

@@ -1,4 +1,5 @@
 import AccessRules
+import Foundation
 
 /// Builds the context every page template sees, exactly as the theme contract describes it.
 ///
@@ -15,12 +16,15 @@ struct PageContext: Sendable {
     private let renderToc: (@Sendable (TemplateNode) -> String)?
     private let pastesNav: Bool
     private let siteLanguage: String
+    /// Each page's last change, by file path, when `last_changed` is set.
+    private let lastChanged: [String: SiteDate]
+    private let editURL: String
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
     init(
         config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet,
-        searchLayout: SearchLayout?
+        searchLayout: SearchLayout?, lastChanged: [String: SiteDate] = [:], mermaidURL: String? = nil
     ) {
         var fields: [String: TemplateValue] = [
             "title": .string(config.title),
@@ -30,6 +34,7 @@ struct PageContext: Sendable {
             "generator": .string(Self.generator),
         ]
         fields["base_url"] = .text(config.baseURL)
+        fields["mermaid_url"] = mermaidURL.map(TemplateValue.string)
         fields["footer_html"] = .text(InlineMarkdown.html(config.footer))
         fields["contact"] = .text(config.contact)
         fields["search"] = searchLayout.map { layout in
@@ -37,6 +42,8 @@ struct PageContext: Sendable {
         }
         site = TemplateNode(fields)
         siteLanguage = config.language
+        self.lastChanged = lastChanged
+        editURL = config.editURL
         self.pages = pages
         self.tree = tree
         self.access = access
@@ -54,7 +61,7 @@ struct PageContext: Sendable {
         let breadcrumbs = navigation.breadcrumbs(for: index)
         let pageNode = Self.pageNode(
             page, html: html, isHome: index == tree.home, rule: access.pageRules[index].rule,
-            language: language(of: index))
+            language: language(of: index), history: history(of: page))
         var fields: [String: TemplateValue] = [
             "site": .node(site),
             "page": .node(pageNode),
@@ -73,6 +80,21 @@ struct PageContext: Sendable {
             derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
         }
         return TemplateNode(fields, derived: derived)
+    }
+
+    /// `last_changed`, `last_changed_display` and `edit_url` of a page with a file, when the site sets them.
+    private func history(of page: Page) -> [String: TemplateValue] {
+        guard page.source.kind != .implicitSection else { return [:] }
+        var fields: [String: TemplateValue] = [:]
+        if let changed = lastChanged[page.source.path] {
+            fields["last_changed"] = .string(changed.iso)
+            fields["last_changed_display"] = .string(changed.display)
+        }
+        if !editURL.isEmpty {
+            let path = SitePath.urlEncoded(page.source.path)
+            fields["edit_url"] = .string(editURL.replacingOccurrences(of: "{path}", with: path))
+        }
+        return fields
     }
 
     /// The language of page `index`: its own front matter `language:`, else that of the nearest section page
@@ -122,7 +144,8 @@ struct PageContext: Sendable {
     }
 
     private static func pageNode(
-        _ page: Page, html: String, isHome: Bool, rule: AccessRule, language: String
+        _ page: Page, html: String, isHome: Bool, rule: AccessRule, language: String,
+        history: [String: TemplateValue]
     ) -> TemplateNode {
         let matter = page.frontMatter
         let markdown = page.markdown
@@ -141,6 +164,7 @@ struct PageContext: Sendable {
             "access": .string(rule.summary),
             "is_public": .bool(rule == .public),
             "language": .string(language),
+            "has_mermaid": .bool(markdown.hasMermaid),
         ]
         fields["description"] = .text(matter.description)
         fields["date"] = matter.date.map { .string($0.iso) }
@@ -148,6 +172,7 @@ struct PageContext: Sendable {
         fields["content_html"] = html.isEmpty ? nil : .digested(html, markdown.contentDigest)
         fields["title_id"] = markdown.titleID.map(TemplateValue.string)
         fields["source_path"] = page.source.kind == .implicitSection ? nil : .string(page.source.path)
+        fields.merge(history) { _, new in new }
         return TemplateNode(fields)
     }
 }

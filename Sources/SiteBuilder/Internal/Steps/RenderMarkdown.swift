@@ -22,6 +22,15 @@ struct RenderMarkdown: BuildStep {
             Self.render(page, bodies: bodies, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
         }
         log.report(results.flatMap(\.problems))
+        let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
+        if !mermaidPages.isEmpty, !assets.contains(config.mermaidScript) {
+            let message =
+                "\(mermaidPages.count) page(s) have mermaid diagrams, shown as code: "
+                + mermaidPages.prefix(10).joined(separator: ", ") + (mermaidPages.count > 10 ? ", …" : "")
+                + "; to draw them, put mermaid's script (mermaid.min.js) at \(display.site(config.mermaidScript)), "
+                + "or name its path in site.toml: mermaid = \"js/mermaid.min.js\""
+            log.warn(Problem(file: nil, message: message))
+        }
         return RenderedMarkdown(pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets)
     }
 
@@ -46,6 +55,7 @@ struct RenderMarkdown: BuildStep {
                 problems += rendered.mathErrors.map { error in
                     Problem(file: file, line: error.line, message: "math: \(error.message)", isWarning: true)
                 }
+                problems += rendered.diagramErrors.map { Problem(file: file, line: $0.line, message: $0.message) }
             }
         }
         let page = Page(

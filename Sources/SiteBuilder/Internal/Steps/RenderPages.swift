@@ -14,12 +14,22 @@ struct RenderPages: BuildStep {
     /// Where the search index's parts are; nil for a site without search.
     let searchLayout: SearchLayout?
     let config: SiteConfig
+    /// The URL of the site's mermaid script; nil when the site has none.
+    let mermaidURL: String?
     let output: OutputFolder
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedPages {
+        var lastChanged: [String: SiteDate] = [:]
+        if let source = config.lastChanged {
+            let paths = pages.filter { $0.source.kind != .implicitSection }.map(\.source.path)
+            let found = LastChanged.dates(paths: paths, siteFolder: display.siteFolder, fromGit: source == "git")
+            lastChanged = found.dates
+            if let warning = found.warning { log.warn(Problem(file: display.site("site.toml"), message: warning)) }
+        }
         let context = PageContext(
-            config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout)
+            config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout,
+            lastChanged: lastChanged, mermaidURL: mermaidURL)
         let keys = RenderKeys(context: context, templates: templates)
         let (templates, output, html, display) = (templates, output, html, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Diagrams: Graphviz at build time")
+struct DiagramTests {
+    @Test("A dot block becomes inline SVG with theme colours, a label, and no ids")
+    func dotToSVG() throws {
+        let site = try TestSite(pages: ["index.md": "```dot\ndigraph Flow {\n  a -> b\n}\n```\n"])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.hasPrefix("<figure class=\"diagram\"><svg width=\""))
+        #expect(html.contains(" role=\"img\" aria-label=\"Diagram: Flow\">"))
+        #expect(html.contains("<ellipse fill=\"none\" stroke=\"currentColor\""))
+        #expect(html.contains("<title>a&#45;&gt;b</title>"))
+        #expect(html.hasSuffix("</svg></figure>\n"))
+        for absent in ["<?xml", "<!DOCTYPE", "<!--", " id=", "xlink", "white", "black"] {
+            #expect(!html.contains(absent), "\(absent)")
+        }
+    }
+
+    @Test("A syntax error fails the build with the file line of the error")
+    func syntaxError() throws {
+        let site = try TestSite(pages: [
+            "index.md": "---\ntitle: T\n---\nText.\n\n```graphviz\ndigraph {\n  a -> -> b\n}\n```\n"
+        ])
+        let errors = site.buildErrors()
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("site/index.md:8: ") == true, "\(errors)")
+        #expect(errors.first?.contains("diagram: syntax error in line 2") == true)
+    }
+
+    @Test("The sanitizer drops scripts, handlers, links, styles and outside references")
+    func sanitizer() {
+        let svg = """
+            <?xml version="1.0"?><svg width="10pt" onload="alert(1)" xmlns:xlink="x"><script>alert(2)</script>\
+            <a xlink:href="javascript:alert(3)"><g class="node" style="x" onclick="y"><text fill="black">Hi</text></g></a>\
+            <foreignObject><div>no</div></foreignObject><image href="http://example.com/x.png"/>\
+            <rect fill="url(http://example.com/#p)" x="1"/></svg>
+            """
+        #expect(
+            SVGSanitizer.sanitize(svg, svgAttributes: " role=\"img\"")
+                == "<svg width=\"10pt\" role=\"img\"><g class=\"node\"><text fill=\"currentColor\">Hi</text></g>"
+                + "<rect x=\"1\"/></svg>")
+    }
+}
+
+@Suite("Diagrams: mermaid in the browser")
+struct MermaidTests {
+    private static let templates = TestSite.contentOnlyTemplates.merging([
+        "page.mustache": "{{<layout}}{{$content}}{{{page.content_html}}}{{/content}}{{/layout}}",
+        "partials/head.mustache": try! String(
+            contentsOfFile: TestSite.defaultTheme + "/partials/head.mustache", encoding: .utf8),
+        "layout.mustache": "{{> head}}|{{$content}}{{/content}}",
+    ]) { $1 }
+
+    @Test("Without a mermaid script the block reads as code, and the build warns once naming the pages")
+    func withoutScript() throws {
+        let site = try TestSite(
+            pages: [
+                "index.md": "", "a.md": "```mermaid\ngraph TD; A-->B\n```\n",
+                "b.md": "```mermaid\ngraph LR; C-->D\n```\n",
+            ],
+            templates: Self.templates)
+        let report = try site.build()
+        #expect(report.warnings.count == 1)
+        let warning = try #require(report.warnings.first?.description)
+        #expect(warning.contains("site/a.md, ") && warning.contains("site/b.md") && warning.contains("mermaid.min.js"))
+        let page = try #require(site.output("a/index.html"))
+        #expect(page.hasSuffix("|<pre class=\"mermaid\">graph TD; A--&gt;B\n</pre>\n"))
+        #expect(!page.contains("<script src=\"/assets/mermaid.min.js\""))
+    }
+
+    @Test("With the site's script, only pages with a diagram load it; a path in site.toml is used")
+    func withScript() throws {
+        let site = try TestSite(
+            pages: [
+                "site.toml": "mermaid = \"js/mermaid.js\"\n", "js/mermaid.js": "// mermaid",
+                "index.md": "", "a.md": "```mermaid\ngraph TD; A-->B\n```\n",
+            ], templates: Self.templates)
+        let report = try site.build()
+        #expect(report.warnings.isEmpty)
+        #expect(site.output("a/index.html")?.contains("<script src=\"/js/mermaid.js\" defer></script>") == true)
+        #expect(site.output("index.html")?.contains("mermaid") == false)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Last changed and the edit link")
+struct LastChangedTests {
+    private static let templates = TestSite.contentOnlyTemplates.merging([
+        "page.mustache": "{{page.last_changed}}|{{page.last_changed_display}}|{{page.edit_url}}",
+        "section.mustache": "{{page.last_changed}}|{{page.edit_url}}",
+    ]) { $1 }
+
+    /// Runs git in the test site's folder, committing as of `date` when given.
+    private static func git(_ arguments: [String], in folder: String, date: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_AUTHOR_NAME"] = "Test"
+        environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
+        environment["GIT_COMMITTER_NAME"] = "Test"
+        environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
+        if let date { (environment["GIT_AUTHOR_DATE"], environment["GIT_COMMITTER_DATE"]) = (date, date) }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    private static var today: String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date())
+    }
+
+    @Test("last_changed = \"git\": each page's last commit, from one log; an uncommitted page its file's time")
+    func fromGit() throws {
+        let site = try TestSite(
+            pages: [
+                "site.toml": "title = \"T\"\nlast_changed = \"git\"\n"
+                    + "edit_url = \"https://git.example.com/docs/edit/main/site/{path}\"\n",
+                "index.md": "", "guide/setup.md": "", "guide/old page.md": "",
+            ], templates: Self.templates)
+        let folder = site.root + "/site"
+        try Self.git(["init", "-q"], in: folder)
+        try Self.git(["add", "."], in: folder)
+        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        try site.write(["guide/setup.md": "Changed.\n"], under: "site")
+        try Self.git(["commit", "-q", "-am", "second"], in: folder, date: "2025-07-09T12:00:00Z")
+        try site.write(["guide/new.md": ""], under: "site")
+        let report = try site.build()
+        #expect(report.warnings.isEmpty)
+        #expect(
+            site.output("guide/setup/index.html")
+                == "2025-07-09|9 July 2025|https://git.example.com/docs/edit/main/site/guide/setup.md")
+        #expect(
+            site.output("guide/old page/index.html")
+                == "2024-03-01|1 March 2024|https://git.example.com/docs/edit/main/site/guide/old%20page.md")
+        #expect(site.output("guide/new/index.html")?.hasPrefix("\(Self.today)|") == true)
+        #expect(site.output("guide/index.html") == "|", "an implicit section has no file")
+    }
+
+    @Test("Outside git, pages show their file's time and the build warns once")
+    func outsideGit() throws {
+        let site = try TestSite(
+            pages: ["site.toml": "last_changed = \"git\"\n", "index.md": "", "a.md": "", "b.md": ""],
+            templates: Self.templates)
+        let report = try site.build { $0.siteFolder = site.root + "/site" }
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.description.contains("not in a git repository") == true)
+        #expect(site.output("a/index.html") == "\(Self.today)|\(SiteDate(parsing: Self.today)!.display)|")
+    }
+
+    @Test("Without last_changed and edit_url, pages show neither; bad values are errors naming the key")
+    func offAndErrors() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": ""], templates: Self.templates)
+        try site.build()
+        #expect(site.output("a/index.html") == "||")
+        try site.write(
+            ["site.toml": "last_changed = \"svn\"\nedit_url = \"https://x.example.com/edit\"\n"], under: "site")
+        let errors = site.buildErrors()
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("site/site.toml:1: ") == true)
+        #expect(errors.last?.contains("'edit_url' must be an http(s) address with {path}") == true)
+    }
+
+    @Test("The log is read newest first: a file's first mention is its last change")
+    func parse() {
+        let log = "\u{0}2025-07-09\n\nguide/setup.md\n\u{0}2024-03-01\n\nguide/setup.md\nindex.md\n"
+        let dates = LastChanged.parse(log)
+        #expect(dates["guide/setup.md"]?.iso == "2025-07-09")
+        #expect(dates["index.md"]?.iso == "2024-03-01")
+    }
+}
