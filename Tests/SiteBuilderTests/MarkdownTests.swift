@@ -51,8 +51,8 @@ struct MarkdownTests {
             </table>
             <p><del>gone</del> <a href="http://www.example.com">www.example.com</a></p>
             <ul>
-            <li><input type="checkbox" checked="" disabled="" /> done</li>
-            <li><input type="checkbox" disabled="" /> todo</li>
+            <li><input type="checkbox" checked="" disabled="" aria-label="Done" /> done</li>
+            <li><input type="checkbox" disabled="" aria-label="Not done" /> todo</li>
             </ul>
             <div class="note">raw</div>
             &lt;script>alert(1)&lt;/script>

@@ -97,7 +97,7 @@ final class MarkdownDocument: @unchecked Sendable {
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
         quoteNodes = []
         highlightCodeBlocks()
-        return CMark.renderHTML(root, parser: parser)
+        return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
     }
 
     /// cmark-gfm writes no heading ids, so each heading is rendered on its own and swapped for a
@@ -186,6 +186,21 @@ final class MarkdownDocument: @unchecked Sendable {
             byte += 1
         }
         return count
+    }
+
+    /// cmark-gfm writes a task list item's box without a label, which a screen reader announces as a bare
+    /// "checkbox"; it gets one saying what it shows.
+    private static func labellingTaskBoxes(_ html: String) -> String {
+        guard html.contains("<input type=\"checkbox\"") else { return html }
+        return
+            html
+            .replacingOccurrences(
+                of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Done\" />"
+            )
+            .replacingOccurrences(
+                of: "<input type=\"checkbox\" disabled=\"\" />",
+                with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"Not done\" />")
     }
 
     private static func holdsMathMarker(_ node: OpaquePointer) -> Bool {
