@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 
 /// The build, stage by stage: reading `build()` is reading the whole build. Each stage takes what it

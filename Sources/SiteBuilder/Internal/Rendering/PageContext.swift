@@ -91,7 +91,7 @@ struct PageContext: Sendable {
             fields["last_changed_display"] = .string(changed.display)
         }
         if !editURL.isEmpty {
-            let path = SitePath.urlEncoded(page.source.path)
+            let path = OutputPath.percentEncoded(page.source.path)
             fields["edit_url"] = .string(editURL.replacingOccurrences(of: "{path}", with: path))
         }
         return fields
