@@ -24,6 +24,7 @@ let package = Package(
         // The libraries, for the fuzz targets in Fuzz/ (a package of its own that depends on this one by path).
         .library(name: "AccessRules", targets: ["AccessRules"]),
         .library(name: "EntraAuth", targets: ["EntraAuth"]),
+        .library(name: "AuthServing", targets: ["AuthServing"]),
         .library(name: "SiteBuilder", targets: ["SiteBuilder"]),
     ],
     dependencies: [
@@ -87,10 +88,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "AuthServing", dependencies: ["EntraAuth", "CFastCGI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "sitegen-auth",
             dependencies: [
-                "EntraAuth", "CFastCGI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EntraAuth", "AuthServing", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -98,6 +100,8 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],
             swiftSettings: swiftSettings),

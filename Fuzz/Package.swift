@@ -13,7 +13,7 @@ let fuzzTargets: [(name: String, product: String)] = [
     ("fuzz-session-cookie", "EntraAuth"),
     ("fuzz-cookie-header", "EntraAuth"),
     ("fuzz-request-path", "AccessRules"),
-    ("fuzz-cgi-parameters", "EntraAuth"),
+    ("fuzz-cgi-parameters", "AuthServing"),
     ("fuzz-jose", "EntraAuth"),
     ("fuzz-front-matter", "SiteBuilder"),
     ("fuzz-config", "EntraAuth"),
@@ -29,7 +29,8 @@ let package = Package(
             .executableTarget(
                 name: target.name,
                 dependencies: ["CLibFuzzer", .product(name: target.product, package: "sitegen")]
-                    + (target.name == "fuzz-config" ? [.product(name: "SiteBuilder", package: "sitegen")] : []),
+                    + (target.name == "fuzz-config" ? [.product(name: "SiteBuilder", package: "sitegen")] : [])
+                    + (target.name == "fuzz-cgi-parameters" ? [.product(name: "EntraAuth", package: "sitegen")] : []),
                 path: "Sources/\(target.name)"
             )
         }

@@ -10,8 +10,8 @@ struct ConfigOption: ParsableArguments {
     /// The validated settings; a configuration problem is printed and ends the command with status 1.
     func load() throws -> AuthConfig {
         do {
-            return try config.map { try ConfigLoader.load(file: $0) }
-                ?? ConfigLoader.load(environment: ProcessInfo.processInfo.environment)
+            return try config.map { try AuthConfig.load(file: $0) }
+                ?? AuthConfig.load(environment: ProcessInfo.processInfo.environment)
         } catch let error as AuthError where error.kind == .config {
             FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
             throw ExitCode.failure

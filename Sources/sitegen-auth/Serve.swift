@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthServing
 import EntraAuth
 import Foundation
 
@@ -118,9 +119,24 @@ struct Serve: ParsableCommand {
             FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
-        let server = FastCGIServer(
-            handler: service.handler, acceptors: workers, networkWorkers: networkWorkers, log: service.log)
-        try server.serve(
-            on: listen.flatMap(ListenAddress.init), socketGroup: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
+        let router = service.endpoints.router
+        let socket: Int32
+        if let address = listen.flatMap(ListenAddress.init) {
+            socket = try ListeningSocket.open(address, group: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
+        } else if try ListeningSocket.startedAsCGI() {
+            let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
+            FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
+            return
+        } else {
+            socket = ListeningSocket.inherited
+        }
+        let responder = FastCGIResponder(
+            router: router, acceptors: workers,
+            network: NetworkWorkers(threads: networkWorkers, queueLimit: networkWorkers * 4), log: service.log)
+        let signals = ShutdownSignals { responder.stop(listening: socket) }
+        responder.start(listening: socket)
+        withExtendedLifetime(signals) {
+            while true { sleep(3600) }
+        }
     }
 }

@@ -1,6 +1,6 @@
+import AuthServing
+import EntraAuth
 import Foundation
-
-@testable import EntraAuth
 
 /// FastCGI parameters → `Request`, as every request nginx sends is read: the input is the parameter block, one
 /// `NAME=value` entry per NUL-terminated piece, handed over as libfcgi does (a NULL-terminated `envp`).
@@ -18,7 +18,8 @@ public func fuzzCGIParameters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
     pointers.append(nil)
     defer { for pointer in pointers { pointer?.deallocate() } }
-    let request = pointers.withUnsafeMutableBufferPointer { CGIEnvironment.request(from: $0.baseAddress) }
+    guard let request = pointers.withUnsafeMutableBufferPointer({ CGIEnvironment.request(from: $0.baseAddress) })
+    else { return 0 }
 
     func check(_ condition: Bool, _ problem: String) {
         if !condition { fatalError("\(entries.map { Array($0) }): \(problem)") }

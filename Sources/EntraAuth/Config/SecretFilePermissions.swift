@@ -1,6 +1,6 @@
 import Foundation
 
-extension Settings {
+extension RawSettings {
     /// The files secrets come from: `cookie_secret_file`, `client_secret_file`, `client_private_key`, and
     /// `configFile` when `cookie_secret` or `client_secret` is written in it.
     func secretFiles(relativeTo folder: String, configFile: String?) -> [String] {

@@ -1,29 +1,24 @@
 import AccessRules
 import Foundation
 
-extension AuthHandler {
-    /// The check, counted by outcome and timed when metrics are on: two clock readings and three atomic additions.
-    func timedCheck(_ request: Request) -> Response {
-        guard let metrics else { return check(request) }
-        let started = MonotonicClock.nanoseconds()
-        let response = check(request)
-        metrics.recordCheck(status: response.status, nanoseconds: MonotonicClock.nanoseconds() &- started)
-        return response
-    }
+/// The `auth_request` target: 204 with identity headers, 401 without a valid session, 403 when not allowed.
+///
+/// Runs for every protected request, so it asks only the session store — a read of the local SQLite file, or
+/// Redis, whose sessions each server keeps for a few seconds (`RedisSessionCache`) — and logs only what the
+/// session registry reports once: a store outage, or a session record altered in the store. Counting and timing
+/// wrap it (`TimedEndpoint`) when metrics are on.
+struct CheckEndpoint: Endpoint {
+    let manifest: ManifestStore
+    let readers: ReaderLookup
 
-    /// The `auth_request` target: 204 with identity headers, 401 without a valid session, 403 when not allowed.
-    ///
-    /// Runs for every protected request, so it asks only the session store — a read of the local SQLite file, or
-    /// Redis, whose sessions each server keeps for a few seconds (`RedisSessionCache`) — and logs only what the
-    /// session registry reports once: a store outage, or a session record altered in the store.
-    func check(_ request: Request) -> Response {
+    func respond(to request: Request) -> Response {
         guard let policy = manifest.current else {
             return .text(503, "No access manifest is loaded; run sitegen build")
         }
         guard let uri = request.headers["x-original-uri"] else {
             return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
         }
-        let reader = self.reader(of: request)
+        let reader = readers.reader(of: request)
         if case .unknown = reader, policy.decide(uri: uri, identity: nil) != .allow {
             return .text(503, "Sessions cannot be checked right now: the session store cannot be reached")
         }
@@ -58,29 +53,6 @@ extension AuthHandler {
         case .forbidden(let rule):
             let required = rule?.readerSummary ?? "a page this site does not publish"
             return Response(status: 403, headers: headers + [("X-Auth-Required", Self.headerSafe(required))])
-        }
-    }
-
-    /// Who sent a request, as far as its session cookie and the session store tell.
-    enum Reader {
-        /// A live session, and what today's tenant rules let the access rules know of its reader.
-        case signedIn(Session, Identity)
-        /// No session cookie, or one whose session is over, or whose tenant is no longer admitted.
-        case anonymous
-        /// A session cookie whose session the store cannot look up now.
-        case unknown
-
-        var identity: Identity? { if case .signedIn(_, let identity) = self { identity } else { nil } }
-    }
-
-    func reader(of request: Request) -> Reader {
-        guard let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) else { return .anonymous }
-        switch sessions.find(id: pointer.id) {
-        case .found(let session):
-            guard let identity = scope.identity(of: session) else { return .anonymous }
-            return .signedIn(session, identity)
-        case .none: return .anonymous
-        case .unavailable: return .unknown
         }
     }
 

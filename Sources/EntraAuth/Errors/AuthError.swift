@@ -44,6 +44,8 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
         /// A callback carrying a provider error but no state of an open sign-in attempt: anyone can write such a link,
         /// so its error is shown (well-formed codes only) but not counted by its labels.
         public static let unmatchedProviderError = Kind("unmatched_provider_error")
+        /// The process cannot serve requests: its listening socket cannot be opened or restricted.
+        public static let serving = Kind("serving")
         /// A callback whose sign-in attempt is unknown to this browser or older than 10 minutes.
         public static let expiredAttempt = Kind("expired_attempt")
         /// A callback whose sign-in attempt was completed before.

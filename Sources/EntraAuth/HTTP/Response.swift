@@ -32,8 +32,15 @@ public struct Response: Sendable, Equatable {
         )
     }
 
-    /// A small plain-text answer.
-    static func text(_ status: Int, _ text: String) -> Response {
+    /// The response with a `Set-Cookie` header for each of `cookies` added.
+    func adding(cookies: [String]) -> Response {
+        var copy = self
+        copy.headers += cookies.map { ("Set-Cookie", $0) }
+        return copy
+    }
+
+    /// A small plain-text answer that no cache keeps.
+    public static func text(_ status: Int, _ text: String) -> Response {
         Response(
             status: status,
             headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The handler with its real parts — URLSession, the system clock and CSPRNG, stderr logging — and the background
+/// The endpoints with their real parts — URLSession, the system clock and CSPRNG, stderr logging — and the background
 /// threads that keep the access manifest and the provider's keys current.
 public struct AuthService: Sendable {
     /// The validated settings.
@@ -11,8 +11,8 @@ public struct AuthService: Sendable {
     public let provider: IdentityProvider
     /// The access manifest in force.
     public let manifest: ManifestStore
-    /// The router every request goes through.
-    public let handler: AuthHandler
+    /// The endpoints, and the router every request goes through.
+    public let endpoints: AuthEndpoints
     /// The `/metrics` page, when the service counts (`metrics` given).
     public let metricsPage: MetricsPage?
 
@@ -29,14 +29,14 @@ public struct AuthService: Sendable {
         let manifest = ManifestStore(
             path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
             log: log, metrics: metrics)
-        let handler = AuthHandler(
+        let endpoints = AuthEndpoints(
             config: config, provider: provider, manifest: manifest, sessionStore: config.sessionStore.open(),
             http: http, time: time, random: SystemRandom(), log: log, metrics: metrics)
         self.provider = provider
         self.manifest = manifest
-        self.handler = handler
+        self.endpoints = endpoints
         metricsPage = metrics.map {
-            MetricsPage(metrics: $0, manifest: manifest, provider: provider, sessions: handler.sessions)
+            MetricsPage(metrics: $0, manifest: manifest, provider: provider, sessions: endpoints.sessions)
         }
     }
 
@@ -58,13 +58,13 @@ public struct AuthService: Sendable {
         manifest.reloadIfChanged()
         // Logs an outage once, as every later failure of the store is logged; a store that must not hold sessions
         // (a Redis that may evict them) is refused.
-        if handler.sessions.problem() != nil {
-            do { try handler.sessions.store.ping() } catch let error as AuthError where error.kind == .config {
+        if endpoints.sessions.problem() != nil {
+            do { try endpoints.sessions.store.ping() } catch let error as AuthError where error.kind == .config {
                 throw error
             } catch {}
         }
         provider.startRefreshing()
-        let sessions = handler.sessions
+        let sessions = endpoints.sessions
         let sweeper = Thread {
             while true {
                 try? sessions.removeExpired()
@@ -149,23 +149,5 @@ extension AuthService {
             ok = false
             return "FAILED — \(error)"
         }
-    }
-}
-
-extension AuthConfig {
-    /// `token_endpoint_auth` as the report shows it.
-    var clientAuthenticationName: String {
-        switch clientAuthentication {
-        case .secretPost: "client_secret_post"
-        case .secretBasic: "client_secret_basic"
-        case .privateKeyJWT: "private_key_jwt (certificate)"
-        }
-    }
-
-    /// Set when a multi-tenant authority leaves role and group rules admitting no one.
-    var roleTenantsWarning: String? {
-        guard roleTenants == [] else { return nil }
-        return "with a multi-tenant authority, app roles and groups count only for readers of role_tenants, which "
-            + "names none: pages that need roles or groups admit no one. Set role_tenants to your home tenant id."
     }
 }

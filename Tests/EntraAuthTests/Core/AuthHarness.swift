@@ -66,7 +66,7 @@ final class AuthHarness {
     let provider: IdentityProvider
     let manifest: ManifestStore
     let sessionStore: any SessionStore
-    let handler: AuthHandler
+    let endpoints: AuthEndpoints
     let metricsPage: MetricsPage
 
     init(
@@ -117,18 +117,18 @@ final class AuthHarness {
             if let problem = manifest.reloadIfChanged() { throw HarnessError(description: problem) }
         }
         self.sessionStore = sessionStore ?? SQLiteSessionStore(path: folder.path + "/state/sessions.db")
-        handler = AuthHandler(
+        endpoints = AuthEndpoints(
             config: config, provider: provider, manifest: manifest, sessionStore: self.sessionStore, http: http,
             time: clock, random: random, log: log, metrics: metrics)
         metricsPage = MetricsPage(
-            metrics: metrics, manifest: manifest, provider: provider, sessions: handler.sessions)
+            metrics: metrics, manifest: manifest, provider: provider, sessions: endpoints.sessions)
     }
 
     /// Sends a GET with the jar's cookies.
     func get(_ target: String, headers: [String: String] = [:], jar: CookieJar = CookieJar()) -> Response {
         var headers = headers
         if !jar.cookies.isEmpty { headers["Cookie"] = jar.header }
-        return handler.handle(Request(method: "GET", target: target, headers: headers))
+        return endpoints.router.respond(to: Request(method: "GET", target: target, headers: headers))
     }
 
     /// Starts a sign-in for `rd` and keeps the transaction cookie in `jar`.
@@ -180,8 +180,8 @@ final class AuthHarness {
 
     /// A jar holding a session started directly in the store, without a sign-in.
     func jar(with session: Session) throws -> CookieJar {
-        let started = try handler.sessions.start(session, issuer: idp.tokenIssuer(tenant: session.tenantID))
-        let cookie = try handler.sessionCookie.setCookie(for: started, random: random, now: clock.now())
+        let started = try endpoints.sessions.start(session, issuer: idp.tokenIssuer(tenant: session.tenantID))
+        let cookie = try endpoints.sessionCookie.setCookie(for: started, random: random, now: clock.now())
         var jar = CookieJar()
         jar.apply(Response(status: 200, headers: [("Set-Cookie", cookie)]))
         return jar
@@ -190,7 +190,7 @@ final class AuthHarness {
     /// The live session a jar's cookie points at, as the check finds it.
     func session(in jar: CookieJar) -> Session? {
         let request = Request(method: "GET", target: "/.auth/check", headers: ["cookie": jar.header])
-        guard case .signedIn(let session, _) = handler.reader(of: request) else { return nil }
+        guard case .signedIn(let session, _) = endpoints.readers.reader(of: request) else { return nil }
         return session
     }
 

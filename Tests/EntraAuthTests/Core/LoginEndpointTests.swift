@@ -168,12 +168,12 @@ struct LoginEndpointTests {
         config.prompt = "select_account"
         config.domainHint = "contoso.example"
         config.extraScopes = ["User.Read"]
-        let handler = AuthHandler(
+        let endpoints = AuthEndpoints(
             config: config, provider: harness.provider, manifest: harness.manifest,
             sessionStore: harness.sessionStore, http: harness.http,
             time: harness.clock, random: harness.random, log: harness.logs.log(time: harness.clock))
-        let response = handler.handle(
-            Request(method: "GET", target: "/.auth/login?rd=%2F&login_hint=ann%40contoso.example", headers: [:]))
+        let response = endpoints.router.respond(
+            to: Request(method: "GET", target: "/.auth/login?rd=%2F&login_hint=ann%40contoso.example", headers: [:]))
         let location = try #require(response.header("Location"))
         let query = FormEncoding.decode(String(location.split(separator: "?", maxSplits: 1)[1]))
         #expect(query["prompt"] == "select_account")

@@ -30,7 +30,7 @@ struct SecretFilePermissionsTests {
             \(secrets)
             """)
         chmod(file, inline ? mode : 0o600)
-        return try ConfigLoader.load(file: file)
+        return try AuthConfig.load(file: file)
     }
 
     @Test func theFilesSecretsCameFromAreKnown() throws {

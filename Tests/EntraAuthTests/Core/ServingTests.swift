@@ -3,15 +3,16 @@ import Testing
 
 @testable import EntraAuth
 
-/// The parts of serving that keep auth checks fast and the process alive: which requests may wait on the network,
-/// the bounded pool they wait in, what a failed accept leads to, and reading CGI parameters.
+/// Which requests may wait on the network, and that sign-in never does when the provider was never reached.
 struct ServingTests {
     @Test func onlyTheCallbackWaitsOnTheNetwork() throws {
         let harness = try AuthHarness(redirectURI: "https://site.example/oauth2callback")
         for path in ["/.auth/check", "/.auth/login", "/.auth/logout", "/.auth/me", "/.auth/health", "/x"] {
-            #expect(!harness.handler.waitsOnNetwork(Request(method: "GET", target: path, headers: [:])), "\(path)")
+            let request = Request(method: "GET", target: path, headers: [:])
+            #expect(!harness.endpoints.router.route(for: request).waitsOnNetwork, "\(path)")
         }
-        #expect(harness.handler.waitsOnNetwork(Request(method: "GET", target: "/oauth2callback?code=x", headers: [:])))
+        let callback = Request(method: "GET", target: "/oauth2callback?code=x", headers: [:])
+        #expect(harness.endpoints.router.route(for: callback).waitsOnNetwork)
     }
 
     @Test func signInNeverFetchesEvenWhenTheProviderWasNeverReached() throws {
@@ -19,94 +20,5 @@ struct ServingTests {
         let page = harness.get("/.auth/login?rd=/docs/")
         #expect(page.status == 503)
         #expect(harness.http.callCount(harness.idp.metadataURL) == 0)
-    }
-
-    @Test func busyNetworkWorkersRefuseWorkBeyondTheQueueInsteadOfBlocking() {
-        let workers = NetworkWorkers(threads: 2, queueLimit: 3)
-        let release = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        for _ in 0..<2 {
-            #expect(
-                workers.submit {
-                    started.signal()
-                    release.wait()
-                })
-        }
-        started.wait()
-        started.wait()
-        for _ in 0..<3 { #expect(workers.submit { release.wait() }) }
-        let before = Date()
-        #expect(!workers.submit {}, "a full queue refuses")
-        #expect(Date().timeIntervalSince(before) < 0.1, "refusing does not wait")
-        #expect(workers.pending == 5)
-        for _ in 0..<5 { release.signal() }
-        let done = DispatchSemaphore(value: 0)
-        while !workers.submit({ done.signal() }) { usleep(1000) }
-        #expect(done.wait(timeout: .now() + 5) == .success)
-    }
-
-    @Test func runningOutOfDescriptorsBacksOffAndRecovers() {
-        var policy = AcceptFailure()
-        let start = Date()
-        #expect(policy.failed(errno: EMFILE, now: start) == .retry(after: 0.01))
-        #expect(policy.failed(errno: EMFILE, now: start + 1) == .retry(after: 0.02))
-        for second in 2..<10 { _ = policy.failed(errno: ENOMEM, now: start + TimeInterval(second)) }
-        #expect(policy.failed(errno: ENFILE, now: start + 30) == .retry(after: 1))
-        policy.succeeded()
-        #expect(policy.failed(errno: EMFILE, now: start + 100) == .retry(after: 0.01))
-    }
-
-    @Test func aBrokenSocketOrAMinuteOfFailuresEndsTheProcess() {
-        var policy = AcceptFailure()
-        guard case .exit(let reason) = policy.failed(errno: EBADF, now: Date()) else {
-            Issue.record("EBADF must end the process")
-            return
-        }
-        #expect(reason.contains("cannot accept connections"))
-        let start = Date()
-        _ = policy.failed(errno: EMFILE, now: start)
-        #expect(policy.failed(errno: EMFILE, now: start + 59) == .retry(after: 0.02))
-        #expect(
-            policy.failed(errno: EMFILE, now: start + 60)
-                == .exit("accepting connections has failed for 60 s: \(String(cString: strerror(EMFILE)))"))
-    }
-
-    @Test func cgiParametersBecomeARequestAndTheFirstOfARepeatedHeaderWins() {
-        let request = CGIEnvironment.request(from: [
-            (name: "REQUEST_METHOD", value: "GET"), (name: "DOCUMENT_URI", value: "/.auth/check"),
-            (name: "QUERY_STRING", value: ""), (name: "HTTP_X_ORIGINAL_URI", value: "/finance/"),
-            (name: "HTTP_COOKIE", value: "a=1"), (name: "HTTP_X_ORIGINAL_URI", value: "/"),
-            (name: "HTTP_", value: "nameless"), (name: "NOEQUALS", value: ""),
-        ])
-        #expect(request.path == "/.auth/check")
-        #expect(request.headers["x-original-uri"] == "/finance/", "nginx's own parameter comes first")
-        #expect(request.headers["cookie"] == "a=1")
-        #expect(request.headers.count == 2)
-
-        let script = CGIEnvironment.request(from: [
-            (name: "SCRIPT_NAME", value: "/.auth"), (name: "PATH_INFO", value: "/login"),
-            (name: "QUERY_STRING", value: "rd=%2Fx"), (name: "REQUEST_METHOD", value: "POST"),
-        ])
-        #expect(script.method == "POST" && script.path == "/.auth/login" && script.query["rd"] == "/x")
-        #expect(CGIEnvironment.request(from: [] as [(name: String, value: String)]).path == "/")
-    }
-
-    /// nginx hands over the decoded path: `/.auth/check%3Fx=1` arrives as `/.auth/check?x=1`, a path and no query.
-    @Test func aQuestionMarkInTheDecodedPathStaysInThePath() {
-        let request = CGIEnvironment.request(from: [
-            (name: "DOCUMENT_URI", value: "/.auth/check?x=1"), (name: "QUERY_STRING", value: "rd=%2Fy"),
-        ])
-        #expect(request.path == "/.auth/check?x=1")
-        #expect(request.query == ["rd": "/y"])
-    }
-
-    @Test func cgiParametersAreReadFromALibfcgiEnvironmentArray() {
-        let texts = ["DOCUMENT_URI=/.auth/me", "HTTP_COOKIE=x=1=2", "HTTP_SEC_FETCH_MODE=navigate"]
-        let entries = texts.map { text in text.withCString { strdup($0) } }
-        defer { for entry in entries { free(entry) } }
-        var array: [UnsafeMutablePointer<CChar>?] = entries + [nil]
-        let request = array.withUnsafeMutableBufferPointer { CGIEnvironment.request(from: $0.baseAddress) }
-        #expect(request.path == "/.auth/me")
-        #expect(request.headers == ["cookie": "x=1=2", "sec-fetch-mode": "navigate"])
     }
 }

@@ -36,7 +36,7 @@ struct SessionEndpointsTests {
         #expect(
             harness.get("/.auth/sign-in-required", headers: headers, jar: CookieJar()).header("Clear-Site-Data") == nil)
         let session = try #require(harness.session(in: jar))
-        #expect(try harness.handler.sessions.end(.session(id: session.id)) == 1)
+        #expect(try harness.endpoints.sessions.end(.session(id: session.id)) == 1)
 
         let first = harness.get("/.auth/sign-in-required", headers: headers, jar: jar)
         #expect(first.status == (mode == nil ? 302 : 401))

@@ -109,7 +109,7 @@ struct TenantScopeTests {
 
     func load(_ lines: String) throws -> AuthConfig {
         let folder = TemporaryFolder()
-        return try ConfigLoader.load(file: try folder.write("auth.toml", Self.base + lines))
+        return try AuthConfig.load(file: try folder.write("auth.toml", Self.base + lines))
     }
 
     func metadata(_ segment: String) -> String {
@@ -150,7 +150,7 @@ struct TenantScopeTests {
     }
 
     @Test func theEnvironmentCanScopeTenantsToo() throws {
-        let config = try ConfigLoader.load(environment: [
+        let config = try AuthConfig.load(environment: [
             "CLIENT_ID": TestProvider.clientID, "CLIENT_SECRET": "s", "COOKIE_SECRET": strongSecret(),
             "AUTHORITY": "https://login.microsoftonline.com/organizations",
             "REDIRECT_URI": "https://site.example/.auth/callback", "ALLOW_ANY_TENANT": "true",

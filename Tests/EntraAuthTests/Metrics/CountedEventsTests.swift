@@ -147,7 +147,8 @@ struct CountedEventsTests {
         #expect(harness.metrics.signIns.value(.providerUnreachable) == 1)
         #expect(harness.metrics.tokenEndpointDuration.count == 1, "a failed call is timed too")
 
-        #expect(harness.handler.callbackBusy().status == 503)
+        let callback = Request(method: "GET", target: "/.auth/callback?code=x", headers: [:])
+        #expect(harness.endpoints.router.route(for: callback).whenBusy?.respond(to: callback).status == 503)
         #expect(harness.metrics.signIns.value(.busy) == 1)
 
         harness.http.isUnreachable = false
@@ -208,7 +209,7 @@ struct CountedEventsTests {
 
         _ = try harness.jar(with: harness.session())
         harness.clock.advance(by: 8 * 3600)
-        try harness.handler.sessions.removeExpired()
+        try harness.endpoints.sessions.removeExpired()
 
         let ended = harness.metrics.sessionsEnded
         #expect(ended.value(.signOut) == 1)
@@ -254,9 +255,10 @@ struct CountedEventsTests {
         let service = AuthService(config: harness.config, http: harness.http, log: AuthLog { _ in })
         service.manifest.reloadIfChanged()
         #expect(service.metricsPage == nil)
-        #expect(service.handler.metrics == nil)
-        let response = service.handler.handle(
-            Request(method: "GET", target: "/.auth/check", headers: ["x-original-uri": "/docs/"]))
+        #expect(service.endpoints.router.routes["/.auth/check"]?.endpoint is CheckEndpoint, "not timed")
+        let response = service.endpoints.router.respond(
+            to:
+                Request(method: "GET", target: "/.auth/check", headers: ["x-original-uri": "/docs/"]))
         #expect(response.status == 401)
     }
 

@@ -152,14 +152,14 @@ struct SessionLifecycleTests {
             sessionLifetime: 3600, sessionIdleTimeout: 1200, sessionStore: before.sessionStore, folder: folder,
             cookieSecret: "shared")
         today.clock.advance(by: before.clock.now().timeIntervalSince(today.clock.now()))
-        let listed = try #require(try today.handler.sessions.list(.all).first)
-        #expect(today.handler.sessions.expiry(of: listed.stored) == listed.stored.createdAt + 3600)
-        #expect(before.handler.sessions.expiry(of: listed.stored) == listed.stored.expiresAt)
+        let listed = try #require(try today.endpoints.sessions.list(.all).first)
+        #expect(today.endpoints.sessions.expiry(of: listed.stored) == listed.stored.createdAt + 3600)
+        #expect(before.endpoints.sessions.expiry(of: listed.stored) == listed.stored.expiresAt)
         today.clock.advance(by: 1201)
-        #expect(try today.handler.sessions.list(.all).isEmpty, "idle for longer than today's timeout")
-        #expect(try before.handler.sessions.list(.all).count == 1, "the earlier settings had no idle timeout")
+        #expect(try today.endpoints.sessions.list(.all).isEmpty, "idle for longer than today's timeout")
+        #expect(try before.endpoints.sessions.list(.all).count == 1, "the earlier settings had no idle timeout")
         before.clock.advance(by: 8 * 3600)
-        #expect(try before.handler.sessions.list(.all).isEmpty, "past its lifetime")
+        #expect(try before.endpoints.sessions.list(.all).isEmpty, "past its lifetime")
     }
 
     @Test func aSignInAttemptCompletesOnceEvenWithACopiedCookie() throws {
@@ -212,7 +212,7 @@ struct SessionLifecycleTests {
         var tampered = stored
         tampered.id = "forged-copy"
         try harness.sessionStore.create(tampered)
-        #expect(harness.handler.sessions.find(id: "forged-copy").isNone, "a record moved to another id does not open")
+        #expect(harness.endpoints.sessions.find(id: "forged-copy").isNone, "a record moved to another id does not open")
         #expect(check(harness, jar: jar).status == 204)
     }
 
@@ -241,7 +241,7 @@ struct SessionLifecycleTests {
         #expect(
             harness.logs.lines.filter { $0.contains("event=session_record_altered") }.count == (opened ? 0 : 1),
             "logged once, not on every check")
-        let listed = try harness.handler.sessions.list(.all)
+        let listed = try harness.endpoints.sessions.list(.all)
         #expect(listed.count == 1 && (listed.first?.session == nil) == !opened, "the administrator sees it unopened")
     }
 

@@ -36,17 +36,6 @@ struct CallbackEndpoint: Endpoint {
         }
     }
 
-    /// What a callback gets when every network worker is busy and the queue is full; counted as a sign-in refused.
-    func busy() -> Response {
-        metrics?.signIns.increment(.busy)
-        return Response(
-            status: 503,
-            headers: [
-                ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "5"),
-            ],
-            body: Array("Sign-in is busy right now. Please go back and try again in a few seconds.\n".utf8))
-    }
-
     private func signIn(_ request: Request, correlation: String, attempt: inout Attempt) throws -> Response {
         let now = time.now()
         guard let state = request.query["state"] else {
@@ -113,14 +102,5 @@ struct CallbackEndpoint: Endpoint {
         return .providerRefused(
             "provider error without a matching state", error: code, description: aadsts ?? "",
             kind: .unmatchedProviderError)
-    }
-}
-
-extension Response {
-    /// The response with `Set-Cookie` headers added.
-    func adding(cookies: [String]) -> Response {
-        var copy = self
-        copy.headers += cookies.map { ("Set-Cookie", $0) }
-        return copy
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let workers = NetworkWorkers(threads: 16, queueLimit: 64)
-/// if !workers.submit({ answer(handler.handle(request)) }) { answer(busyPage) }
+/// if !workers.submit({ answer(route.endpoint.respond(to: request)) }) { answer(busyPage) }
 /// ```
 public final class NetworkWorkers: @unchecked Sendable {
     private let condition = NSCondition()

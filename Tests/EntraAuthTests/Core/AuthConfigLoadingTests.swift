@@ -5,7 +5,7 @@ import Testing
 @testable import EntraAuth
 
 /// The `[auth]` table users paste from Streamlit's `secrets.toml`, and the environment of Microsoft's samples.
-struct ConfigLoaderTests {
+struct AuthConfigLoadingTests {
     static let secret = strongSecret("cookie")
     static let streamlit = """
         [auth]
@@ -19,7 +19,7 @@ struct ConfigLoaderTests {
     let folder = TemporaryFolder()
 
     func load(_ text: String) throws -> AuthConfig {
-        try ConfigLoader.load(file: try folder.write("auth.toml", text))
+        try AuthConfig.load(file: try folder.write("auth.toml", text))
     }
 
     /// The Streamlit table with `line` added (or replacing the key it sets).
@@ -311,7 +311,7 @@ struct ConfigLoaderTests {
         #expect(error("client_id = \"x\"\n").contains("no [auth] table"))
         #expect(error(variant("allow_email_rules = \"yes\"")).contains("true or false"))
         #expect(error(variant("client_id = 42")).contains("client_id"))
-        let missing = #expect(throws: AuthError.self) { try ConfigLoader.load(file: folder.path + "/none.toml") }
+        let missing = #expect(throws: AuthError.self) { try AuthConfig.load(file: folder.path + "/none.toml") }
         #expect(missing?.description.contains("cannot read the config file") == true)
     }
 
@@ -331,7 +331,7 @@ struct ConfigLoaderTests {
     ]
 
     @Test func theEnvironmentOfMicrosoftsSamplesWorks() throws {
-        let config = try ConfigLoader.load(environment: Self.environment)
+        let config = try AuthConfig.load(environment: Self.environment)
         #expect(
             config.serverMetadataURL.absoluteString
                 == "https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0/.well-known/openid-configuration")
@@ -350,7 +350,7 @@ struct ConfigLoaderTests {
         environment["AUTHORITY"] = authority
         environment["ALLOWED_TENANTS"] = TestProvider.tenantID
         #expect(
-            try ConfigLoader.load(environment: environment).serverMetadataURL.absoluteString
+            try AuthConfig.load(environment: environment).serverMetadataURL.absoluteString
                 == "https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration")
     }
 
@@ -358,7 +358,7 @@ struct ConfigLoaderTests {
         var environment = Self.environment
         environment["OIDC_AUTHORITY"] = "https://login.contoso.example/72f988bf-86f1-41af-91ab-2d7cd011db47"
         #expect(
-            try ConfigLoader.load(environment: environment).serverMetadataURL.absoluteString
+            try AuthConfig.load(environment: environment).serverMetadataURL.absoluteString
                 == "https://login.contoso.example/72f988bf-86f1-41af-91ab-2d7cd011db47/.well-known/openid-configuration"
         )
     }
@@ -366,15 +366,15 @@ struct ConfigLoaderTests {
     @Test func environmentErrorsNameTheVariable() {
         var environment = Self.environment
         environment["COOKIE_SECRET"] = "hunter2"
-        let weak = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
+        let weak = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
         #expect(weak?.description.contains("COOKIE_SECRET") == true)
         environment = Self.environment
         environment["AUTHORITY"] = "http://login.microsoftonline.com/common"
-        let insecure = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
+        let insecure = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
         #expect(insecure?.description.contains("AUTHORITY") == true)
         environment = Self.environment
         environment["CLIENT_ID"] = nil
-        let missing = #expect(throws: AuthError.self) { try ConfigLoader.load(environment: environment) }
+        let missing = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
         #expect(missing?.description.contains("CLIENT_ID is missing") == true)
     }
 }

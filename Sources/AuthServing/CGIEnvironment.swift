@@ -1,3 +1,4 @@
+public import EntraAuth
 import Foundation
 
 /// Turns the CGI parameters a FastCGI request arrives with (`NAME=value` C strings) into a `Request`.
@@ -5,12 +6,23 @@ import Foundation
 /// Worked on bytes: it runs for every parameter of every request, and Foundation's string functions would dominate
 /// the auth check.
 public enum CGIEnvironment {
-    /// The request in a null-terminated array of `NAME=value` C strings, as libfcgi hands it over (`envp`).
-    public static func request(from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Request {
+    /// The most bytes of parameters (names and values) a FastCGI request may carry: far above what nginx sends
+    /// (its `large_client_header_buffers` hold 32 KiB by default), so only a broken or hostile client reaches it.
+    public static let parameterLimit = 256 * 1024
+
+    /// The request in a null-terminated array of `NAME=value` C strings, as libfcgi hands it over (`envp`); nil
+    /// when its parameters hold more than `limit` bytes.
+    public static func request(
+        from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, atMost limit: Int = parameterLimit
+    ) -> Request? {
         var parameters = Parameters()
+        var bytes = 0
         var cursor = environment
         while let entry = cursor?.pointee {
-            parameters.add(UnsafeRawBufferPointer(start: entry, count: strlen(entry)))
+            let length = strlen(entry)
+            bytes += length
+            guard bytes <= limit else { return nil }
+            parameters.add(UnsafeRawBufferPointer(start: entry, count: length))
             cursor = cursor?.advanced(by: 1)
         }
         return parameters.request

@@ -2,8 +2,8 @@ import Foundation
 import TOMLKit
 import TextTools
 
-/// Reads the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples, into an `AuthConfig`.
-public enum ConfigLoader {
+/// Loading: the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples.
+extension AuthConfig {
     /// Every key the `[auth]` table accepts, for the unknown-key error.
     static let knownKeys = [
         "redirect_uri", "cookie_secret", "cookie_secret_file", "client_id", "client_secret", "client_secret_file",
@@ -35,7 +35,7 @@ public enum ConfigLoader {
         guard let auth = table["auth"]?.table else {
             throw AuthError(.config, "\(path): no [auth] table; put the settings under a line reading [auth]")
         }
-        var settings = Settings(describe: { "\(path): [auth] \($0)" })
+        var settings = RawSettings(describe: { "\(path): [auth] \($0)" })
         for key in auth.keys {
             guard knownKeys.contains(key) else {
                 let hint = ClosestName.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
@@ -57,7 +57,7 @@ public enum ConfigLoader {
             }
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var config = try settings.config(relativeTo: folder)
+        var config = try AuthConfig(validating: settings, relativeTo: folder)
         config.secretFiles = settings.secretFiles(relativeTo: folder, configFile: path)
         return config
     }
@@ -66,7 +66,7 @@ public enum ConfigLoader {
     /// `COOKIE_SECRET` (and optionally `POST_LOGOUT_REDIRECT_URI`, `SITEGEN_MANIFEST`, `ALLOWED_TENANTS`,
     /// `ALLOW_ANY_TENANT`, `ROLE_TENANTS`, `SESSION_STORE`, `SESSION_IDLE_TIMEOUT`).
     public static func load(environment: [String: String]) throws -> AuthConfig {
-        var settings = Settings(describe: { "environment variable \(Settings.environmentName(of: $0))" })
+        var settings = RawSettings(describe: { "environment variable \(RawSettings.environmentName(of: $0))" })
         let direct = [
             "CLIENT_ID": "client_id", "CLIENT_SECRET": "client_secret", "REDIRECT_URI": "redirect_uri",
             "COOKIE_SECRET": "cookie_secret", "POST_LOGOUT_REDIRECT_URI": "post_logout_redirect_uri",
@@ -84,6 +84,6 @@ public enum ConfigLoader {
             let base = isEntra ? trimmed + "/v2.0" : trimmed
             settings.values["server_metadata_url"] = .text(base + "/.well-known/openid-configuration")
         }
-        return try settings.config(relativeTo: FileManager.default.currentDirectoryPath)
+        return try AuthConfig(validating: settings, relativeTo: FileManager.default.currentDirectoryPath)
     }
 }

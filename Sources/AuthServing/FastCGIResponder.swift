@@ -1,0 +1,156 @@
+import CFastCGI
+public import EntraAuth
+public import Foundation
+
+/// The FastCGI transport: acceptor threads read each request with libfcgi, turn its parameters into a `Request`,
+/// and write the router's `Response` back. Routes the router marks as waiting on the network (the callback) go to
+/// `NetworkWorkers`, so a slow identity provider never holds up an auth check; when those are all busy, the route's
+/// busy answer goes out instead.
+///
+/// Only the Responder role is served; a request in another role (Authorizer, Filter) is answered 500, never
+/// allowed. A request whose parameters exceed `CGIEnvironment.parameterLimit` is answered 431.
+///
+/// ```swift
+/// let responder = FastCGIResponder(router: router, acceptors: 4, network: NetworkWorkers(threads: 16, queueLimit: 64), log: log)
+/// responder.start(listening: try ListeningSocket.open(.unix("/run/sitegen-auth/auth.sock"), group: nil))
+/// ```
+public final class FastCGIResponder: @unchecked Sendable {
+    /// FastCGI's Responder role, the one `auth_request` and `fastcgi_pass` use.
+    static let responderRole: Int32 = 1
+
+    private let router: Router
+    private let acceptors: Int
+    private let network: NetworkWorkers
+    private let log: AuthLog
+    private let inFlight = NSLock()
+    private var active = 0
+    private var stopping = false
+
+    /// A responder answering through `router` on `acceptors` threads, with `network` for the routes that wait.
+    public init(router: Router, acceptors: Int, network: NetworkWorkers, log: AuthLog) {
+        self.router = router
+        self.acceptors = acceptors
+        self.network = network
+        self.log = log
+    }
+
+    /// Starts the acceptor threads on a listening socket and returns.
+    public func start(listening socket: Int32) {
+        for number in 0..<acceptors {
+            let thread = Thread { [self] in self.accept(on: socket) }
+            thread.name = "fastcgi-\(number)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Stops accepting (the socket is shut down) and waits up to `patience` seconds for requests in flight.
+    public func stop(listening socket: Int32, patience: TimeInterval = 10) {
+        inFlight.withLock { stopping = true }
+        shutdown(socket, Int32(SHUT_RDWR))
+        let deadline = Date().addingTimeInterval(patience)
+        while inFlight.withLock({ active > 0 }), Date() < deadline { usleep(10_000) }
+    }
+
+    private func accept(on socket: Int32) {
+        var failures = AcceptFailure()
+        var request = Self.newRequest(socket)
+        while true {
+            let result = FCGX_Accept_r(request)
+            guard result >= 0 else {
+                if inFlight.withLock({ stopping }) { return }
+                switch failures.failed(errno: -result, now: Date()) {
+                case .retry(let delay):
+                    Thread.sleep(forTimeInterval: delay)
+                    continue
+                case .exit(let reason):
+                    log.write(event: "serve_failed", ["reason": reason])
+                    exit(1)
+                }
+            }
+            failures.succeeded()
+            guard begin() else {
+                FCGX_Finish_r(request)
+                return
+            }
+            guard request.pointee.role == Self.responderRole else {
+                answer(request, with: .text(500, "sitegen-auth serves the FastCGI Responder role only"))
+                end()
+                continue
+            }
+            guard let parsed = CGIEnvironment.request(from: request.pointee.envp) else {
+                answer(request, with: .text(431, "Request header fields too large"))
+                end()
+                continue
+            }
+            let route = router.route(for: parsed)
+            guard let whenBusy = route.whenBusy else {
+                answer(request, with: route.endpoint.respond(to: parsed))
+                end()
+                continue
+            }
+            let owned = HandedOver(request: request)
+            request = Self.newRequest(socket)
+            let queued = network.submit { [self] in
+                answer(owned.request, with: route.endpoint.respond(to: parsed))
+                owned.request.deallocate()
+                end()
+            }
+            if !queued {
+                answer(owned.request, with: whenBusy.respond(to: parsed))
+                owned.request.deallocate()
+                end()
+            }
+        }
+    }
+
+    /// A request whose ownership passes from its acceptor, which never touches it again, to a network worker.
+    private struct HandedOver: @unchecked Sendable {
+        let request: UnsafeMutablePointer<FCGX_Request>
+    }
+
+    private static func newRequest(_ socket: Int32) -> UnsafeMutablePointer<FCGX_Request> {
+        let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)
+        FCGX_InitRequest(request, socket, 0)
+        return request
+    }
+
+    /// Writes the response and finishes the request. libfcgi's close waits for nginx to hang up first, a sleep and
+    /// a wake-up per check; once the request has been read to its end that wait protects nothing, and the socket
+    /// is closed at once.
+    private func answer(_ request: UnsafeMutablePointer<FCGX_Request>, with response: Response) {
+        let bytes = response.cgiBytes
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), request.pointee.out)
+            }
+        }
+        if Self.readToEnd(request.pointee.in) { FCGX_Detach(request) }
+        FCGX_Finish_r(request)
+    }
+
+    /// Reads the rest of the request body, at most 64 KiB; true when the whole request has been read.
+    private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?) -> Bool {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
+            var left = 64 * 1024
+            while left > 0 {
+                let count = FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream)
+                guard count > 0 else { break }
+                left -= Int(count)
+            }
+            return FCGX_HasSeenEOF(stream) != 0
+        }
+    }
+
+    private func begin() -> Bool {
+        inFlight.withLock {
+            guard !stopping else { return false }
+            active += 1
+            return true
+        }
+    }
+
+    private func end() {
+        inFlight.withLock { active -= 1 }
+    }
+}

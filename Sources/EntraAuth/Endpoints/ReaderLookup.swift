@@ -1,0 +1,34 @@
+import AccessRules
+
+/// Who sent a request, as far as its session cookie and the session store tell.
+enum Reader {
+    /// A live session, and what today's tenant rules let the access rules know of its reader.
+    case signedIn(Session, Identity)
+    /// No session cookie, or one whose session is over, or whose tenant is no longer admitted.
+    case anonymous
+    /// A session cookie whose session the store cannot look up now.
+    case unknown
+
+    /// The identity the access rules decide on; nil unless signed in.
+    var identity: Identity? { if case .signedIn(_, let identity) = self { identity } else { nil } }
+}
+
+/// Finds the reader of a request from its session cookie: the check and `/.auth/me` ask it.
+struct ReaderLookup: Sendable {
+    let sessionCookie: SessionCookie
+    let sessions: SessionRegistry
+    let scope: TenantScope
+    let time: any TimeSource
+
+    /// The reader of `request`.
+    func reader(of request: Request) -> Reader {
+        guard let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) else { return .anonymous }
+        switch sessions.find(id: pointer.id) {
+        case .found(let session):
+            guard let identity = scope.identity(of: session) else { return .anonymous }
+            return .signedIn(session, identity)
+        case .none: return .anonymous
+        case .unavailable: return .unknown
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The endpoints of `sitegen-auth`, wired once from the service's parts, and the router over them.
+///
+/// Only composition: each endpoint is a small value that holds what it uses, and `router` is the table every
+/// transport (FastCGI, one-shot CGI) answers through.
+///
+/// ```swift
+/// let endpoints = AuthEndpoints(config: config, provider: provider, manifest: manifest, sessionStore: store, …)
+/// let response = endpoints.router.respond(to: Request(method: "GET", target: "/.auth/health", headers: [:]))
+/// ```
+public struct AuthEndpoints: Sendable {
+    /// The table from path to endpoint.
+    public let router: Router
+    /// The sessions, which the service sweeps and `/metrics` counts.
+    public let sessions: SessionRegistry
+    /// The session cookie; tests seal sessions with it.
+    let sessionCookie: SessionCookie
+    /// Who sent a request.
+    let readers: ReaderLookup
+
+    /// Wires the endpoints from their parts; `metrics` nil counts and times nothing (no `--metrics-listen`).
+    public init(
+        config: AuthConfig,
+        provider: IdentityProvider,
+        manifest: ManifestStore,
+        sessionStore: any SessionStore,
+        http: any HTTPClient,
+        time: any TimeSource,
+        random: any RandomSource,
+        log: AuthLog,
+        metrics: AuthMetrics? = nil
+    ) {
+        let sessionCookie = SessionCookie(
+            sealer: CookieSealer(config: config, purpose: "session"), secureSite: config.isSecureSite)
+        let transactions = TransactionCookies(
+            sealer: CookieSealer(config: config, purpose: "login-transaction"), secureSite: config.isSecureSite)
+        let sessions = SessionRegistry(
+            store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics)
+        let readers = ReaderLookup(
+            sessionCookie: sessionCookie, sessions: sessions, scope: config.tenantScope, time: time)
+        let check = CheckEndpoint(manifest: manifest, readers: readers)
+        let callback = CallbackEndpoint(
+            transactions: transactions, sessions: sessions, sessionCookie: sessionCookie, provider: provider,
+            redemption: CodeRedemption(config: config, http: http, time: time, random: random, metrics: metrics),
+            validator: IDTokenValidator(
+                clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time),
+            manifest: manifest, time: time, random: random, log: log, metrics: metrics)
+        // Inserted last wins: the check, then the callback, come before any fixed path the redirect URI could shadow.
+        var routes: [String: Router.Route] = [
+            "/.auth/login": Router.Route(
+                LoginEndpoint(
+                    config: config, provider: provider, transactions: transactions, time: time, random: random,
+                    log: log)),
+            "/.auth/sign-in-required": Router.Route(
+                SignInRequiredEndpoint(sessionCookie: sessionCookie, readers: readers)),
+            "/.auth/logout": Router.Route(
+                LogoutEndpoint(
+                    sessionCookie: sessionCookie, sessions: sessions, provider: provider,
+                    postLogoutRedirectURI: config.postLogoutRedirectURI.absoluteString, clientID: config.clientID,
+                    siteOrigin: config.origin,
+                    time: time, log: log)),
+            "/.auth/me": Router.Route(MeEndpoint(readers: readers)),
+            "/.auth/frontchannel-logout": Router.Route(
+                FrontChannelLogoutEndpoint(
+                    sessions: sessions, provider: provider, serverMetadataURL: config.serverMetadataURL, log: log)),
+            "/.auth/health": Router.Route(HealthEndpoint(manifest: manifest, provider: provider, sessions: sessions)),
+        ]
+        routes[config.callbackPath] = Router.Route(callback, whenBusy: SignInBusyEndpoint(metrics: metrics))
+        routes["/.auth/check"] = Router.Route(metrics.map { TimedEndpoint(wrapped: check, metrics: $0) } ?? check)
+        router = Router(routes: routes)
+        self.sessions = sessions
+        self.sessionCookie = sessionCookie
+        self.readers = readers
+    }
+}

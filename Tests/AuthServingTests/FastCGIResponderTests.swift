@@ -1,0 +1,147 @@
+import EntraAuth
+import Foundation
+import Testing
+
+@testable import AuthServing
+
+/// The FastCGI transport, spoken to over a unix socket byte by byte as nginx would: requests reach the router and
+/// its answers come back; broken, oversized and other-role requests are refused and the responder keeps serving.
+@Suite(.serialized) struct FastCGIResponderTests {
+    /// Answers with the path, query and one header it was given.
+    struct Echo: Endpoint {
+        func respond(to request: Request) -> Response {
+            let text =
+                "\(request.method) \(request.path) q=\(request.query["q"] ?? "") uri=\(request.headers["x-original-uri"] ?? "")"
+            return Response(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
+        }
+    }
+
+    /// Waits for `release` before answering, like a callback waiting on the token endpoint.
+    struct Slow: Endpoint {
+        let started: DispatchSemaphore
+        let release: DispatchSemaphore
+        func respond(to request: Request) -> Response {
+            started.signal()
+            release.wait()
+            return Response(status: 303)
+        }
+    }
+
+    struct Busy: Endpoint {
+        func respond(to request: Request) -> Response { Response(status: 503) }
+    }
+
+    /// A responder on a fresh unix socket, with one network worker and room for one more waiting request.
+    final class Served {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fcgi-\(UUID().uuidString)").path
+        let path: String
+        let socket: Int32
+        let responder: FastCGIResponder
+
+        init(routes: [String: Router.Route]) throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            path = folder + "/auth.sock"
+            socket = try ListeningSocket.open(.unix(path), group: nil)
+            responder = FastCGIResponder(
+                router: Router(routes: routes), acceptors: 2, network: NetworkWorkers(threads: 1, queueLimit: 1),
+                log: AuthLog { _ in })
+            responder.start(listening: socket)
+        }
+
+        func exchange(_ bytes: [UInt8]) throws -> FastCGIWire.Answer {
+            try UnixSocketClient.exchange(bytes, path: path)
+        }
+
+        deinit {
+            responder.stop(listening: socket, patience: 1)
+            close(socket)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    static let echoRequest = FastCGIWire.request([
+        ("REQUEST_METHOD", "GET"), ("DOCUMENT_URI", "/echo"), ("QUERY_STRING", "q=%2Fa"),
+        ("HTTP_X_ORIGINAL_URI", "/docs/"),
+    ])
+
+    @Test func aResponderRequestIsAnsweredThroughTheRouter() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange(Self.echoRequest)
+        #expect(answer.text == "Status: 200\r\nContent-Type: text/plain\r\n\r\nGET /echo q=/a uri=/docs/")
+        #expect(answer.protocolStatus == 0, "FCGI_REQUEST_COMPLETE")
+        let missing = try served.exchange(FastCGIWire.request([("DOCUMENT_URI", "/nothing")]))
+        #expect(missing.status == 404)
+    }
+
+    @Test func theUnixSocketIsForOwnerAndGroupOnly() throws {
+        let served = try Served(routes: [:])
+        let mode = try FileManager.default.attributesOfItem(atPath: served.path)[.posixPermissions] as? Int
+        #expect(mode == 0o660)
+    }
+
+    @Test func aRouteThatWaitsOnTheNetworkHoldsUpNoOtherAndIsAnsweredBusyWhenWorkersAreFull() throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let served = try Served(routes: [
+            "/echo": Router.Route(Echo()),
+            "/slow": Router.Route(Slow(started: started, release: release), whenBusy: Busy()),
+        ])
+        let slow = FastCGIWire.request([("DOCUMENT_URI", "/slow")])
+        let first = try UnixSocketClient(path: served.path)
+        first.send(slow)
+        #expect(started.wait(timeout: .now() + 5) == .success, "the one network worker runs the first")
+        let second = try UnixSocketClient(path: served.path)
+        second.send(slow)
+        Thread.sleep(forTimeInterval: 0.2)  // the second waits in the queue of one
+        #expect(try served.exchange(slow).status == 503, "a third finds the queue full: the busy answer")
+        #expect(try served.exchange(Self.echoRequest).status == 200, "an immediate route is not held up")
+        release.signal()
+        release.signal()
+        #expect(FastCGIWire.answer(in: first.readToEnd()).status == 303)
+        #expect(FastCGIWire.answer(in: second.readToEnd()).status == 303)
+        first.close()
+        second.close()
+    }
+
+    @Test(arguments: [UInt16(2), 3]) func anotherRoleIsRefusedNeverAllowed(role: UInt16) throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange(
+            FastCGIWire.request([("DOCUMENT_URI", "/echo")], role: role) + FastCGIWire.record(8))
+        #expect(answer.status == 500)
+        #expect(answer.text.contains("Responder role only"))
+        #expect(try served.exchange(Self.echoRequest).status == 200)
+    }
+
+    @Test func anUnknownRoleGetsNoAnswerAndTheResponderKeepsServing() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange(FastCGIWire.request([("DOCUMENT_URI", "/echo")], role: 9))
+        #expect(answer.stdout.isEmpty)
+        #expect(answer.protocolStatus == nil, "libfcgi hangs up without an FCGI_END_REQUEST")
+        #expect(try served.exchange(Self.echoRequest).status == 200)
+    }
+
+    @Test func malformedRecordsCloseTheConnectionAndTheResponderKeepsServing() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let wrongVersion = FastCGIWire.record(FastCGIWire.beginRequest, [0, 1, 0, 0, 0, 0, 0, 0], version: 2)
+        let noBegin = FastCGIWire.parameters([("DOCUMENT_URI", "/echo")]) + FastCGIWire.record(FastCGIWire.stdin)
+        let cutShort = Array(Self.echoRequest.prefix(13))
+        // A name declared 2 GiB long, then the stream ends.
+        let hugeName = FastCGIWire.begin() + FastCGIWire.record(FastCGIWire.params, [0xFF, 0xFF, 0xFF, 0xF0, 1, 0x41])
+        for broken in [wrongVersion, noBegin, cutShort, hugeName, Array("GET / HTTP/1.1\r\n\r\n".utf8)] {
+            let answer = try served.exchange(broken)
+            #expect(answer.stdout.isEmpty, "\(broken.prefix(16))")
+        }
+        #expect(try served.exchange(Self.echoRequest).status == 200)
+    }
+
+    @Test func parametersBeyondTheLimitAre431() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let cookie = String(repeating: "a", count: CGIEnvironment.parameterLimit)
+        let answer = try served.exchange(
+            FastCGIWire.request([("DOCUMENT_URI", "/echo"), ("HTTP_COOKIE", cookie)]))
+        #expect(answer.status == 431)
+        let large = String(repeating: "b", count: 100_000)
+        let fits = try served.exchange(FastCGIWire.request([("DOCUMENT_URI", "/echo"), ("HTTP_COOKIE", large)]))
+        #expect(fits.status == 200, "large headers below the limit are served")
+    }
+}

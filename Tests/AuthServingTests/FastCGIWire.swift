@@ -1,0 +1,85 @@
+import Foundation
+
+/// The FastCGI wire protocol as a web server speaks it, written byte by byte so the tests do not trust libfcgi to
+/// check itself: records, name-value pairs, and the records a responder answers with.
+enum FastCGIWire {
+    static let beginRequest: UInt8 = 1
+    static let endRequest: UInt8 = 3
+    static let params: UInt8 = 4
+    static let stdin: UInt8 = 5
+    static let stdout: UInt8 = 6
+
+    /// One record: version, type, request id, content length, padding length, reserved, then content and padding.
+    static func record(_ type: UInt8, _ content: [UInt8] = [], id: UInt16 = 1, version: UInt8 = 1) -> [UInt8] {
+        let padding = (8 - content.count % 8) % 8
+        return [
+            version, type, UInt8(id >> 8), UInt8(id & 0xFF), UInt8(content.count >> 8), UInt8(content.count & 0xFF),
+            UInt8(padding), 0,
+        ] + content + [UInt8](repeating: 0, count: padding)
+    }
+
+    /// `FCGI_BEGIN_REQUEST` for `role` (1 Responder, 2 Authorizer, 3 Filter), without keeping the connection.
+    static func begin(role: UInt16 = 1) -> [UInt8] {
+        record(beginRequest, [UInt8(role >> 8), UInt8(role & 0xFF), 0, 0, 0, 0, 0, 0])
+    }
+
+    /// A length as name-value pairs encode it: one byte below 128, else four with the top bit set.
+    static func length(_ count: Int) -> [UInt8] {
+        count < 128
+            ? [UInt8(count)]
+            : [
+                UInt8((count >> 24) & 0x7F) | 0x80, UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF),
+                UInt8(count & 0xFF),
+            ]
+    }
+
+    /// The parameters as `FCGI_PARAMS` records of at most 65,535 bytes each, and the empty one that ends them.
+    static func parameters(_ pairs: [(String, String)]) -> [UInt8] {
+        let stream = pairs.flatMap { name, value in
+            length(name.utf8.count) + length(value.utf8.count) + Array(name.utf8) + Array(value.utf8)
+        }
+        var records: [UInt8] = []
+        var start = 0
+        while start < stream.count {
+            let end = min(start + 65_535, stream.count)
+            records += record(params, Array(stream[start..<end]))
+            start = end
+        }
+        return records + record(params)
+    }
+
+    /// A whole request: begin, parameters, an empty body.
+    static func request(_ pairs: [(String, String)], role: UInt16 = 1) -> [UInt8] {
+        begin(role: role) + parameters(pairs) + record(stdin)
+    }
+
+    /// What came back on a connection: the `FCGI_STDOUT` bytes, and the protocol status of `FCGI_END_REQUEST`.
+    struct Answer {
+        var stdout: [UInt8] = []
+        var protocolStatus: UInt8?
+
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+        /// The `Status:` line's code.
+        var status: Int? {
+            guard text.hasPrefix("Status: ") else { return nil }
+            return Int(text.dropFirst(8).prefix(3))
+        }
+    }
+
+    /// Reads the records in `bytes`; stops at a record cut short.
+    static func answer(in bytes: [UInt8]) -> Answer {
+        var answer = Answer()
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let type = bytes[offset + 1]
+            let length = Int(bytes[offset + 4]) << 8 | Int(bytes[offset + 5])
+            let padding = Int(bytes[offset + 6])
+            guard offset + 8 + length + padding <= bytes.count else { break }
+            let content = bytes[(offset + 8)..<(offset + 8 + length)]
+            if type == stdout { answer.stdout += content }
+            if type == endRequest, content.count >= 5 { answer.protocolStatus = content[content.startIndex + 4] }
+            offset += 8 + length + padding
+        }
+        return answer
+    }
+}
