@@ -19,7 +19,8 @@ struct CheckEndpoint: Endpoint {
             return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
         }
         let reader = readers.reader(of: request)
-        if case .unknown = reader, policy.decide(uri: uri, identity: nil) != .allow {
+        let restricted = policy.decide(uri: uri, identity: nil) != .allow
+        if case .unknown = reader, restricted {
             return .text(503, "Sessions cannot be checked right now: the session store cannot be reached")
         }
         let identity = reader.identity
@@ -27,7 +28,7 @@ struct CheckEndpoint: Endpoint {
             ("Cache-Control", "no-store"),
             (SatisfiedRules.header, policy.satisfiedRules(by: identity).value),
         ]
-        if policy.decide(uri: uri, identity: nil) != .allow {
+        if restricted {
             // Restricted files and search parts must not stay in a browser's disk cache after the session ends:
             // nginx turns this into `Cache-Control: no-store` (sitegen-auth-http.conf).
             headers.append(("X-Auth-Restricted", "1"))
