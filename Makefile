@@ -108,10 +108,10 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d \
 		$(DESTDIR)/etc/systemd/system
 	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
-	install -m 0644 nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
-	install -m 0644 nginx/sitegen-auth-http.conf nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/
-	install -m 0644 nginx/systemd/sitegen-auth.service nginx/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
-	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 nginx/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml
+	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
+	install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/
+	install -m 0644 deploy/systemd/sitegen-auth.service deploy/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
+	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 deploy/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml
 	id -u sitegen-auth >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin sitegen-auth
 	chgrp sitegen-auth $(DESTDIR)/etc/sitegen/auth.toml
 	@echo "Installed. Next: edit /etc/sitegen/auth.toml, then"

@@ -175,10 +175,10 @@ class SearchServers:
             raise
 
     def start_nginx(self) -> None:
-        http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
+        http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.stack.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
-        cache_conf = (REPO / "nginx" / "sitegen-auth-cache.conf").read_text()
+        cache_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf").read_text()
         cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
         (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
@@ -190,7 +190,7 @@ class SearchServers:
             "@SITEGEN@": str(self.stack.public),
             "@MKDOCS_PORT@": str(self.mkdocs_port),
             "@MKDOCS@": str(self.mkdocs),
-            "@SNIPPET@": str(REPO / "nginx" / "sitegen-auth.conf"),
+            "@SNIPPET@": str(REPO / "deploy" / "nginx" / "sitegen-auth.conf"),
         }.items():
             config = config.replace(key, value)
         (self.state / "nginx.conf").write_text(config)

@@ -2,7 +2,7 @@
 
 The provider and sitegen-auth are started by Tests/e2e/stack.py, the launcher of `make demo` and the
 end-to-end tests, so the benchmark signs in exactly as they do. nginx serves configurations (a)–(d) from
-variants of the production snippet nginx/sitegen-auth.conf; Apache with mod_auth_openidc serves (e).
+variants of the production snippet deploy/nginx/sitegen-auth.conf; Apache with mod_auth_openidc serves (e).
 `stop()` ends every process started here, and only those.
 """
 
@@ -23,8 +23,8 @@ sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
 from stack import Stack, free_port, port_open, wait_for  # noqa: E402
 
-SNIPPET = REPO / "nginx" / "sitegen-auth.conf"
-CACHE_CONF = REPO / "nginx" / "sitegen-auth-cache.conf"
+SNIPPET = REPO / "deploy" / "nginx" / "sitegen-auth.conf"
+CACHE_CONF = REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
@@ -149,7 +149,7 @@ class Servers:
         wait_for(socket_path.exists, f"sitegen-auth ({configuration})")
 
     def start_nginx(self) -> None:
-        http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
+        http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.stack.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")

@@ -1,6 +1,6 @@
 """Soak test (make soak): 100 connections for 60 s against a protected page through the production snippet.
 
-Three runs, each against a fresh stack (real nginx around nginx/sitegen-auth.conf, the release sitegen-auth, the
+Three runs, each against a fresh stack (real nginx around deploy/nginx/sitegen-auth.conf, the release sitegen-auth, the
 test provider) and a session from a scripted sign-in:
 
   cached    the production snippet, nginx keeping allowed check answers for 5 s;
@@ -183,7 +183,7 @@ def main() -> int:
         return 1
     uncached = WORK / "snippet-uncached.conf"
     uncached.write_text(snippet_variants()["c"])
-    production = REPO / "nginx" / "sitegen-auth.conf"
+    production = REPO / "deploy" / "nginx" / "sitegen-auth.conf"
     runs = [
         Run("cached", "with the check cache (production snippet)", production),
         Run("uncached", "without the check cache", uncached),

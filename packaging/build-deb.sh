@@ -82,16 +82,16 @@ install -m 0755 "$bin/sitegen" "$bin/sitegen-auth" "$stage/usr/bin/"
 # What dh_strip does; the symbols would belong in a -dbgsym package, which this build does not make.
 strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/"*
 
-install -m 0644 nginx/sitegen-auth.conf "$stage/etc/nginx/snippets/"
-install -m 0644 nginx/sitegen-auth-http.conf nginx/sitegen-auth-cache.conf "$stage/etc/nginx/conf.d/"
+install -m 0644 deploy/nginx/sitegen-auth.conf "$stage/etc/nginx/snippets/"
+install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf "$stage/etc/nginx/conf.d/"
 # Root owns it; postinst gives it the group sitegen-auth.
-install -m 0640 nginx/auth.example.toml "$stage/etc/sitegen/auth.toml"
-install -m 0644 nginx/systemd/sitegen-auth.socket "$stage/lib/systemd/system/"
+install -m 0640 deploy/auth.example.toml "$stage/etc/sitegen/auth.toml"
+install -m 0644 deploy/systemd/sitegen-auth.socket "$stage/lib/systemd/system/"
 sed -e 's|/usr/local/bin/|/usr/bin/|' \
     -e 's|^Documentation=.*|Documentation=man:sitegen-auth(1) file:///usr/share/doc/sitegen/guide/deploy/nginx.md|' \
-    nginx/systemd/sitegen-auth.service >"$stage/lib/systemd/system/sitegen-auth.service"
+    deploy/systemd/sitegen-auth.service >"$stage/lib/systemd/system/sitegen-auth.service"
 grep -q '^ExecStart=/usr/bin/sitegen-auth ' "$stage/lib/systemd/system/sitegen-auth.service" ||
-    fail "nginx/systemd/sitegen-auth.service: ExecStart no longer starts /usr/local/bin/sitegen-auth"
+    fail "deploy/systemd/sitegen-auth.service: ExecStart no longer starts /usr/local/bin/sitegen-auth"
 
 step "man pages from the programs' help (swift-argument-parser's generate-manual)"
 # Built as a package of its own: the GenerateManual plugin would rebuild this package in release
@@ -122,7 +122,7 @@ step "documentation"
 (cd site && find . -name '*.md' -print0) | while IFS= read -r -d '' page; do
     install -D -m 0644 "site/$page" "$stage/usr/share/doc/sitegen/guide/$page"
 done
-install -m 0644 nginx/site.example.conf "$stage/usr/share/doc/sitegen/examples/"
+install -m 0644 deploy/nginx/site.example.conf "$stage/usr/share/doc/sitegen/examples/"
 install -m 0644 "$debian/copyright" "$stage/usr/share/doc/sitegen/"
 install -D -m 0644 "$debian/lintian-overrides" "$stage/usr/share/lintian/overrides/sitegen"
 fill "$debian/changelog.in" | gzip -9n >"$stage/usr/share/doc/sitegen/changelog.Debian.gz"

@@ -1,6 +1,6 @@
 /// The numbers of the manifest's rules a reader satisfies, and the one spelling of them the three places that
 /// meet over them share: `sitegen-auth` answers each check with them (`X-Auth-Access: ,0,2,`), nginx keeps
-/// them in `$sitegen_access` (`nginx/sitegen-auth.conf`), the preview sets that variable itself, and the
+/// them in `$sitegen_access` (`deploy/nginx/sitegen-auth.conf`), the preview sets that variable itself, and the
 /// build wraps each link to a page that is not public in the SSI condition that is true exactly for the
 /// readers of its rule.
 ///

@@ -74,13 +74,13 @@ class InstalledStack(Stack):
         wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
 
     def start_nginx(self) -> None:
-        """nginx/demo.conf.in with workers as www-data, including the installed snippet and http-level files."""
+        """deploy/nginx/demo.conf.in with workers as www-data, including the installed snippet and http-level files."""
         for name in ("sitegen-auth-http.conf", "sitegen-auth-cache.conf"):
             (self.state / name).unlink(missing_ok=True)
             (self.state / name).symlink_to(Path("/etc/nginx/conf.d") / name)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
         config = (
-            (REPO / "nginx" / "demo.conf.in").read_text()
+            (REPO / "deploy" / "nginx" / "demo.conf.in").read_text()
             .replace("@USER@", f"user {NGINX_USER};")
             .replace("@STATE@", str(self.state))
             .replace("@PORT@", str(self.http_port))

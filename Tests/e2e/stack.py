@@ -1,7 +1,7 @@
 """Runs the whole product on loopback: the OpenID Connect test provider, sitegen-auth and nginx.
 
 Used by `make demo` (python Tests/e2e/stack.py --demo) and by the end-to-end tests, so both run
-the same configuration: nginx/demo.conf.in around the production snippet nginx/sitegen-auth.conf.
+the same configuration: deploy/nginx/demo.conf.in around the production snippet deploy/nginx/sitegen-auth.conf.
 Every file lives under one state folder; every process started here is stopped by `stop()`.
 """
 
@@ -86,7 +86,7 @@ class Stack:
     venv_bin: Path = REPO / ".venv" / "bin"
     auth_settings: dict[str, object] = field(default_factory=dict)
     auth_arguments: list[str] = field(default_factory=list)
-    snippet: Path = REPO / "nginx" / "sitegen-auth.conf"
+    snippet: Path = REPO / "deploy" / "nginx" / "sitegen-auth.conf"
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
     # False when another stack's provider (at provider_port) is shared.
     runs_provider: bool = True
@@ -185,14 +185,14 @@ class Stack:
         self.terminate("auth")
 
     def start_nginx(self) -> None:
-        http_conf = (REPO / "nginx" / "sitegen-auth-http.conf").read_text()
+        http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
-        cache_conf = (REPO / "nginx" / "sitegen-auth-cache.conf").read_text()
+        cache_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf").read_text()
         cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
         (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
-        template = (REPO / "nginx" / "demo.conf.in").read_text()
+        template = (REPO / "deploy" / "nginx" / "demo.conf.in").read_text()
         user = "user root;" if os.geteuid() == 0 else ""
         config = (
             template.replace("@USER@", user)

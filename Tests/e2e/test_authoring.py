@@ -19,7 +19,7 @@ from pages import wait
 from stack import REPO
 
 SITEGEN = str(REPO / ".build" / "debug" / "sitegen")
-CSP = re.search(r'Content-Security-Policy "([^"]+)"', (REPO / "nginx" / "sitegen-auth.conf").read_text()).group(1)
+CSP = re.search(r'Content-Security-Policy "([^"]+)"', (REPO / "deploy" / "nginx" / "sitegen-auth.conf").read_text()).group(1)
 
 
 def sitegen(*arguments: str, cwd: Path) -> subprocess.CompletedProcess:

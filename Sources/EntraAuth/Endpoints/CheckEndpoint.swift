@@ -16,7 +16,7 @@ struct CheckEndpoint: Endpoint {
             return .text(503, "No access manifest is loaded; run sitegen build")
         }
         guard let uri = request.headers["x-original-uri"] else {
-            return .text(500, "X-Original-URI is missing; pass it from nginx (see nginx/sitegen-auth.conf)")
+            return .text(500, "X-Original-URI is missing; pass it from nginx (see deploy/nginx/sitegen-auth.conf)")
         }
         let reader = readers.reader(of: request)
         let restricted = policy.decide(uri: uri, identity: nil) != .allow

@@ -96,7 +96,7 @@ public struct PreviewReader: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The variables nginx sets from sitegen-auth's answer for this reader (see `nginx/sitegen-auth.conf`):
+    /// The variables nginx sets from sitegen-auth's answer for this reader (see `deploy/nginx/sitegen-auth.conf`):
     /// `sitegen_access` lists the numbers of the rules they satisfy (see `SatisfiedRules`).
     func variables(policy: AccessPolicy, ruleCount: Int) -> [String: String] {
         let satisfied: SatisfiedRules

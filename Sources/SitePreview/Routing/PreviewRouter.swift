@@ -2,7 +2,7 @@ import AccessRules
 import Foundation
 import TextTools
 
-/// Answers the preview's requests as nginx with the production snippet (`nginx/sitegen-auth.conf`) would
+/// Answers the preview's requests as nginx with the production snippet (`deploy/nginx/sitegen-auth.conf`) would
 /// answer them for one reader: files of the preview's output, each checked against its access manifest
 /// first, HTML with its Server Side Includes evaluated for the reader, the theme's 403 and 404 pages for
 /// refused and missing paths — and in every HTML page the live-reload script, plus the error overlay
