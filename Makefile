@@ -15,7 +15,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need.
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev nodejs libjs-katex \
                    libgraphviz-dev \
-                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx chromium \
+                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap chromium \
                    chromium-driver python3-venv \
                    libcurl4-openssl-dev lintian dpkg-dev adduser systemd
 # nodejs and libjs-katex render math at build time (KaTeX), libgraphviz-dev draws diagrams. The last line is for make deb and its test: FoundationNetworking linked statically needs libcurl.so,
@@ -109,6 +109,7 @@ install: release
 		$(DESTDIR)/etc/systemd/system
 	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
+	install -m 0644 deploy/nginx/sitegen-auth-cgi.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth-cgi.conf
 	install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/
 	install -m 0644 deploy/systemd/sitegen-auth.service deploy/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
 	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 deploy/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml

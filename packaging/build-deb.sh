@@ -82,7 +82,7 @@ install -m 0755 "$bin/sitegen" "$bin/sitegen-auth" "$stage/usr/bin/"
 # What dh_strip does; the symbols would belong in a -dbgsym package, which this build does not make.
 strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/"*
 
-install -m 0644 deploy/nginx/sitegen-auth.conf "$stage/etc/nginx/snippets/"
+install -m 0644 deploy/nginx/sitegen-auth.conf deploy/nginx/sitegen-auth-cgi.conf "$stage/etc/nginx/snippets/"
 install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf "$stage/etc/nginx/conf.d/"
 # Root owns it; postinst gives it the group sitegen-auth.
 install -m 0640 deploy/auth.example.toml "$stage/etc/sitegen/auth.toml"

@@ -22,7 +22,11 @@ struct Serve: ParsableCommand {
               spawn-fcgi -s /run/sitegen-auth/auth.sock -- sitegen-auth --config /etc/sitegen/auth.toml
 
             Without --listen it serves FastCGI on file descriptor 0 (systemd socket activation,
-            spawn-fcgi); started by a web server as a plain CGI program, it answers one request.
+            spawn-fcgi); started by a web server as a plain CGI program (fcgiwrap), it answers one
+            request, loading only what that request needs: the check and /.auth/me never reach the
+            identity provider, and sign-in reads its discovery and keys from cache_dir, fetching
+            them when they are due. A CGI program gets no arguments: the SITEGEN_AUTH_CONFIG
+            variable names its config file. Metrics need the FastCGI server.
             A --listen unix socket gets mode 0660: nginx's user must own it or be in --socket-group.
             Auth checks never wait behind sign-ins: callbacks, which call the token endpoint, run on
             --network-workers threads of their own. If accepting connections keeps failing (the socket
@@ -101,13 +105,20 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let metricsAddress = try checkConfig ? nil : self.metricsAddress()
-        let service = AuthService(config: try settings.load(), metrics: metricsAddress.map { _ in AuthMetrics() })
         if checkConfig {
-            let report = service.checkReport()
+            let report = AuthService(config: try settings.load()).checkReport()
             print(report.text)
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
+        if listen == nil, try ListeningSocket.startedAsCGI() {
+            // One request, then exit: only what this request needs is loaded (AuthService.Lifetime.oneRequest).
+            let router = AuthService(config: try settings.load(), lifetime: .oneRequest).endpoints.router
+            let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
+            FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
+            return
+        }
+        let metricsAddress = try self.metricsAddress()
+        let service = AuthService(config: try settings.load(), metrics: metricsAddress.map { _ in AuthMetrics() })
         if let metricsAddress, let page = service.metricsPage {
             let listener = try MetricsListener(address: metricsAddress, page: page.render)
             listener.start()
@@ -120,16 +131,10 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         let router = service.endpoints.router
-        let socket: Int32
-        if let address = listen.flatMap(ListenAddress.init) {
-            socket = try ListeningSocket.open(address, group: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
-        } else if try ListeningSocket.startedAsCGI() {
-            let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
-            FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
-            return
-        } else {
-            socket = ListeningSocket.inherited
-        }
+        let socket =
+            try listen.flatMap(ListenAddress.init).map {
+                try ListeningSocket.open($0, group: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
+            } ?? ListeningSocket.inherited
         let responder = FastCGIResponder(
             router: router, acceptors: workers,
             network: NetworkWorkers(threads: networkWorkers, queueLimit: networkWorkers * 4), log: service.log)

@@ -8,13 +8,15 @@ one sitegen-auth calls from a callback, does what `token_mode` says:
 - "hang": held open without an answer until `release()` or `stop()`;
 - "fail": the connection is closed without an answer, as a provider that is down would.
 
-`stop()` ends the proxy's server and releases every held request. Loopback only.
+Every request is counted by path (`requests`), so a test can say how often sitegen-auth fetched discovery
+and keys. `stop()` ends the proxy's server and releases every held request. Loopback only.
 """
 
 from __future__ import annotations
 
 import http.client
 import threading
+from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TOKEN_PATH = "/oauth2/token"
@@ -27,6 +29,7 @@ class ProviderFaults:
         self.upstream_port = 0
         self.held = 0
         self.token_requests = 0
+        self.requests: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._release = threading.Event()
         self._server: ThreadingHTTPServer | None = None
@@ -74,6 +77,8 @@ class ProviderFaults:
 
             def forward(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                with proxy._lock:
+                    proxy.requests[self.path.split("?", 1)[0]] += 1
                 if self.path.split("?", 1)[0] == TOKEN_PATH:
                     with proxy._lock:
                         proxy.token_requests += 1

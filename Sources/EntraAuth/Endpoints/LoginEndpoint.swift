@@ -37,7 +37,7 @@ struct LoginEndpoint: Endpoint {
         let returnPath = ReturnPath.sanitize(request.query["rd"])
         let metadata: ProviderMetadata
         do {
-            metadata = try provider.current().metadata
+            metadata = try provider.current(refreshing: true).metadata
         } catch {
             log.write(event: "login_unavailable", ["reason": "\(error)"])
             return HTMLPage.render(

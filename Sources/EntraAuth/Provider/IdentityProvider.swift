@@ -4,14 +4,28 @@ public import Foundation
     import FoundationNetworking
 #endif
 
-/// Discovery and signing keys of the identity provider, fetched at start and in the background, kept in memory and
-/// on disk.
+/// Discovery and signing keys of the identity provider, kept in memory and on disk (`cache_dir`).
 ///
-/// Requests never wait on the network here, and no lock is held across a network call: sign-in and sign-out read
-/// what is loaded, `refreshIfDue()` (on its own thread, see `startRefreshing()`) loads what is missing and renews
-/// the keys, and only a callback whose token names an unknown `kid` fetches the keys itself — once for all
-/// callbacks waiting on the same fetch, at most once per five minutes.
+/// No lock is held across a network call. How they are loaded depends on `Loading`:
+/// - `.inBackground` (the FastCGI server): fetched at start; requests never wait on the network here: sign-in and
+///   sign-out read what is loaded, `refreshIfDue()` (on its own thread, see `startRefreshing()`) loads what is
+///   missing and renews the keys;
+/// - `.onDemand` (one process per request, CGI): nothing is loaded until a request asks; then the disk cache is
+///   read, and only sign-in and the callback (`current(refreshing: true)`) fetch anew, when the cached copy is
+///   due for renewal or missing. When to renew, and when an unknown `kid` last refetched the keys, are kept in the
+///   cache file, so consecutive processes renew exactly as one long-running server would.
+///
+/// Either way only a callback whose token names an unknown `kid` fetches the keys itself — once for all callbacks
+/// waiting on the same fetch, at most once per five minutes.
 public final class IdentityProvider: @unchecked Sendable {
+    /// When discovery and keys are loaded.
+    public enum Loading: Sendable {
+        /// At `start()`, then renewed by `startRefreshing()`'s thread: a long-running server.
+        case inBackground
+        /// From the disk cache when a request first needs them, fetched by sign-in and the callback when due.
+        case onDemand
+    }
+
     /// How often an unknown `kid` may trigger a key refetch.
     static let keyRefetchInterval: TimeInterval = 300
     /// How soon a discovery that never succeeded, or a failed renewal, is tried again.
@@ -32,26 +46,30 @@ public final class IdentityProvider: @unchecked Sendable {
     }
 
     private let metadataURL: URL
-    private let http: any HTTPClient
+    let http: any HTTPClient
     private let time: any TimeSource
     private let cache: ProviderCache
     private let log: AuthLog
-    private let metrics: AuthMetrics?
+    let metrics: AuthMetrics?
+    private let loading: Loading
     /// Guards every field below; callbacks wait on it, with the lock released, for a key refetch in flight.
     private let condition = NSCondition()
     private var metadata: ProviderMetadata?
     private var metadataRaw = Data()
+    private var keysRaw = Data()
     private var issuerPolicy: IssuerPolicy?
     private var keys: Keys?
     /// When an unknown `kid` last made us refetch the keys; start-up and renewals do not count.
     private var lastKeyRefetch: Date?
     private var keyRefetchInFlight = false
     private var nextRefresh: Date
+    /// On demand: whether the disk cache has been read.
+    private var cacheRead = false
 
-    /// Creates the provider; call `start()` before serving.
+    /// Creates the provider; `.inBackground`, call `start()` before serving.
     public init(
         metadataURL: URL, http: any HTTPClient, time: any TimeSource, cacheDirectory: String, log: AuthLog,
-        metrics: AuthMetrics? = nil
+        metrics: AuthMetrics? = nil, loading: Loading = .inBackground
     ) {
         self.metadataURL = metadataURL
         self.http = http
@@ -59,6 +77,7 @@ public final class IdentityProvider: @unchecked Sendable {
         self.cache = ProviderCache(directory: cacheDirectory)
         self.log = log
         self.metrics = metrics
+        self.loading = loading
         nextRefresh = time.now()
     }
 
@@ -76,7 +95,8 @@ public final class IdentityProvider: @unchecked Sendable {
                 throw AuthError(
                     .providerUnavailable, "\(error.description), and no cached copy exists yet in \(cache.directory)")
             }
-            try install(metadataData: snapshot.metadata, keysData: snapshot.keys, renewAfter: Self.retryInterval)
+            try install(
+                metadataData: snapshot.metadata, keysData: snapshot.keys, renewAt: time.now() + Self.retryInterval)
             log.write(event: "provider_cache_used", ["reason": error.description])
             return "provider unreachable (\(error.description)); using the cached discovery and keys from \(cache.file)"
         } catch {
@@ -109,6 +129,7 @@ public final class IdentityProvider: @unchecked Sendable {
         } catch {
             schedule(after: Self.retryInterval)
             log.write(event: "provider_refresh_failed", ["reason": "\(error)"])
+            if loading == .onDemand { saveCache() }
         }
         return condition.withLock { nextRefresh }
     }
@@ -119,8 +140,10 @@ public final class IdentityProvider: @unchecked Sendable {
         var issuerPolicy: IssuerPolicy
     }
 
-    /// The discovery document and issuer policy, as loaded; never fetches.
-    func current() throws -> Loaded {
+    /// The discovery document and issuer policy. `.inBackground`: as loaded, never fetched. `.onDemand`: from the
+    /// disk cache, and with `refreshing` (sign-in, the callback) fetched first when due or missing.
+    func current(refreshing: Bool = false) throws -> Loaded {
+        if loading == .onDemand { loadOnDemand(refreshing: refreshing) }
         guard let ready = snapshot() else {
             throw AuthError(
                 .providerUnavailable, "the identity provider could not be reached yet; try again in a minute")
@@ -130,6 +153,7 @@ public final class IdentityProvider: @unchecked Sendable {
 
     /// The key that should have signed a token with this `kid` (or none), refetching keys once on an unknown `kid`.
     func key(for keyID: String?) throws -> TrustedKey {
+        if loading == .onDemand { loadOnDemand(refreshing: true) }
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -156,10 +180,10 @@ public final class IdentityProvider: @unchecked Sendable {
         switch fetched {
         case .success(let (parsed, data, renewAfter)):
             keys = parsed
+            keysRaw = data
             nextRefresh = time.now() + renewAfter
-            let metadataRaw = self.metadataRaw
             condition.unlock()
-            try? cache.save(.init(metadataURL: metadataURL.absoluteString, metadata: metadataRaw, keys: data))
+            saveCache()
             log.write(event: "jwks_refreshed", ["keys": "\(parsed.byID.count + parsed.anonymous.count)"])
             condition.lock()
         case .failure(let error):
@@ -171,7 +195,10 @@ public final class IdentityProvider: @unchecked Sendable {
         return key
     }
 
-    var isReady: Bool { condition.withLock { metadata != nil && issuerPolicy != nil && keys != nil } }
+    var isReady: Bool {
+        if loading == .onDemand { loadOnDemand(refreshing: false) }
+        return condition.withLock { metadata != nil && issuerPolicy != nil && keys != nil }
+    }
 
     var keyCount: Int { condition.withLock { (keys?.byID.count ?? 0) + (keys?.anonymous.count ?? 0) } }
 
@@ -207,86 +234,57 @@ public final class IdentityProvider: @unchecked Sendable {
             _ = try IssuerPolicy.resolve(metadataURL: metadataURL, discoveredIssuer: metadata.issuer)
             return (answer, metadata)
         }
-        let keysAnswer = try counting(.keys) {
+        try counting(.keys) {
             let answer = try fetch(metadata.jwksURI, what: "key set")
             try install(
-                metadataData: metadataAnswer.body, keysData: answer.body, renewAfter: Self.renewalInterval(answer))
-            return answer
+                metadataData: metadataAnswer.body, keysData: answer.body,
+                renewAt: time.now() + Self.renewalInterval(answer))
         }
-        try? cache.save(
-            .init(metadataURL: metadataURL.absoluteString, metadata: metadataAnswer.body, keys: keysAnswer.body))
+        saveCache()
     }
 
-    /// Runs a fetch of `document` and counts whether it succeeded.
-    private func counting<Value>(_ document: ProviderRefresh.Document, _ fetch: () throws -> Value) throws -> Value {
-        do {
-            let value = try fetch()
-            metrics?.providerRefreshes.increment(ProviderRefresh(document, succeeded: true))
-            return value
-        } catch {
-            metrics?.providerRefreshes.increment(ProviderRefresh(document, succeeded: false))
-            throw error
+    /// On demand: reads the disk cache once, then, when `refreshing`, fetches what is due or missing.
+    private func loadOnDemand(refreshing: Bool) {
+        let first = condition.withLock {
+            defer { cacheRead = true }
+            return !cacheRead
         }
+        if first, let snapshot = cache.load(for: metadataURL) {
+            do {
+                // A copy written without a renewal time is due at once.
+                try install(
+                    metadataData: snapshot.metadata, keysData: snapshot.keys, renewAt: snapshot.renewAt ?? time.now())
+                condition.withLock { lastKeyRefetch = snapshot.keysRefetchedAt }
+            } catch {
+                log.write(event: "provider_cache_refused", ["reason": "\(error)"])
+            }
+        }
+        if refreshing { refreshIfDue() }
     }
 
-    private func fetchKeys(from jwksURI: URL) throws -> (Keys, Data, TimeInterval) {
-        let answer = try fetch(jwksURI, what: "key set")
-        return (try Self.parseKeys(answer.body), answer.body, Self.renewalInterval(answer))
+    /// Writes what is loaded, with when it is due for renewal and when an unknown `kid` last refetched the keys.
+    private func saveCache() {
+        let snapshot = condition.withLock { () -> ProviderCache.Snapshot? in
+            guard keys != nil, metadata != nil else { return nil }
+            return ProviderCache.Snapshot(
+                metadataURL: metadataURL.absoluteString, metadata: metadataRaw, keys: keysRaw, renewAt: nextRefresh,
+                keysRefetchedAt: lastKeyRefetch)
+        }
+        if let snapshot { try? cache.save(snapshot) }
     }
 
-    private func install(metadataData: Data, keysData: Data, renewAfter: TimeInterval) throws {
+    private func install(metadataData: Data, keysData: Data, renewAt due: Date) throws {
         let metadata = try ProviderMetadata.decode(metadataData, from: metadataURL)
         let policy = try IssuerPolicy.resolve(metadataURL: metadataURL, discoveredIssuer: metadata.issuer)
         let parsed = try Self.parseKeys(keysData)
-        let due = time.now() + renewAfter
         condition.withLock {
             self.metadata = metadata
             self.metadataRaw = metadataData
             self.issuerPolicy = policy
             self.keys = parsed
+            self.keysRaw = keysData
             self.nextRefresh = due
         }
     }
 
-    /// The key set's `Cache-Control: max-age`, kept within `renewal`; a day when the provider does not say.
-    static func renewalInterval(_ answer: HTTPAnswer) -> TimeInterval {
-        let maxAge = answer.header("cache-control").flatMap(CacheControl.maxAge(in:)) ?? renewal.upperBound
-        return min(max(maxAge, renewal.lowerBound), renewal.upperBound)
-    }
-
-    /// Keeps the RSA signing keys; a key set with none is refused so the last good keys stay in use.
-    static func parseKeys(_ data: Data) throws -> Keys {
-        let set: JSONWebKeySet
-        do {
-            set = try JSONDecoder().decode(JSONWebKeySet.self, from: data)
-        } catch {
-            throw AuthError(.providerUnavailable, "the key set is not valid JWKS JSON: \(error)")
-        }
-        var keys = Keys(byID: [:], anonymous: [])
-        for jwk in set.keys where jwk.kty == "RSA" && (jwk.use == nil || jwk.use == "sig") {
-            guard jwk.alg == nil || jwk.alg == "RS256", let key = try? jwk.rsaPublicKey() else { continue }
-            let trusted = TrustedKey(key: key, issuer: jwk.issuer)
-            if let kid = jwk.kid { keys.byID[kid] = trusted } else { keys.anonymous.append(trusted) }
-        }
-        guard !keys.byID.isEmpty || !keys.anonymous.isEmpty else {
-            throw AuthError(.providerUnavailable, "the key set has no usable RSA signing key")
-        }
-        return keys
-    }
-
-    private func fetch(_ url: URL, what: String) throws -> HTTPAnswer {
-        var request = URLRequest(url: url)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let answer: HTTPAnswer
-        do {
-            answer = try http.send(request)
-        } catch {
-            throw AuthError(
-                .providerUnreachable, "cannot fetch the \(what) from \(url): \(error.localizedDescription)")
-        }
-        guard answer.status == 200 else {
-            throw AuthError(.providerUnreachable, "the \(what) at \(url) answered HTTP \(answer.status)")
-        }
-        return answer
-    }
 }

@@ -1,11 +1,17 @@
 import Foundation
 
-/// The last good discovery document and key set on disk, so a restart works while the provider is unreachable.
+/// The last good discovery document and key set on disk, so a restart works while the provider is unreachable, and
+/// processes that each answer one request (CGI) share what one of them fetched.
 struct ProviderCache {
     struct Snapshot: Codable {
         var metadataURL: String
         var metadata: Data
         var keys: Data
+        /// When the copy is due for renewal (the key set's `Cache-Control`, or a retry after a failed renewal); nil
+        /// in a cache written before it was kept, which is then due at once.
+        var renewAt: Date?
+        /// When a token naming an unknown `kid` last made a process refetch the keys.
+        var keysRefetchedAt: Date?
     }
 
     let directory: String
@@ -19,7 +25,8 @@ struct ProviderCache {
         return snapshot
     }
 
-    /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache.
+    /// Writes atomically (temporary file, then rename) so a crash never leaves half a cache, and processes writing at
+    /// once leave one whole copy.
     func save(_ snapshot: Snapshot) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let data = try JSONEncoder().encode(snapshot)

@@ -9,17 +9,15 @@ public import Foundation
 /// Entra sends `Cache-Control: max-age=86400` on discovery and keys; a caching session would hide a key
 /// rotation for a day, and the default 60 s timeout would hang a browser on a stalled provider.
 public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
-    private let session: URLSession
+    private let timeout: TimeInterval
+    private let lock = NSLock()
+    /// Made at the first request: a process that answers one request (CGI) mostly never sends one.
+    private var made: URLSession?
 
     /// Creates a client whose requests give up after `timeout` seconds. Entra answers in well under a second; a
     /// sign-in that waits longer is better told to try again than left hanging.
     public init(timeout: TimeInterval = 5) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        session = URLSession(configuration: configuration)
+        self.timeout = timeout
     }
 
     /// Sends the request and waits for the answer on the calling thread (FastCGI workers are threads).
@@ -32,6 +30,20 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
         }.resume()
         done.wait()
         return try box.answer()
+    }
+
+    private var session: URLSession {
+        lock.withLock {
+            if let made { return made }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForResource = timeout
+            let session = URLSession(configuration: configuration)
+            made = session
+            return session
+        }
     }
 
     private final class AnswerBox: @unchecked Sendable {

@@ -2,7 +2,20 @@ import Foundation
 
 /// The endpoints with their real parts — URLSession, the system clock and CSPRNG, stderr logging — and the background
 /// threads that keep the access manifest and the provider's keys current.
+///
+/// A process that answers one request (CGI, `Lifetime.oneRequest`) wires the same endpoints but loads, opens and
+/// starts nothing up front: the manifest is read by the first request that needs it, the session store opened by the
+/// first lookup, discovery and keys read from the disk cache only by the endpoints that use them, and fetched only by
+/// sign-in and the callback when the cached copy is due (`IdentityProvider.Loading.onDemand`).
 public struct AuthService: Sendable {
+    /// How many requests the process answers.
+    public enum Lifetime: Sendable {
+        /// Many: a FastCGI server, which calls `start()` before serving.
+        case server
+        /// One (CGI): `start()` is not called, and nothing is done before the request needs it.
+        case oneRequest
+    }
+
     /// The validated settings.
     public let config: AuthConfig
     /// Where events are logged.
@@ -19,18 +32,20 @@ public struct AuthService: Sendable {
     /// Wires the service; tests pass fakes for the network and the clock. With `metrics`, every part counts into it.
     public init(
         config: AuthConfig, http: any HTTPClient = URLSessionHTTPClient(), time: any TimeSource = SystemTime(),
-        log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil
+        log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil, lifetime: Lifetime = .server
     ) {
         self.config = config
         self.log = log
+        let oneRequest = lifetime == .oneRequest
         let provider = IdentityProvider(
             metadataURL: config.serverMetadataURL, http: http, time: time, cacheDirectory: config.cacheDirectory,
-            log: log, metrics: metrics)
+            log: log, metrics: metrics, loading: oneRequest ? .onDemand : .inBackground)
         let manifest = ManifestStore(
             path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
-            log: log, metrics: metrics)
+            log: log, metrics: metrics, announcesLoads: !oneRequest)
         let endpoints = AuthEndpoints(
-            config: config, provider: provider, manifest: manifest, sessionStore: config.sessionStore.open(),
+            config: config, provider: provider, manifest: manifest,
+            sessionStore: config.sessionStore.open(for: oneRequest ? .oneRequest : .server),
             http: http, time: time, random: SystemRandom(), log: log, metrics: metrics)
         self.provider = provider
         self.manifest = manifest
@@ -143,7 +158,7 @@ extension AuthService {
             return "\(config.sessionStore.display) (created by the service at its first start)"
         }
         do {
-            try config.sessionStore.open(forAdministration: true).ping()
+            try config.sessionStore.open(for: .administration).ping()
             return "\(config.sessionStore.display) answers"
         } catch {
             ok = false

@@ -14,7 +14,7 @@ public struct SessionAdministration: Sendable {
     public init(config: AuthConfig) {
         store = config.sessionStore
         registry = SessionRegistry(
-            store: config.sessionStore.open(forAdministration: true), config: config, time: SystemTime(),
+            store: config.sessionStore.open(for: .administration), config: config, time: SystemTime(),
             random: SystemRandom(), log: AuthLog { _ in })
     }
 

@@ -21,11 +21,21 @@ public enum SessionStoreAddress: Sendable, Equatable {
         }
     }
 
-    /// The store; for the administration commands, one that never creates a new SQLite file.
-    public func open(forAdministration: Bool = false) -> any SessionStore {
+    /// Who opens a store, which decides what it may do beyond reading and writing sessions.
+    public enum Use: Sendable {
+        /// The long-running server: may create the SQLite file; keeps Redis sessions for a few seconds.
+        case server
+        /// A process that answers one request (CGI): may create the SQLite file; keeps nothing, subscribes to nothing.
+        case oneRequest
+        /// The administration commands: never create a new SQLite file; keep nothing.
+        case administration
+    }
+
+    /// The store, for `use`.
+    public func open(for use: Use = .server) -> any SessionStore {
         switch self {
-        case .sqlite(let path): SQLiteSessionStore(path: path, mayCreate: !forAdministration)
-        case .redis(let address): RedisSessionStore(address: address, caching: !forAdministration)
+        case .sqlite(let path): SQLiteSessionStore(path: path, mayCreate: use != .administration)
+        case .redis(let address): RedisSessionStore(address: address, caching: use == .server)
         }
     }
 

@@ -3,7 +3,9 @@ import Foundation
 
 /// The access manifest currently in force, swapped in whole when `sitegen build` publishes a new one.
 ///
-/// The check path only reads the in-memory policy; `reloadIfChanged()` runs on a background thread. A manifest that
+/// The check path only reads the in-memory policy; `reloadIfChanged()` runs on a background thread, and the first read
+/// of a store never loaded loads it (a process that answers one request loads it only when that request needs it).
+/// A manifest that
 /// cannot be read, parsed or understood fails closed: no policy is in force, so every check answers 503, until a good
 /// one is read. Keeping the previous policy instead would enforce rules the site no longer states, for as long as
 /// nobody notices. A broken manifest is tried again on every call, because a fix (such as `chmod`) need not change
@@ -20,37 +22,55 @@ public final class ManifestStore: @unchecked Sendable {
     private let emailRulesAllowed: Bool
     private let log: AuthLog
     private let metrics: AuthMetrics?
+    private let announcesLoads: Bool
     private let lock = NSLock()
+    private var attempted = false
     private var policy: AccessPolicy?
     private var rulesUseGroups = false
     private var stamp: Stamp?
     private var problem: String?
 
-    /// Creates a store for the manifest at `path`; call `reloadIfChanged()` to load it.
+    /// Creates a store for the manifest at `path`, loaded at its first use or `reloadIfChanged()`. Problems are
+    /// always logged, a good load only with `announcesLoads` (not by a process that answers one request).
     public init(
         path: String, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool, log: AuthLog,
-        metrics: AuthMetrics? = nil
+        metrics: AuthMetrics? = nil, announcesLoads: Bool = true
     ) {
         self.path = path
         self.unknownPaths = unknownPaths
         self.emailRulesAllowed = emailRulesAllowed
         self.log = log
         self.metrics = metrics
+        self.announcesLoads = announcesLoads
     }
 
     /// The policy in force, or nil when no usable manifest is loaded (every check then fails closed).
-    public var current: AccessPolicy? { lock.withLock { policy } }
+    public var current: AccessPolicy? {
+        loadOnFirstUse()
+        return lock.withLock { policy }
+    }
 
     /// Why no policy is in force, or nil when one is.
-    public var unavailableReason: String? { lock.withLock { policy == nil ? problem ?? "not loaded yet" : nil } }
+    public var unavailableReason: String? {
+        loadOnFirstUse()
+        return lock.withLock { policy == nil ? problem ?? "not loaded yet" : nil }
+    }
 
     /// Whether any rule names groups, so sessions only carry groups when they are needed.
-    public var usesGroups: Bool { lock.withLock { rulesUseGroups } }
+    public var usesGroups: Bool {
+        loadOnFirstUse()
+        return lock.withLock { rulesUseGroups }
+    }
+
+    private func loadOnFirstUse() {
+        if !lock.withLock({ attempted }) { reloadIfChanged() }
+    }
 
     /// Loads the manifest if the file changed since the last good load, or if the last attempt failed; returns the
     /// problem when no policy is in force afterwards.
     @discardableResult
     public func reloadIfChanged() -> String? {
+        lock.withLock { attempted = true }
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -78,7 +98,9 @@ public final class ManifestStore: @unchecked Sendable {
                 self.problem = nil
             }
             metrics?.manifestReloads.increment(.success)
-            log.write(event: "manifest_loaded", ["path": path, "paths": "\(manifest.paths.count)"])
+            if announcesLoads {
+                log.write(event: "manifest_loaded", ["path": path, "paths": "\(manifest.paths.count)"])
+            }
             return nil
         } catch {
             return refuse("cannot use the access manifest \(path): \(Self.reason(error))", stamp: stamp)

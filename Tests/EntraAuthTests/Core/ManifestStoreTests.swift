@@ -37,6 +37,22 @@ struct ManifestStoreTests {
         #expect(store.unavailableReason?.contains("does not exist") == true)
     }
 
+    @Test func theFirstReadLoadsAStoreNeverLoadedAndAQuietStoreLogsOnlyProblems() throws {
+        try publish(secretRule: .signedIn)
+        let quiet = ManifestStore(
+            path: folder.path + "/access.json", unknownPaths: .deny, emailRulesAllowed: false,
+            log: logs.log(time: MovableClock()), announcesLoads: false)
+        #expect(quiet.current != nil)
+        #expect(store.current != nil)
+        #expect(logs.lines.filter { $0.contains("event=manifest_loaded") }.count == 1, "\(logs.lines)")
+
+        let missing = ManifestStore(
+            path: folder.path + "/missing.json", unknownPaths: .deny, emailRulesAllowed: false,
+            log: logs.log(time: MovableClock()), announcesLoads: false)
+        #expect(missing.current == nil)
+        #expect(logs.lines.contains { $0.contains("event=manifest_rejected") })
+    }
+
     @Test func aReplacedManifestIsPickedUp() throws {
         try publish(secretRule: AuthHarness.finance)
         #expect(store.reloadIfChanged() == nil)

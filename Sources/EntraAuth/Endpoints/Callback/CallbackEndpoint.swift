@@ -67,7 +67,7 @@ struct CallbackEndpoint: Endpoint {
         guard try sessions.consume(state: state, until: until) else {
             throw AuthError(.reusedAttempt, "state used before")
         }
-        let tokenEndpoint = try provider.current().metadata.tokenEndpoint
+        let tokenEndpoint = try provider.current(refreshing: true).metadata.tokenEndpoint
         let idToken = try redemption.redeem(code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
         let claims = try validator.validate(idToken, expectedNonce: transaction.nonce)
         let session = try sessions.start(

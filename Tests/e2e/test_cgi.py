@@ -1,0 +1,113 @@
+"""sitegen-auth as a plain CGI program, one process per request, behind real nginx and Debian's fcgiwrap
+(deploy/nginx/sitegen-auth-cgi.conf), with the OIDC test provider behind a proxy that counts what it is asked.
+
+The check, /.auth/me and sign-out never reach the provider: only sign-in and the callback do, and they read
+discovery and keys from cache_dir, fetched once for every process after.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from cgi_stack import CGIStack
+from pages import body_text, fetch, session_cookie, sign_in, wait, wait_for_provider_sign_in
+from provider_faults import ProviderFaults
+from scripted_sign_in import sign_in as scripted_sign_in
+
+DISCOVERY = "/.well-known/openid-configuration"
+
+
+@pytest.fixture(scope="module")
+def cgi_stack(workdir, public):
+    running = CGIStack(state=workdir / "cgi-state", public=public, proxy=ProviderFaults()).start()
+    yield running
+    running.stop()
+
+
+def provider_documents_fetched(stack: CGIStack) -> tuple[int, int]:
+    """How often sitegen-auth asked the provider for discovery and for its keys."""
+    assert stack.proxy is not None
+    upstream = f"http://127.0.0.1:{stack.proxy.upstream_port}{DISCOVERY}"
+    with urllib.request.urlopen(upstream, timeout=5) as answer:
+        keys_path = urllib.request.urlparse(json.load(answer)["jwks_uri"]).path
+    return stack.proxy.requests[DISCOVERY], stack.proxy.requests[keys_path]
+
+
+def test_an_anonymous_reader_of_a_protected_page_is_sent_to_sign_in(cgi_stack, browser):
+    status, _ = fetch(cgi_stack, "/finance/")
+    assert status == 302
+    browser.get(cgi_stack.base_url + "/finance/")
+    wait_for_provider_sign_in(browser, cgi_stack)
+
+
+def test_a_public_page_is_served_without_a_cookie(cgi_stack):
+    status, body = fetch(cgi_stack, "/")
+    assert status == 200 and "Welcome" in body
+
+
+def test_a_role_holder_reads_the_role_page_and_another_reader_gets_403(cgi_stack, browser):
+    sign_in(browser, cgi_stack, "ann", "/finance/")
+    assert "FINANCE-CONTENT" in body_text(browser)
+    assert browser.find_element(By.CSS_SELECTOR, ".user-name").text == "Ann Lee"
+
+    browser.delete_all_cookies()
+    sign_in(browser, cgi_stack, "bob", "/guide/")
+    status, body = fetch(cgi_stack, "/finance/report/", cookie=session_cookie(browser)["value"])
+    assert status == 403 and "FINANCE-REPORT-CONTENT" not in body
+    browser.get(cgi_stack.base_url + "/finance/report/")
+    assert "Finance.Read" in body_text(browser), "the 403 page names the access that is needed"
+
+
+def test_sign_out_ends_the_session(cgi_stack, browser):
+    sign_in(browser, cgi_stack, "ann", "/guide/setup/")
+    cookie = session_cookie(browser)["value"]
+    browser.find_element(By.LINK_TEXT, "Sign out").click()
+    wait(browser).until(lambda d: d.current_url.startswith(cgi_stack.provider_url + "/oauth2/end_session"))
+    browser.find_element(By.XPATH, "//button[normalize-space()='End session']").click()
+    wait(browser).until(lambda d: d.current_url == cgi_stack.base_url + "/signed-out/")
+    assert session_cookie(browser) is None
+    status, _ = fetch(cgi_stack, "/guide/setup/?after-sign-out", cookie=cookie)
+    assert status == 302, "the session ended in the store, so its old cookie no longer opens the page"
+
+
+def test_discovery_and_keys_are_fetched_at_most_once_across_sign_ins_and_100_checks(cgi_stack):
+    cookie = scripted_sign_in(
+        cgi_stack.base_url + "/.auth/login?rd=/finance/", cgi_stack.base_url + "/finance/", cgi_stack.provider_url, "ann"
+    )
+    for number in range(100):
+        # A new query string each time: nginx's cache of allowed checks must not answer for sitegen-auth.
+        request = urllib.request.Request(f"{cgi_stack.base_url}/finance/?check={number}", headers={"Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 200 and b"FINANCE-CONTENT" in answer.read()
+    discovery, keys = provider_documents_fetched(cgi_stack)
+    assert discovery <= 1 and keys <= 1, (discovery, keys)
+    assert discovery == 1 and keys == 1, "the first sign-in fetched them into cache_dir"
+
+
+def test_the_cgi_snippet_is_the_fastcgi_snippet_with_fcgiwrap_in_every_fastcgi_location():
+    """The two snippets must not drift apart: only the header and the lines naming fcgiwrap, the program and its
+    config differ."""
+    from cgi_stack import CGI_SNIPPET
+    from stack import REPO
+
+    def body(text: str) -> list[str]:
+        lines = text.splitlines()
+        start = next(number for number, line in enumerate(lines) if not line.startswith("#") and line.strip())
+        return lines[start:]
+
+    fastcgi = body((REPO / "deploy" / "nginx" / "sitegen-auth.conf").read_text())
+    cgi = body(CGI_SNIPPET.read_text())
+    fcgiwrap_lines = [
+        "    fastcgi_pass unix:/run/fcgiwrap.socket;",
+        "    fastcgi_param SCRIPT_FILENAME /usr/bin/sitegen-auth;",
+        "    fastcgi_param SITEGEN_AUTH_CONFIG /etc/sitegen/auth.toml;",
+    ]
+    expected: list[str] = []
+    for line in fastcgi:
+        expected += fcgiwrap_lines if line == "    fastcgi_pass sitegen_auth;" else [line]
+    assert cgi == expected
+    assert fastcgi.count("    fastcgi_pass sitegen_auth;") == 4
