@@ -12,6 +12,8 @@ import Foundation
 public struct MetricsAddress: Sendable {
     /// The address as given.
     public let text: String
+    /// Its host part, without brackets.
+    let host: String
     /// Every address the host resolves to is loopback (`127.0.0.0/8`, `::1`).
     public let isLoopback: Bool
     let family: Int32
@@ -51,6 +53,7 @@ public struct MetricsAddress: Sendable {
                     + "and firewall the port.")
         }
         self.text = text
+        self.host = host
         isLoopback = loopback
         family = first.pointee.ai_family
         socketAddress = Array(
