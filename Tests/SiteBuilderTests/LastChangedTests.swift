@@ -62,6 +62,43 @@ struct LastChangedTests {
         #expect(site.output("guide/index.html") == "|", "an implicit section has no file")
     }
 
+    @Test("A rebuild asks git only about the commits since the last build, and nothing when HEAD has not moved")
+    func rebuildReadsOnlyNewCommits() throws {
+        let site = try TestSite(
+            pages: ["site.toml": "last_changed = \"git\"\n", "index.md": "", "setup.md": "One.\n"],
+            templates: Self.templates)
+        let folder = site.root + "/site"
+        try Self.git(["init", "-q"], in: folder)
+        try Self.git(["add", "."], in: folder)
+        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        try site.build { $0.siteFolder = folder }
+        #expect(site.output("setup/index.html")?.hasPrefix("2024-03-01|") == true)
+
+        // The kept dates are used as they are while HEAD stays: a date planted in them shows.
+        let cacheFile = BuildCache(outputFolder: site.root + "/public").gitDatesFile
+        let kept = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        #expect(kept.contains("2024-03-01\tindex.md\n"))
+        try kept.replacingOccurrences(of: "2024-03-01\tindex.md", with: "2000-01-02\tindex.md")
+            .write(toFile: cacheFile, atomically: true, encoding: .utf8)
+        try site.write(["setup.md": "Two.\n"], under: "site")
+        try site.build { $0.siteFolder = folder }
+        #expect(site.output("index.html")?.hasPrefix("2000-01-02|") == true)
+
+        // A new commit: only it is read, and merged into the kept dates.
+        try Self.git(["commit", "-q", "-am", "second"], in: folder, date: "2025-07-09T12:00:00Z")
+        try site.write(["index.md": "Changed.\n"], under: "site")
+        try site.build { $0.siteFolder = folder }
+        #expect(site.output("setup/index.html")?.hasPrefix("2025-07-09|") == true)
+        #expect(site.output("index.html")?.hasPrefix("2000-01-02|") == true)
+
+        // HEAD moved back to a commit that is not a descendant: the whole history is read again.
+        try Self.git(["checkout", "-q", "--", "."], in: folder)
+        try Self.git(["reset", "-q", "--hard", "HEAD~1"], in: folder)
+        try site.build { $0.siteFolder = folder }
+        #expect(site.output("setup/index.html")?.hasPrefix("2024-03-01|") == true)
+        #expect(site.output("index.html")?.hasPrefix("2024-03-01|") == true)
+    }
+
     @Test("Outside git, pages show their file's time and the build warns once")
     func outsideGit() throws {
         let site = try TestSite(
@@ -89,7 +126,7 @@ struct LastChangedTests {
     @Test("The log is read newest first: a file's first mention is its last change")
     func parse() {
         let log = "\u{0}2025-07-09\n\nguide/setup.md\n\u{0}2024-03-01\n\nguide/setup.md\nindex.md\n"
-        let dates = LastChanged.parse(log)
+        let dates = GitDates.parse(log)
         #expect(dates["guide/setup.md"]?.iso == "2025-07-09")
         #expect(dates["index.md"]?.iso == "2024-03-01")
     }

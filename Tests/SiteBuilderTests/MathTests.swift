@@ -53,6 +53,12 @@ struct MathTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("site/index.md:6: ") == true)
         #expect(warnings.first?.contains("math: KaTeX parse error") == true)
+
+        // A rebuild that takes the page from the cache warns again, until the formula is fixed.
+        try site.write(["other.md": "Another page.\n"], under: "site")
+        #expect(try site.build().warnings.map(\.description) == warnings)
+        try site.write(["index.md": "---\ntitle: T\n---\nFine.\n\nFixed $\\frac{1}{2}$ here.\n"], under: "site")
+        #expect(try site.build().warnings.isEmpty)
     }
 
     @Test("Math in a heading, a quote and a list; its TeX is the heading's text")

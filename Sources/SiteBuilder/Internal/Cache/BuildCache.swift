@@ -18,12 +18,14 @@ struct BuildCache {
     /// reads or checks its inputs differently, so that a cache written before is not trusted by a binary of
     /// the same version (revision 2: decoded front matter values are checked for SSI directives; 3: a file's
     /// access rule depends on the pages linking it; 4: callouts, `.markdown` pages and README sections, CJK
-    /// search words).
-    static let generator = "\(PageContext.generator), build cache 4"
+    /// search words; 5: math warnings kept with the page's summary).
+    static let generator = "\(PageContext.generator), build cache 5"
 
     let recordFile: String
     let pagesFile: String
     let searchFolder: String
+    /// git's dates of the site's files and the commit they were read at (`GitDates`).
+    let gitDatesFile: String
 
     init(outputFolder: String) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
@@ -31,6 +33,7 @@ struct BuildCache {
         recordFile = folder.appendingPathComponent(output.lastPathComponent + ".txt").path
         pagesFile = folder.appendingPathComponent(output.lastPathComponent + ".pages").path
         searchFolder = folder.appendingPathComponent(output.lastPathComponent + ".search").path
+        gitDatesFile = folder.appendingPathComponent(output.lastPathComponent + ".git-dates").path
     }
 
     /// The previous record; nil when there is none or it was written by another sitegen version.

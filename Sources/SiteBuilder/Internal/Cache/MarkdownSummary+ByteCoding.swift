@@ -14,6 +14,9 @@ extension MarkdownSummary: ByteCodable {
         contentDigest = try reader.digest()
         contentIsEmpty = try reader.bool()
         hasMermaid = try reader.bool()
+        mathWarnings = try reader.list { reader throws(ByteReader.Damaged) in
+            LineMessage(line: try reader.int(), message: try reader.string())
+        }
     }
 
     func write(to writer: inout ByteWriter) {
@@ -30,6 +33,10 @@ extension MarkdownSummary: ByteCodable {
         writer.digest(contentDigest)
         writer.bool(contentIsEmpty)
         writer.bool(hasMermaid)
+        writer.list(mathWarnings) { writer, warning in
+            writer.int(warning.line)
+            writer.string(warning.message)
+        }
     }
 }
 

@@ -17,6 +17,9 @@ struct MarkdownSummary: Sendable, Equatable {
     var contentIsEmpty = true
     /// The page holds a ```` ```mermaid ```` diagram, which the browser draws with the site's mermaid script.
     var hasMermaid = false
+    /// The formulas KaTeX refused, with their file lines: warnings, repeated by every build while the page
+    /// is unchanged, since its summary then comes from the cache.
+    var mathWarnings: [LineMessage] = []
 
 }
 

@@ -8,8 +8,7 @@ struct PageBodies: Sendable {
     let display: DisplayPaths
 
     func render(_ body: PageBody, of page: ParsedPage) -> (
-        summary: MarkdownSummary, html: String, directiveLines: [Int], mathErrors: [LineMessage],
-        diagramErrors: [LineMessage]
+        summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
         PageMarkdown.render(
             body, folder: page.source.folder, frontMatterTitle: page.frontMatter.title, resolver: resolver)

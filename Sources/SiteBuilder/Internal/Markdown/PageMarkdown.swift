@@ -2,13 +2,12 @@
 /// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
 /// worked on. Links to headings of other pages are checked later, once every heading is known.
 enum PageMarkdown {
-    /// The summary and HTML of `body`, the file lines whose raw HTML opens an SSI directive, the formulas
-    /// KaTeX refused (warnings) and the diagrams Graphviz could not read (errors), with their file lines.
+    /// The summary (with the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
+    /// HTML opens an SSI directive, and the diagrams Graphviz could not read (errors), with their file lines.
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
     ) -> (
-        summary: MarkdownSummary, html: String, directiveLines: [Int], mathErrors: [LineMessage],
-        diagramErrors: [LineMessage]
+        summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
@@ -35,9 +34,9 @@ enum PageMarkdown {
         summary.contentIsEmpty = html.isEmpty
         summary.hasMermaid = document.hasMermaid
         let inFile = { (error: LineMessage) in LineMessage(line: error.line + body.lineOffset, message: error.message) }
+        summary.mathWarnings = document.mathErrors.map(inFile)
         return (
             summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset },
-            document.mathErrors.map(inFile),
             document.diagramErrors.map(inFile)
         )
     }

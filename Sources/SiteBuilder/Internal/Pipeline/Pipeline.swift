@@ -106,7 +106,7 @@ struct Pipeline {
                 searchLayout: searchPlan?.layout, config: config,
                 mermaidURL: content.assets.contains { $0.outputPath == config.mermaidScript }
                     ? config.rootURL + OutputPath.percentEncoded(config.mermaidScript) : nil,
-                output: output, display: display))
+                gitDatesFile: cacheFiles.gitDatesFile, output: output, display: display))
         let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
         let index = searchIndex.value
         kept?.keep((html, index))

@@ -82,11 +82,16 @@ struct PageContext: Sendable {
         return TemplateNode(fields, derived: derived)
     }
 
+    /// The day `page`'s file last changed, when the site sets `last_changed`.
+    func lastChange(of page: Page) -> SiteDate? {
+        lastChanged[page.source.path]
+    }
+
     /// `last_changed`, `last_changed_display` and `edit_url` of a page with a file, when the site sets them.
     private func history(of page: Page) -> [String: TemplateValue] {
         guard page.source.kind != .implicitSection else { return [:] }
         var fields: [String: TemplateValue] = [:]
-        if let changed = lastChanged[page.source.path] {
+        if let changed = lastChange(of: page) {
             fields["last_changed"] = .string(changed.iso)
             fields["last_changed_display"] = .string(changed.display)
         }

@@ -7,7 +7,7 @@ import AccessRules
 /// entries of the children of the home page, of each section on its path and of the page itself, its
 /// own entry among them; its breadcrumbs, the entries of its sections; `prev` and `next`; and, for a
 /// section, the cards of its pages. So its key digests:
-/// - the page itself: its file, title, URL and access rule (its front matter and all its Markdown holds
+/// - the page itself: its file, title, URL, access rule and last change (its front matter and all its Markdown holds
 ///   follow from its file, and its HTML from the file and where its links lead, so the digest of the
 ///   HTML stands for that);
 /// - what each page around it shows of itself (see `PageNavigation.shownDigest(of:)`): the home page's
@@ -93,6 +93,7 @@ struct RenderKeys: Sendable {
         writer.value(context.access.pageRules[index].rule)
         writer.string(page.fileDigest ?? "")
         writer.digest(page.markdown.contentDigest)
+        writer.string(context.lastChange(of: page)?.iso ?? "")
         return SHA256.digest(writer.bytes)
     }
 }

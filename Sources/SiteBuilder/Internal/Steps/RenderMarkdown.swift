@@ -52,10 +52,11 @@ struct RenderMarkdown: BuildStep {
                 (markdown, html) = (rendered.summary, rendered.html)
                 let file = bodies.display.site(page.source.path)
                 problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
-                problems += rendered.mathErrors.map { error in
-                    Problem(file: file, line: error.line, message: "math: \(error.message)", isWarning: true)
-                }
                 problems += rendered.diagramErrors.map { Problem(file: file, line: $0.line, message: $0.message) }
+            }
+            let file = bodies.display.site(page.source.path)
+            problems += markdown.mathWarnings.map { warning in
+                Problem(file: file, line: warning.line, message: "math: \(warning.message)", isWarning: true)
             }
         }
         let page = Page(

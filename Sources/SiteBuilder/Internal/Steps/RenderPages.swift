@@ -16,6 +16,8 @@ struct RenderPages: BuildStep {
     let config: SiteConfig
     /// The URL of the site's mermaid script; nil when the site has none.
     let mermaidURL: String?
+    /// Where git's dates for `last_changed = "git"` are kept between builds.
+    let gitDatesFile: String
     let output: OutputFolder
     let display: DisplayPaths
 
@@ -23,7 +25,9 @@ struct RenderPages: BuildStep {
         var lastChanged: [String: SiteDate] = [:]
         if let source = config.lastChanged {
             let paths = pages.filter { $0.source.kind != .implicitSection }.map(\.source.path)
-            let found = LastChanged.dates(paths: paths, siteFolder: display.siteFolder, fromGit: source == "git")
+            let found = LastChanged.dates(
+                paths: paths, siteFolder: display.siteFolder, fromGit: source == "git",
+                gitCache: gitDatesFile)
             lastChanged = found.dates
             if let warning = found.warning { log.warn(Problem(file: display.site("site.toml"), message: warning)) }
         }
