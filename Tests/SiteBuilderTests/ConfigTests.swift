@@ -84,7 +84,7 @@ struct ConfigTests {
             """, file: "site/site.toml")
         let known =
             "title, base_url, language, footer, nav, access, file_access, contact, search, params, last_changed, "
-            + "edit_url, mermaid"
+            + "edit_url, mermaid, server"
         #expect(
             problems.map { "\($0.line ?? 0): \($0.message)" } == [
                 "1: 'title' must be a string, e.g. title = \"…\"",

@@ -44,13 +44,13 @@ final class PreviewSite {
 
     /// Builds the site with `sitegen build` into `public/` and returns the state a preview serves it with.
     func built(errors: [String] = []) throws -> PreviewState {
-        _ = try SiteBuilder.build(options: buildOptions)
+        let report = try SiteBuilder.build(options: buildOptions)
         let data = try Data(contentsOf: URL(fileURLWithPath: root + "/public/" + AccessManifest.relativePath))
         let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
         let policy = try AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
         return PreviewState(
             outputFolder: root + "/public", build: "b1", policy: policy, ruleCount: manifest.rules.count,
-            errors: errors)
+            errors: errors, includes: report.includes)
     }
 
     /// A router for `reader` over `state`, on port 8000.

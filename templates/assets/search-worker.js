@@ -37,14 +37,28 @@ async function fetchJSON(url) {
   return response.json();
 }
 
-function load(bases) {
-  return Promise.all(
+// A part's index.json, or null when `probe` is set and the server refuses it: 401, 403, or a redirect (to
+// sign-in), which is not followed.
+async function fetchIndex(url, probe) {
+  if (!probe) return fetchJSON(url);
+  const response = await fetch(url, { redirect: "manual" });
+  if (response.status === 401 || response.status === 403 || response.type === "opaqueredirect") return null;
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// The parts' indexes. With `probe` (the page does not know the reader's rules: a server without includes),
+// `bases` lists every part and those the server refuses this reader are left out.
+async function load(bases, probe) {
+  const parts = await Promise.all(
     bases.map(async (base) => {
-      const index = await fetchJSON(`${base}index.json`);
+      const index = await fetchIndex(`${base}index.json`, probe);
+      if (index === null) return null;
       if (index.version !== 1) throw new Error(`${base}index.json: index format ${index.version}, expected 1`);
       return { base, pages: index.pages, chunks: index.chunks, words: new Map(), docs: new Map() };
     }),
   );
+  return parts.filter(Boolean);
 }
 
 // Fetched once per part; a failed fetch is forgotten, so the next query tries again.
@@ -183,12 +197,12 @@ async function result(found, terms) {
   };
 }
 
-// A message is {id, parts, terms, shown}: terms null only loads the index. The answer is {id, total, results},
+// A message is {id, parts, probe, terms, shown}: terms null only loads the index. The answer is {id, total, results},
 // {id, stale: true} when a later query came in meanwhile, or {id, error}.
-self.addEventListener("message", async ({ data: { id, parts, terms, shown } }) => {
+self.addEventListener("message", async ({ data: { id, parts, probe, terms, shown } }) => {
   latest = Math.max(latest, id);
   try {
-    loading ??= load(parts);
+    loading ??= load(parts, probe);
     const loaded = await loading;
     if (terms === null) return postMessage({ id, total: 0, results: [] });
     if (id !== latest) return postMessage({ id, stale: true });

@@ -1,8 +1,9 @@
 // Site search, as you type. The index is published in parts, one per access rule (_search/<rule>/, split into
 // shards _search/<rule>/<shard>/ when it has many pages), and each part only to readers who satisfy its rule;
 // nginx writes the rules this reader satisfies into data-search-access. This script has search-worker.js
-// search just those parts, so a reader never fetches a word of a page they may not open. It holds no page
-// data itself.
+// search just those parts, so a reader never fetches a word of a page they may not open. A page built for a
+// server without includes has no data-search-access: the worker then asks for every part and keeps those the
+// server lets this reader have. It holds no page data itself.
 (() => {
   const root = document.querySelector(".search[data-search-url]");
   if (!root) return;
@@ -14,12 +15,13 @@
   const minimumLength = 2;
 
   const ruleNumbers = (text) => (text || "").split(",").filter((item) => /^\d+$/.test(item));
+  const probe = root.dataset.searchAccess === undefined;
   const granted = new Set(ruleNumbers(root.dataset.searchAccess));
   // data-search-parts lists "rule:shards" items: a rule's part is split into shards _search/<rule>/<shard>/.
   const parts = (root.dataset.searchParts || "")
     .split(",")
     .map((item) => /^(\d+):(\d+)$/.exec(item))
-    .filter((match) => match && granted.has(match[1]))
+    .filter((match) => match && (probe || granted.has(match[1])))
     .flatMap(([, rule, shards]) => Array.from({ length: Number(shards) }, (_, shard) => `${rule}/${shard}`))
     .map((part) => new URL(`${root.dataset.searchUrl}${part}/`, location.href).pathname);
 
@@ -58,7 +60,7 @@
     return new Promise((resolve, reject) => {
       const id = ++asked;
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, parts, terms, shown: shownResults });
+      worker.postMessage({ id, parts, probe, terms, shown: shownResults });
     });
   }
 

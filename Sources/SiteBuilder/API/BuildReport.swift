@@ -20,4 +20,6 @@ public struct BuildReport: Sendable {
     public let warnings: [BuildError]
     /// The output folder that now holds the site.
     public let outputFolder: String
+    /// What the site's pages were built for the web server to run (`[server] includes` in `site.toml`).
+    public let includes: ServerIncludes
 }

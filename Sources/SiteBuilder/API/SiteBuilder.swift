@@ -30,7 +30,7 @@ public enum SiteBuilder {
         switch pipeline.build() {
         case .failed:
             throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)
-        case .upToDate(let last):
+        case .upToDate(let last, let includes):
             return BuildReport(
                 pageCount: last.pageCount,
                 assetCount: last.assetCount,
@@ -41,7 +41,8 @@ public enum SiteBuilder {
                 changedFiles: [],
                 seconds: Date().timeIntervalSince(start),
                 warnings: last.warnings,
-                outputFolder: options.outputFolder
+                outputFolder: options.outputFolder,
+                includes: includes
             )
         case .published(let site):
             return BuildReport(
@@ -54,7 +55,8 @@ public enum SiteBuilder {
                 changedFiles: site.changedFiles,
                 seconds: Date().timeIntervalSince(start),
                 warnings: pipeline.log.warnings,
-                outputFolder: options.outputFolder
+                outputFolder: options.outputFolder,
+                includes: site.includes
             )
         }
     }

@@ -1,10 +1,13 @@
 import AccessRules
 import Foundation
+import SiteBuilder
 import TextTools
 
 /// Answers the preview's requests as nginx with the production snippet (`deploy/nginx/sitegen-auth.conf`) would
 /// answer them for one reader: files of the preview's output, each checked against its access manifest
-/// first, HTML with its Server Side Includes evaluated for the reader, the theme's 403 and 404 pages for
+/// first, HTML with its Server Side Includes evaluated for the reader (when the site was built for nginx;
+/// a site built with `includes = "none"` is served as any other server would, as is), `/.auth/me` as
+/// sitegen-auth answers it for the reader, the theme's 403 and 404 pages for
 /// refused and missing paths — and in every HTML page the live-reload script, plus the error overlay
 /// after a failed build. A pure function of the request and the current state, so tests need no socket.
 ///
@@ -52,6 +55,11 @@ public struct PreviewRouter: Sendable {
         let state = state()
         guard let policy = state.policy else {
             return page(status: 503, title: "No build yet", text: "The site has not built yet.", state: state)
+        }
+        if request.path == "/.auth/me" {
+            let (status, json) = reader.me
+            let headers = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
+            return HTTPResponse(status: status, headers: headers, body: .bytes(Array(json.utf8)))
         }
         if request.path.hasPrefix("/.auth/") {
             let text =
@@ -137,7 +145,9 @@ public struct PreviewRouter: Sendable {
         variables["request_uri"] = request.target
         variables["uri"] = request.path
         variables["document_uri"] = request.path
-        let processed = includes(variables: variables, state: state, depth: 0).process(text)
+        // A server without includes sends the page as it is; so does the preview.
+        let processed =
+            state.includes == .nginx ? includes(variables: variables, state: state, depth: 0).process(text) : text
         let body = LiveReloadScript.inject(into: processed, build: state.build, errors: state.errors)
         return noStore(.text(status, body, type: "text/html; charset=utf-8"))
     }

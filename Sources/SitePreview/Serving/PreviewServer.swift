@@ -100,6 +100,7 @@ public final class PreviewServer: @unchecked Sendable {
             let current = lock.withLock { state }
             var next = current
             next.errors = []
+            next.includes = report.includes
             if current.policy == nil || report.changedFiles.contains(AccessManifest.relativePath) {
                 loadPolicy(into: &next)
             }

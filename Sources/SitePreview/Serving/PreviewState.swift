@@ -1,4 +1,5 @@
 public import AccessRules
+public import SiteBuilder
 
 /// What the preview serves at one moment: the output folder of the last good build with its access
 /// rules, the name tabs compare to know they are out of date, and the errors of the last build when it
@@ -14,12 +15,19 @@ public struct PreviewState: Sendable {
     public var ruleCount: Int
     /// The errors of the last build, as `file:line: message`; empty when it succeeded.
     public var errors: [String]
+    /// What the last good build's pages were made for the web server to run: the preview evaluates their
+    /// Server Side Includes as nginx would only when they were made for nginx, and otherwise serves them as is.
+    public var includes: ServerIncludes
 
-    public init(outputFolder: String, build: String, policy: AccessPolicy?, ruleCount: Int, errors: [String]) {
+    public init(
+        outputFolder: String, build: String, policy: AccessPolicy?, ruleCount: Int, errors: [String],
+        includes: ServerIncludes = .nginx
+    ) {
         self.outputFolder = outputFolder
         self.build = build
         self.policy = policy
         self.ruleCount = ruleCount
         self.errors = errors
+        self.includes = includes
     }
 }

@@ -5,7 +5,7 @@ import TextTools
 extension SiteConfig {
     static let knownKeys = [
         "title", "base_url", "language", "footer", "nav", "access", "file_access", "contact", "search", "params",
-        "last_changed", "edit_url", "mermaid",
+        "last_changed", "edit_url", "mermaid", "server",
     ]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
@@ -93,6 +93,8 @@ extension SiteConfig {
                     continue
                 }
                 config.mermaidScript = path
+            case "server":
+                parseServer(value, lines: lines, file: file, into: &config, problems: &problems)
             case "params":
                 guard let params = value.table else {
                     fail(key, "'params' must be a table: write [params] followed by key = value lines")

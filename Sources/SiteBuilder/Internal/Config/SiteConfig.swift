@@ -29,6 +29,8 @@ struct SiteConfig: Sendable {
     var editURL = ""
     /// `mermaid`: the site's own mermaid script, below the site folder.
     var mermaidScript = "assets/mermaid.min.js"
+    /// `[server] includes`: what the web server runs in pages, and so how pages greet the reader and guard links.
+    var includes = ServerIncludes.nginx
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

@@ -1,21 +1,35 @@
 import AccessRules
 
 /// How a link to a page is guarded for the readers of the page showing it: `ruleNumber` is the linked
-/// page's rule number when the link needs an SSI condition, nil when every such reader may open it.
+/// page's rule number when the link needs an SSI condition, nil when every such reader may open it. On a
+/// server without includes (`ServerIncludes.none`) such a link cannot be guarded: it is hidden instead,
+/// without its title or address.
 struct LinkGuard: Sendable {
     let ruleNumber: Int?
     let isSignedIn: Bool
+    let includes: ServerIncludes
+
+    /// Whether the link is left out: some readers of the page may not open it, and the server cannot hide it.
+    var isHidden: Bool {
+        ruleNumber != nil && !includes.writesSSI
+    }
 
     /// `access_rule`: the rule's number when the link is guarded, else present but empty.
     var accessRule: TemplateValue {
-        ruleNumber.map(TemplateValue.int) ?? .null
+        guard !isHidden, let ruleNumber else { return .null }
+        return .int(ruleNumber)
     }
 
     /// `access_condition`: for `signed-in`, whether the reader is signed in; for other rules, whether the
-    /// reader passes rule N (see `SatisfiedRules`); empty when the link is plain.
+    /// reader passes rule N (see `SatisfiedRules`); empty when the link is plain or hidden.
     var accessCondition: TemplateValue {
-        guard let ruleNumber else { return .null }
+        guard !isHidden, let ruleNumber else { return .null }
         return .string(isSignedIn ? SatisfiedRules.signedInCondition : SatisfiedRules.condition(forRule: ruleNumber))
+    }
+
+    /// `title` or `url` of the linked page, empty when the link is hidden.
+    func shown(_ text: String) -> TemplateValue {
+        .string(isHidden ? "" : text)
     }
 }
 
@@ -31,22 +45,25 @@ extension PageNavigation {
 
     static func linkFields(for index: Int, pages: [Page], guarding: LinkGuard) -> Fields {
         [
-            "title": .string(pages[index].title), "url": .string(pages[index].url),
+            "title": guarding.shown(pages[index].title), "url": guarding.shown(pages[index].url),
             "access_rule": guarding.accessRule, "access_condition": guarding.accessCondition,
+            "is_hidden": .bool(guarding.isHidden),
         ]
     }
 
     /// Empty fields are present too, so that a card never shows a value of an enclosing object.
     static func cardFields(for index: Int, pages: [Page], guarding: LinkGuard) -> Fields {
         let page = pages[index]
+        let hidden = guarding.isHidden
         return [
-            "title": .string(page.title),
-            "url": .string(page.url),
+            "title": guarding.shown(page.title),
+            "url": guarding.shown(page.url),
             "is_section": .bool(page.source.isSection),
-            "description": .text(page.frontMatter.description) ?? .null,
-            "date_display": page.frontMatter.date.map { .string($0.display) } ?? .null,
+            "description": hidden ? .null : .text(page.frontMatter.description) ?? .null,
+            "date_display": hidden ? .null : page.frontMatter.date.map { .string($0.display) } ?? .null,
             "access_rule": guarding.accessRule,
             "access_condition": guarding.accessCondition,
+            "is_hidden": .bool(hidden),
         ]
     }
 
@@ -56,8 +73,8 @@ extension PageNavigation {
     ) -> Fields {
         let page = pages[index]
         return [
-            "title": .string(page.title),
-            "url": .string(page.url),
+            "title": guarding.shown(page.title),
+            "url": guarding.shown(page.url),
             "is_current": .bool(state == .current),
             "is_ancestor": .bool(state == .ancestor),
             "is_section": .bool(page.source.isSection),
@@ -66,6 +83,7 @@ extension PageNavigation {
             "children": .list(children),
             "access_rule": guarding.accessRule,
             "access_condition": guarding.accessCondition,
+            "is_hidden": .bool(guarding.isHidden),
             "is_more": .bool(false),
         ]
     }
@@ -75,8 +93,8 @@ extension PageNavigation {
     /// count, so that adding one changes only the windows that hold its position.
     static func moreFields(for section: Int, pages: [Page], guarding: LinkGuard) -> Fields {
         [
-            "title": .string(pages[section].title),
-            "url": .string(pages[section].url),
+            "title": guarding.shown(pages[section].title),
+            "url": guarding.shown(pages[section].url),
             "is_current": .bool(false),
             "is_ancestor": .bool(false),
             "is_section": .bool(false),
@@ -85,6 +103,7 @@ extension PageNavigation {
             "children": .list([]),
             "access_rule": guarding.accessRule,
             "access_condition": guarding.accessCondition,
+            "is_hidden": .bool(guarding.isHidden),
             "is_more": .bool(true),
         ]
     }

@@ -10,6 +10,9 @@ import AccessRules
 /// drops it for everyone else. Every other link carries both too, empty: links to public pages, and links
 /// to pages whose rule the current page's rule implies (`AccessRule.implies`), since every reader nginx
 /// serves the current page to may open those; a site with one rule writes no condition in its navigation.
+/// For a server without includes (`ServerIncludes.none`) nothing can be guarded: links that would need a
+/// condition are left out (nav entries, cards, previous and next), or, where the nav or the breadcrumbs need
+/// the place (a section on the way to the current page), kept with `is_hidden` and no title or address.
 /// Empty rather than missing, because a public page's entry inside a restricted section's entry would
 /// otherwise find the section's values, and be hidden from readers who may open it. What a page shows
 /// depends on the rule of its readers, so the shared parts below are built once per link and kind of
@@ -23,12 +26,13 @@ struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
     static let entryFieldNames: Set<String> = [
         "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
-        "access_rule", "access_condition", "is_more",
+        "access_rule", "access_condition", "is_hidden", "is_more",
     ]
 
     let tree: NavigationTree
     let pages: [Page]
     let access: SiteAccess
+    let includes: ServerIncludes
     /// Each page's collapsed nav entry, its `{title, url, access_rule, access_condition}` for breadcrumbs and
     /// previous/next, and its entry in its section's `section_pages`, plain and guarded: built the first time
     /// a page shows them, then shared by every page that does, so a build that renders few pages builds few.
@@ -52,10 +56,14 @@ struct PageNavigation: Sendable {
         var site: TemplateNode
     }
 
-    init(tree: NavigationTree, pages: [Page], access: SiteAccess, renderers: Renderers) {
+    init(
+        tree: NavigationTree, pages: [Page], access: SiteAccess, includes: ServerIncludes = .nginx,
+        renderers: Renderers
+    ) {
         self.tree = tree
         self.pages = pages
         self.access = access
+        self.includes = includes
         self.renderers = renderers
         shared = [false: pages.indices.map { _ in LazyValue() }, true: pages.indices.map { _ in LazyValue() }]
         slottedSections = renderers.nav == nil ? [] : Set(pages.indices.filter { !tree.children[$0].isEmpty })
@@ -76,7 +84,12 @@ struct PageNavigation: Sendable {
     private func guarding(_ index: Int, reader: Int) -> LinkGuard {
         LinkGuard(
             ruleNumber: access.guardedRuleNumber(ofPage: index, forReadersOf: reader),
-            isSignedIn: access.pageRules[index].rule == .signedIn)
+            isSignedIn: access.pageRules[index].rule == .signedIn, includes: includes)
+    }
+
+    /// Whether pages under rule number `reader` show a link to page `index`: unless the link would be hidden.
+    private func isListed(_ index: Int, reader: Int) -> Bool {
+        !guarding(index, reader: reader).isHidden
     }
 
     private func nodes(of index: Int, reader: Int) -> SharedNodes {
@@ -123,7 +136,7 @@ struct PageNavigation: Sendable {
             let renderNav = renderers.nav
         else { return nil }
         return slotted.value(for: SlotKey(section: section, reader: reader)) {
-            let entries = tree.children[section]
+            let entries = tree.children[section].filter { isListed($0, reader: reader) }
             let slots = entries.map { index in
                 let marker = DerivedField(name: PartialReuse.navItem.field) { _ in SlottedNav.marker(index) }
                 let fields = Self.entryFields(
@@ -134,7 +147,8 @@ struct PageNavigation: Sendable {
                 let html = renderNav(TemplateNode(["nav": .list(slots), "site": .node(renderers.site)]))
                 return SlottedNav(html: html, entries: entries)
             }
-            guard let outer = slottedNav(of: parent, reader: reader),
+            // A section shown hidden on the way to its pages has no slot in its parent's nav: render in place.
+            guard isListed(section, reader: reader), let outer = slottedNav(of: parent, reader: reader),
                 let own = renderedEntry(
                     section, state: .ancestor, children: slots, reader: reader, render: renderEntry),
                 let html = outer.filled({ $0 == section ? own : collapsedHTML(of: $0, reader: reader) })
@@ -162,7 +176,8 @@ struct PageNavigation: Sendable {
     /// window leaves children out, an entry with `is_more` that links the section's page.
     private func items(under section: Int, path: ArraySlice<Int>, current: Int, reader: Int) -> [TemplateValue] {
         let window = tree.window(of: section, around: path.first)
-        let entries: [TemplateValue] = window.entries.map { index in
+        let shown = window.entries.filter { $0 == path.first || isListed($0, reader: reader) }
+        let entries: [TemplateValue] = shown.map { index in
             guard index == path.first else { return .node(nodes(of: index, reader: reader).entry) }
             let isSection = pages[index].source.isSection
             let children =
@@ -173,7 +188,7 @@ struct PageNavigation: Sendable {
                 children: children)
             return TemplateValue.node(TemplateNode(fields))
         }
-        guard window.hidesBefore || window.hidesAfter else { return entries }
+        guard window.hidesBefore || window.hidesAfter, isListed(section, reader: reader) else { return entries }
         let more = TemplateValue.node(
             TemplateNode(Self.moreFields(for: section, pages: pages, guarding: guarding(section, reader: reader))))
         return (window.hidesBefore ? [more] : []) + entries + (window.hidesAfter ? [more] : [])
@@ -186,18 +201,28 @@ struct PageNavigation: Sendable {
         return tree.ancestors(of: current).map { .node(nodes(of: $0, reader: reader).link) }
     }
 
+    /// `prev`: the page before `current` in reading order, unless the link to it is hidden.
     func previous(of current: Int) -> TemplateValue? {
-        tree.previous(of: current).map { .node(nodes(of: $0, reader: reader(ofPage: current)).link) }
+        neighbour(tree.previous(of: current), of: current)
     }
 
+    /// `next`: the page after `current` in reading order, unless the link to it is hidden.
     func next(of current: Int) -> TemplateValue? {
-        tree.next(of: current).map { .node(nodes(of: $0, reader: reader(ofPage: current)).link) }
+        neighbour(tree.next(of: current), of: current)
+    }
+
+    private func neighbour(_ index: Int?, of current: Int) -> TemplateValue? {
+        let reader = reader(ofPage: current)
+        guard let index, isListed(index, reader: reader) else { return nil }
+        return .node(nodes(of: index, reader: reader).link)
     }
 
     /// `section_pages`: a section's direct children in navigation order.
     func sectionPages(of section: Int) -> [TemplateValue] {
         let reader = reader(ofPage: section)
-        return tree.children[section].map { .node(nodes(of: $0, reader: reader).card) }
+        return tree.children[section].filter { isListed($0, reader: reader) }.map {
+            .node(nodes(of: $0, reader: reader).card)
+        }
     }
 
     /// The digest of everything other pages show of page `index`: the fields of its nav entry, its link in

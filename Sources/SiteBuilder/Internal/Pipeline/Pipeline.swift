@@ -23,7 +23,7 @@ struct Pipeline {
     /// What `build()` ended with; the errors and warnings are on the log.
     enum Outcome {
         /// Nothing changed since the build this record is of: the output already is the site.
-        case upToDate(BuildRecord)
+        case upToDate(BuildRecord, ServerIncludes)
         case published(PublishedSite)
         case failed
     }
@@ -36,6 +36,7 @@ struct Pipeline {
         let reusedPageCount: Int
         let outputUnchanged: Bool
         let changedFiles: [String]
+        let includes: ServerIncludes
     }
 
     func build() -> Outcome {
@@ -48,7 +49,7 @@ struct Pipeline {
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
                 record: record))
-        if cache.upToDate, let record = cache.previous { return .upToDate(record) }
+        if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(
                 files: content.pages, rootURL: config.rootURL, previous: cache.previous, store: cache.pages,
@@ -145,7 +146,7 @@ struct Pipeline {
             PublishedSite(
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
                 access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
-                changedFiles: unchanged ? [] : publication.changedFiles))
+                changedFiles: unchanged ? [] : publication.changedFiles, includes: config.includes))
     }
 
     /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),

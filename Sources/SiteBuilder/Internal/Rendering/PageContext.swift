@@ -12,6 +12,8 @@ struct PageContext: Sendable {
     let pages: [Page]
     let tree: NavigationTree
     let access: SiteAccess
+    /// What the web server runs in pages (`[server] includes`).
+    let includes: ServerIncludes
     private let navigation: PageNavigation
     private let renderToc: (@Sendable (TemplateNode) -> String)?
     private let pastesNav: Bool
@@ -32,6 +34,8 @@ struct PageContext: Sendable {
             "root_url": .string(config.rootURL),
             "params": .object(config.params),
             "generator": .string(Self.generator),
+            "ssi": .bool(config.includes.writesSSI),
+            "includes": .string(config.includes.rawValue),
         ]
         fields["base_url"] = .text(config.baseURL)
         fields["mermaid_url"] = mermaidURL.map(TemplateValue.string)
@@ -47,9 +51,11 @@ struct PageContext: Sendable {
         self.pages = pages
         self.tree = tree
         self.access = access
+        includes = config.includes
         let renderers = PageNavigation.Renderers(
             entry: templates.renderer(for: .navItem), nav: templates.renderer(for: .nav), site: site)
-        navigation = PageNavigation(tree: tree, pages: pages, access: access, renderers: renderers)
+        navigation = PageNavigation(
+            tree: tree, pages: pages, access: access, includes: config.includes, renderers: renderers)
         pastesNav = renderers.nav != nil
         renderToc = templates.renderer(for: .toc)
     }

@@ -77,8 +77,11 @@ struct RenderPages: BuildStep {
         }
         do {
             let values = context.context(for: index, html: body)
-            return .success(
-                try output.stage(templates.render(values, with: template), as: page.source.outputPath, key: key))
+            let rendered = templates.render(values, with: template)
+            if let problem = context.includes.problem(inHTML: rendered, file: file, template: template) {
+                return .failure(problem)
+            }
+            return .success(try output.stage(rendered, as: page.source.outputPath, key: key))
         } catch {
             return .failure(
                 Problem(file: file, message: "cannot write \(page.source.outputPath): \(error.localizedDescription)"))

@@ -34,6 +34,10 @@ struct WriteExtras: BuildStep {
         for special in SpecialPage.allCases {
             let html = templates.render(
                 context.specialPageContext(special, rootURL: config.rootURL), with: special.template)
+            if let problem = config.includes.problem(inHTML: html, file: special.outputPath, template: special.template)
+            {
+                log.report(problem)
+            }
             files.append((special.outputPath, Data(html.utf8)))
         }
         if !config.baseURL.isEmpty {
