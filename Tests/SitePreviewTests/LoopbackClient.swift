@@ -25,7 +25,7 @@ struct LoopbackClient {
     }
 
     /// The next `data:` line of the stream, waiting up to `seconds`.
-    func nextBuild(from socket: Int32, seconds: Int = 10) -> String? {
+    func nextBuild(from socket: Int32, seconds: Int = 30) -> String? {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var line: [UInt8] = []
