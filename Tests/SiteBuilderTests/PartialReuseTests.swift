@@ -78,6 +78,22 @@ struct PartialReuseTests {
                     + "[0]<a href=\"/c/\">C</a></li><li class=\"\">[0]<a href=\"/d/\">D</a></li></ul></nav>") == true)
     }
 
+    @Test("With includes = \"none\", pasted navs leave out the same links as navs rendered in place")
+    func sameOutputWithoutIncludes() throws {
+        let pages = Self.pages.merging(["site.toml": "[server]\nincludes = \"none\"\n"]) { $1 }
+        let pasted = try TestSite(pages: pages, templates: Self.theme)
+        let inPlace = try TestSite(pages: pages, templates: Self.renderedInPlace)
+        for site in [pasted, inPlace] { try site.build() }
+        #expect(Self.pages(of: pasted) == Self.pages(of: inPlace))
+        // Public inside the Staff section: its section is kept without title or link, every other entry left out.
+        #expect(
+            pasted.output("a/one/index.html")?.hasPrefix(
+                "<nav><ul><li class=\"s a e h\"><a href=\"\"></a><ul><li class=\" c\"><a href=\"/a/one/\">One</a>"
+                    + "</li></ul></li></ul></nav>") == true)
+        let two = try #require(pasted.output("a/b/two/index.html"))
+        #expect(two.contains(#"<a href="/d/">D</a>"#) && two.contains(#"<a href="/a/one/">One</a>"#))
+    }
+
     @Test("A toc of several lines included on an indented line is rendered in place, indented as swift-mustache does")
     func indentedLines() throws {
         let multiline = "<ul>\n{{#page.toc}}<li>{{title}}</li>\n{{/page.toc}}</ul>\n"

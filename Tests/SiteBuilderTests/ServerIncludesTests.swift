@@ -151,6 +151,23 @@ struct ServerIncludesTests {
         #expect(site.output("index.html") == nil, "nothing is published")
     }
 
+    @Test("includes = \"none\": in a wide section, public pages leave out the link to their signed-in section's page")
+    func wideSection() throws {
+        var pages = ["index.md": "---\ntitle: Home\naccess: public\n---\n", "w/index.md": "---\ntitle: Warren\n---\n"]
+        for number in 1...60 {
+            pages["w/p\(number).md"] = "---\ntitle: P\(number)\nweight: \(number)\naccess: public\n---\n"
+        }
+        for includes in ["nginx", "none"] {
+            let site = try TestSite(
+                pages: pages.merging(["site.toml": "[server]\nincludes = \"\(includes)\"\n"]) { $1 })
+            try site.build { $0.templatesFolder = TestSite.defaultTheme }
+            let html = try #require(site.output("w/p30/index.html"))
+            #expect(html.contains(#"href="/w/p40/">P40</a>"#) && !html.contains(#"href="/w/p41/""#), "\(includes)")
+            #expect(html.contains("All pages in Warren") == (includes == "nginx"), "\(includes)")
+            #expect(html.contains("Warren") == (includes == "nginx"), "\(includes)")
+        }
+    }
+
     @Test("[server] errors name the key and its line")
     func configProblems() {
         let (_, problems) = SiteConfig.parse(

@@ -87,9 +87,10 @@ struct PageNavigation: Sendable {
             isSignedIn: access.pageRules[index].rule == .signedIn, includes: includes)
     }
 
-    /// Whether pages under rule number `reader` show a link to page `index`: unless the link would be hidden.
+    /// Whether pages under rule number `reader` show a link to page `index`: unless the link would be hidden,
+    /// which only a server without includes needs.
     private func isListed(_ index: Int, reader: Int) -> Bool {
-        !guarding(index, reader: reader).isHidden
+        includes.writesSSI || !guarding(index, reader: reader).isHidden
     }
 
     private func nodes(of index: Int, reader: Int) -> SharedNodes {

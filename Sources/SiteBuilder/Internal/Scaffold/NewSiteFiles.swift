@@ -73,6 +73,12 @@ enum NewSiteFiles {
         # The order of the top-level sections, by folder name (default: by weight, then title).
         # nav = ["guide"]
 
+        # The web server: nginx (the default) runs the Server Side Includes that greet each reader
+        # and show links only to readers who may open them. For Apache, lighttpd, Caddy or Traefik
+        # write includes = "none": pages then link only what all their readers may open.
+        # [server]
+        # includes = "nginx"
+
         """
 
     private static let home = """
