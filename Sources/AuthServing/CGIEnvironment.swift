@@ -15,6 +15,14 @@ public enum CGIEnvironment {
     public static func request(
         from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, atMost limit: Int = parameterLimit
     ) -> Request? {
+        parsed(from: environment, atMost: limit)?.request
+    }
+
+    /// The request in a libfcgi `envp`, and its `REQUEST_URI`: the target the client asked for, which a FastCGI
+    /// Authorizer is asked about. Nil when the parameters hold more than `limit` bytes.
+    static func parsed(
+        from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, atMost limit: Int = parameterLimit
+    ) -> (request: Request, requestURI: String?)? {
         var parameters = Parameters()
         var bytes = 0
         var cursor = environment
@@ -25,7 +33,7 @@ public enum CGIEnvironment {
             parameters.add(UnsafeRawBufferPointer(start: entry, count: length))
             cursor = cursor?.advanced(by: 1)
         }
-        return parameters.request
+        return (parameters.request, parameters.requestURI)
     }
 
     /// The request in `NAME=value` pairs, e.g. a CGI program's process environment.
@@ -59,6 +67,7 @@ public enum CGIEnvironment {
         var scriptName: String?
         var pathInfo: String?
         var query: String?
+        var requestURI: String?
 
         mutating func add(_ entry: UnsafeRawBufferPointer) {
             guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
@@ -74,6 +83,7 @@ public enum CGIEnvironment {
             case "SCRIPT_NAME": scriptName = scriptName ?? value
             case "PATH_INFO": pathInfo = pathInfo ?? value
             case "QUERY_STRING": query = query ?? value
+            case "REQUEST_URI": requestURI = requestURI ?? value
             default: break
             }
         }

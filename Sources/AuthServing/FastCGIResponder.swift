@@ -7,8 +7,11 @@ public import Foundation
 /// `NetworkWorkers`, so a slow identity provider never holds up an auth check; when those are all busy, the route's
 /// busy answer goes out instead.
 ///
-/// Only the Responder role is served; a request in another role (Authorizer, Filter) is answered 500, never
-/// allowed. A request whose parameters exceed `CGIEnvironment.parameterLimit` is answered 431.
+/// Requests in the Responder role (nginx's `fastcgi_pass` and `auth_request`, Apache's `mod_proxy_fcgi`, the
+/// `/.auth/` endpoints everywhere) are answered through the router; requests in the Authorizer role (Apache's
+/// `mod_authnz_fcgi`, lighttpd's `mod_fastcgi` in authorizer mode) through `FastCGIAuthorizer`, on the acceptor
+/// thread, since the check never waits on the network. The Filter role is answered 500, never allowed. A request
+/// whose parameters exceed `CGIEnvironment.parameterLimit` is answered 431.
 ///
 /// ```swift
 /// let responder = FastCGIResponder(router: router, acceptors: 4, network: NetworkWorkers(threads: 16, queueLimit: 64), log: log)
@@ -17,8 +20,11 @@ public import Foundation
 public final class FastCGIResponder: @unchecked Sendable {
     /// FastCGI's Responder role, the one `auth_request` and `fastcgi_pass` use.
     static let responderRole: Int32 = 1
+    /// FastCGI's Authorizer role: the web server asks whether to serve a request.
+    static let authorizerRole: Int32 = 2
 
     private let router: Router
+    private let authorizer: FastCGIAuthorizer
     private let acceptors: Int
     private let network: NetworkWorkers
     private let log: AuthLog
@@ -29,6 +35,7 @@ public final class FastCGIResponder: @unchecked Sendable {
     /// A responder answering through `router` on `acceptors` threads, with `network` for the routes that wait.
     public init(router: Router, acceptors: Int, network: NetworkWorkers, log: AuthLog) {
         self.router = router
+        self.authorizer = FastCGIAuthorizer(router: router)
         self.acceptors = acceptors
         self.network = network
         self.log = log
@@ -73,13 +80,17 @@ public final class FastCGIResponder: @unchecked Sendable {
                 FCGX_Finish_r(request)
                 return
             }
-            guard request.pointee.role == Self.responderRole else {
-                answer(request, with: .text(500, "sitegen-auth serves the FastCGI Responder role only"))
+            guard let (parsed, requestURI) = CGIEnvironment.parsed(from: request.pointee.envp).map({ ($0, $1) }) else {
+                answer(request, with: .text(431, "Request header fields too large"))
                 end()
                 continue
             }
-            guard let parsed = CGIEnvironment.request(from: request.pointee.envp) else {
-                answer(request, with: .text(431, "Request header fields too large"))
+            guard request.pointee.role == Self.responderRole else {
+                let response =
+                    request.pointee.role == Self.authorizerRole
+                    ? authorizer.respond(to: parsed, about: requestURI)
+                    : .text(500, "sitegen-auth serves the FastCGI Responder and Authorizer roles, not Filter")
+                answer(request, with: response, readingBody: false)
                 end()
                 continue
             }
@@ -117,15 +128,19 @@ public final class FastCGIResponder: @unchecked Sendable {
 
     /// Writes the response and finishes the request. libfcgi's close waits for nginx to hang up first, a sleep and
     /// a wake-up per check; once the request has been read to its end that wait protects nothing, and the socket
-    /// is closed at once.
-    private func answer(_ request: UnsafeMutablePointer<FCGX_Request>, with response: Response) {
+    /// is closed at once. Without `readingBody` (the Authorizer and Filter roles, which a web server may send no
+    /// `FCGI_STDIN` at all: reading it would wait forever) the body is not read and libfcgi's waiting close takes
+    /// whatever the server still sends.
+    private func answer(
+        _ request: UnsafeMutablePointer<FCGX_Request>, with response: Response, readingBody: Bool = true
+    ) {
         let bytes = response.cgiBytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), request.pointee.out)
             }
         }
-        if Self.readToEnd(request.pointee.in) { FCGX_Detach(request) }
+        if readingBody, Self.readToEnd(request.pointee.in) { FCGX_Detach(request) }
         FCGX_Finish_r(request)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import AuthServing
 
 /// The FastCGI transport, spoken to over a unix socket byte by byte as nginx would: requests reach the router and
-/// its answers come back; broken, oversized and other-role requests are refused and the responder keeps serving.
+/// its answers come back; broken, oversized and Filter-role requests are refused and the responder keeps serving.
 @Suite(.serialized) struct FastCGIResponderTests {
     /// Answers with the path, query and one header it was given.
     struct Echo: Endpoint {
@@ -103,12 +103,12 @@ import Testing
         second.close()
     }
 
-    @Test(arguments: [UInt16(2), 3]) func anotherRoleIsRefusedNeverAllowed(role: UInt16) throws {
+    @Test func theFilterRoleIsRefusedNeverAllowed() throws {
         let served = try Served(routes: ["/echo": Router.Route(Echo())])
         let answer = try served.exchange(
-            FastCGIWire.request([("DOCUMENT_URI", "/echo")], role: role) + FastCGIWire.record(8))
+            FastCGIWire.request([("DOCUMENT_URI", "/echo")], role: 3) + FastCGIWire.record(8))
         #expect(answer.status == 500)
-        #expect(answer.text.contains("Responder role only"))
+        #expect(answer.text.contains("Responder and Authorizer roles, not Filter"))
         #expect(try served.exchange(Self.echoRequest).status == 200)
     }
 
