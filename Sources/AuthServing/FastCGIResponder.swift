@@ -30,6 +30,7 @@ public final class FastCGIResponder: @unchecked Sendable {
     private let log: AuthLog
     private let inFlight = NSLock()
     private var active = 0
+    private var acceptorsRunning = 0
     private var stopping = false
 
     /// A responder answering through `router` on `acceptors` threads, with `network` for the routes that wait.
@@ -43,6 +44,7 @@ public final class FastCGIResponder: @unchecked Sendable {
 
     /// Starts the acceptor threads on a listening socket and returns.
     public func start(listening socket: Int32) {
+        inFlight.withLock { acceptorsRunning += acceptors }
         for number in 0..<acceptors {
             let thread = Thread { [self] in self.accept(on: socket) }
             thread.name = "fastcgi-\(number)"
@@ -51,15 +53,18 @@ public final class FastCGIResponder: @unchecked Sendable {
         }
     }
 
-    /// Stops accepting (the socket is shut down) and waits up to `patience` seconds for requests in flight.
+    /// Stops accepting (the socket is shut down) and waits up to `patience` seconds for requests in flight and for
+    /// the acceptor threads to leave, so that the caller may close the socket: an acceptor still on its way to
+    /// `accept` would otherwise take a connection from whatever socket gets the descriptor's number next.
     public func stop(listening socket: Int32, patience: TimeInterval = 10) {
         inFlight.withLock { stopping = true }
         shutdown(socket, Int32(SHUT_RDWR))
         let deadline = Date().addingTimeInterval(patience)
-        while inFlight.withLock({ active > 0 }), Date() < deadline { usleep(10_000) }
+        while inFlight.withLock({ active > 0 || acceptorsRunning > 0 }), Date() < deadline { usleep(10_000) }
     }
 
     private func accept(on socket: Int32) {
+        defer { inFlight.withLock { acceptorsRunning -= 1 } }
         var failures = AcceptFailure()
         var request = Self.newRequest(socket)
         while true {
