@@ -1,3 +1,4 @@
+public import EntraAuth
 import Foundation
 
 /// Threads of their own for the requests that wait on the identity provider, so those never hold up the threads
@@ -6,13 +7,14 @@ import Foundation
 /// The check runs for every file a reader fetches and answers in microseconds; a sign-in callback redeems its code
 /// at the token endpoint and can wait seconds when the provider is slow. Sharing threads, a dozen slow callbacks
 /// would stall every reader's pages. The queue is bounded: when it is full, `submit` refuses at once and the caller
-/// answers "busy" rather than let waiting requests pile up.
+/// answers "busy" rather than let waiting requests pile up. Re-checks of sessions with the provider run here too
+/// (`BackgroundWork`): a full queue skips a re-check until the session's next use.
 ///
 /// ```swift
 /// let workers = NetworkWorkers(threads: 16, queueLimit: 64)
 /// if !workers.submit({ answer(route.endpoint.respond(to: request)) }) { answer(busyPage) }
 /// ```
-public final class NetworkWorkers: @unchecked Sendable {
+public final class NetworkWorkers: BackgroundWork, @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [@Sendable () -> Void] = []
     private var running = 0

@@ -29,7 +29,7 @@ struct Serve: ParsableCommand {
             variable names its config file. Metrics need the FastCGI server.
             A --listen unix socket gets mode 0660: nginx's user must own it or be in --socket-group.
             Auth checks never wait behind sign-ins: callbacks, which call the token endpoint, run on
-            --network-workers threads of their own. If accepting connections keeps failing (the socket
+            --network-workers threads of their own, as do re-checks of sessions (recheck_every). If accepting connections keeps failing (the socket
             is gone, or a minute without success), it exits with status 1 so systemd restarts it.
             SIGTERM or SIGINT: in-flight requests finish, then it exits.
 
@@ -118,7 +118,9 @@ struct Serve: ParsableCommand {
             return
         }
         let metricsAddress = try self.metricsAddress()
-        let service = AuthService(config: try settings.load(), metrics: metricsAddress.map { _ in AuthMetrics() })
+        let network = NetworkWorkers(threads: networkWorkers, queueLimit: networkWorkers * 4)
+        let service = AuthService(
+            config: try settings.load(), metrics: metricsAddress.map { _ in AuthMetrics() }, background: network)
         if let metricsAddress, let page = service.metricsPage {
             let listener = try MetricsListener(address: metricsAddress, page: page.render)
             listener.start()
@@ -135,9 +137,7 @@ struct Serve: ParsableCommand {
             try listen.flatMap(ListenAddress.init).map {
                 try ListeningSocket.open($0, group: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
             } ?? ListeningSocket.inherited
-        let responder = FastCGIResponder(
-            router: router, acceptors: workers,
-            network: NetworkWorkers(threads: networkWorkers, queueLimit: networkWorkers * 4), log: service.log)
+        let responder = FastCGIResponder(router: router, acceptors: workers, network: network, log: service.log)
         let signals = ShutdownSignals { responder.stop(listening: socket) }
         responder.start(listening: socket)
         withExtendedLifetime(signals) {

@@ -94,6 +94,9 @@ class Stack:
     proxy: ProviderFaults | None = None
     # When set, sitegen-auth serves /metrics on this loopback port (--metrics-listen).
     metrics_port: int = 0
+    # "mock" runs oidc-provider-mock; "world" runs world_provider.py, whose control API changes users and the
+    # token endpoint while sessions live (re-checks).
+    provider_kind: str = "mock"
 
     @property
     def base_url(self) -> str:
@@ -134,6 +137,9 @@ class Stack:
 
     def start_provider(self) -> None:
         command = [str(self.venv_bin / "oidc-provider-mock"), "--port", str(self.provider_port)]
+        if self.provider_kind == "world":
+            script = Path(__file__).with_name("world_provider.py")
+            command = [str(self.venv_bin / "python"), str(script), "--port", str(self.provider_port)]
         for user in self.users:
             command += ["--user-claims", json.dumps(user)]
         self.spawn("provider", command)

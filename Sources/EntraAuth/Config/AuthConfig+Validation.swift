@@ -92,6 +92,7 @@ extension AuthConfig {
                 "\(settings.describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute"
             )
         }
+        (recheckEvery, recheckGrace) = try Self.recheck(settings)
         let storeText = try settings.text("session_store") ?? SessionStoreAddress.defaultValue
         guard let store = SessionStoreAddress(storeText, relativeTo: folder) else {
             throw AuthError(
@@ -101,6 +102,21 @@ extension AuthConfig {
         }
         sessionStore = store
         self.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
+    }
+
+    /// `recheck_every` (default 15m, "off") and `recheck_grace` (default 1h), each at least 10 seconds.
+    private static func recheck(_ settings: RawSettings) throws -> (every: TimeInterval?, grace: TimeInterval) {
+        let grace = try settings.duration("recheck_grace") ?? 3_600
+        guard grace >= 10 else {
+            throw AuthError(.config, "\(settings.describe("recheck_grace")) must be at least 10s")
+        }
+        if try settings.text("recheck_every") == "off" { return (nil, grace) }
+        let every = try settings.duration("recheck_every") ?? 900
+        guard every >= 10 else {
+            throw AuthError(
+                .config, "\(settings.describe("recheck_every")) must be at least 10s, or \"off\" to turn re-checks off")
+        }
+        return (every, grace)
     }
 
     private static func clientAuthentication(_ settings: RawSettings, relativeTo folder: String) throws

@@ -45,6 +45,11 @@ public struct AuthConfig: Sendable {
     public var sessionLifetime: TimeInterval
     /// Sessions unused this long end; nil when they never end for being idle.
     public var sessionIdleTimeout: TimeInterval?
+    /// How often a session in use is re-checked with the provider (its refresh token redeemed); nil when off. The
+    /// structure's default is off; a config file's or the environment's is 15 minutes (`recheck_every`).
+    public var recheckEvery: TimeInterval? = nil
+    /// How long after its last successful re-check a session goes on while the provider cannot be reached.
+    public var recheckGrace: TimeInterval = 3_600
     /// Where sessions are kept.
     public var sessionStore: SessionStoreAddress = .sqlite(path: "/var/lib/sitegen-auth/sessions.db")
     /// Optional `prompt` for the authorization request.
@@ -62,6 +67,13 @@ public struct AuthConfig: Sendable {
     /// The files a secret was read from: the cookie secret's, the client secret's, the certificate's private key, and
     /// the config file itself when a secret is written in it (`SecretFilePermissions` checks who may read them).
     public var secretFiles: [String] = []
+
+    /// The scopes a sign-in asks for: `openid profile email`, `offline_access` when re-checks are on (for the refresh
+    /// token they redeem), then the configured extras.
+    public var scopes: [String] {
+        ["openid", "profile", "email"] + (recheckEvery == nil ? [] : ["offline_access"])
+            + extraScopes.filter { $0 != "offline_access" }
+    }
 
     /// The tenant rules every check applies.
     public var tenantScope: TenantScope { TenantScope(allowedTenants: allowedTenants, roleTenants: roleTenants) }

@@ -41,6 +41,11 @@ struct CheckEndpoint: Endpoint {
                 ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
                 ("X-Auth-Roles", Self.headerSafe(identity.roles.joined(separator: ","))),
             ]
+            if let rechecks = readers.rechecks,
+                !rechecks.answerMayBeKept(session, now: Int(readers.time.now().timeIntervalSince1970))
+            {
+                headers.append(("X-Accel-Expires", "0"))
+            }
         } else {
             // nginx may keep allowed answers briefly (sitegen-auth-cache.conf); without a session its key is a
             // Cookie header anyone can vary, so such answers are never kept and cannot fill the cache.

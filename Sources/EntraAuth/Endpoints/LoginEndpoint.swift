@@ -21,7 +21,7 @@ struct LoginEndpoint: Endpoint {
             ("response_type", "code"),
             ("response_mode", "query"),
             ("redirect_uri", config.redirectURI.absoluteString),
-            ("scope", (["openid", "profile", "email"] + config.extraScopes).joined(separator: " ")),
+            ("scope", config.scopes.joined(separator: " ")),
         ]
         configuredHints = [("prompt", config.prompt), ("domain_hint", config.domainHint)].compactMap { name, value in
             value.map { (name, $0) }

@@ -1,4 +1,5 @@
 import AccessRules
+import Foundation
 
 /// Who sent a request, as far as its session cookie and the session store tell.
 enum Reader {
@@ -19,12 +20,16 @@ struct ReaderLookup: Sendable {
     let sessions: SessionRegistry
     let scope: TenantScope
     let time: any TimeSource
+    /// Re-checks sessions with the provider when due (`recheck_every`); nil when re-checks are off.
+    var rechecks: SessionRechecker? = nil
 
     /// The reader of `request`.
     func reader(of request: Request) -> Reader {
-        guard let pointer = sessionCookie.pointer(in: request.cookies, now: time.now()) else { return .anonymous }
+        let now = time.now()
+        guard let pointer = sessionCookie.pointer(in: request.cookies, now: now) else { return .anonymous }
         switch sessions.find(id: pointer.id) {
         case .found(let session):
+            if let rechecks, !rechecks.admits(session, now: Int(now.timeIntervalSince1970)) { return .anonymous }
             guard let identity = scope.identity(of: session) else { return .anonymous }
             return .signedIn(session, identity)
         case .none: return .anonymous

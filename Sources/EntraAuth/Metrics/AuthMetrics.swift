@@ -18,6 +18,7 @@ public final class AuthMetrics: Sendable {
     let sessionsStarted = Counter<NoLabels>()
     let sessionsEnded = Counter<SessionEnd>()
     let sessionStoreErrors = Counter<NoLabels>()
+    let rechecks = Counter<RecheckOutcome>()
 
     /// Metrics with every count at zero.
     public init() {}
@@ -48,7 +49,7 @@ public final class AuthMetrics: Sendable {
                 help: "Errors the identity provider answered a sign-in with, by OAuth error and Entra AADSTS code."),
             tokenEndpointDuration.family(
                 "sitegen_auth_token_endpoint_duration_seconds",
-                help: "Time the identity provider's token endpoint took to answer a code redemption."),
+                help: "Time the identity provider's token endpoint took to answer a code or refresh token redemption."),
             providerRefreshes.family(
                 "sitegen_auth_provider_refreshes_total",
                 help: "Fetches of the identity provider's discovery document (metadata) and signing keys, by result."),
@@ -61,6 +62,12 @@ public final class AuthMetrics: Sendable {
                 help: "Sessions ended, by reason; revocations by `sitegen-auth sessions revoke` are not counted."),
             sessionStoreErrors.family(
                 "sitegen_auth_session_store_errors_total", help: "Calls to the session store that failed."),
+            rechecks.family(
+                "sitegen_auth_rechecks_total",
+                help:
+                    "Re-checks of sessions with the identity provider (recheck_every), by outcome: kept, ended_disabled "
+                    + "(invalid_grant), ended_other_user, ended_invalid_token, unreachable, no_refresh_token, "
+                    + "grace_spent (ended)."),
         ]
     }
 }

@@ -128,6 +128,8 @@ enum SessionEnd: Int, MetricSeries {
     case idle
     /// Past its lifetime; counted when the SQLite sweeper removes it (Redis expires sessions by itself, uncounted).
     case expired
+    /// Ended by a re-check with the provider (`sitegen_auth_rechecks_total` says why).
+    case recheck
 
     var labels: [MetricLabel] {
         switch self {
@@ -135,6 +137,41 @@ enum SessionEnd: Int, MetricSeries {
         case .frontChannel: [.init("reason", "front_channel")]
         case .idle: [.init("reason", "idle")]
         case .expired: [.init("reason", "expired")]
+        case .recheck: [.init("reason", "recheck")]
         }
+    }
+}
+
+/// How a re-check of a session with the provider ended.
+enum RecheckOutcome: Int, MetricSeries {
+    /// A valid token for the same reader: the session goes on with the new roles, groups, name and e-mail.
+    case kept
+    /// The provider refused the refresh token (`invalid_grant`: account disabled or deleted, tokens revoked, a
+    /// sign-in frequency reached): the session ended.
+    case endedDisabled
+    /// The token was for another tenant or object id: the session ended.
+    case endedOtherUser
+    /// The token failed validation (signature, issuer, audience, times, nonce): the session ended.
+    case endedInvalidToken
+    /// The provider could not be reached, answered 5xx or timed out; the session goes on within `recheck_grace`.
+    case unreachable
+    /// The session has no refresh token to redeem (signed in before re-checks were on, or the provider gave
+    /// none); it goes on within `recheck_grace`.
+    case noRefreshToken
+    /// Still unconfirmed `recheck_grace` after the last successful check: the session ended.
+    case graceSpent
+
+    var labels: [MetricLabel] {
+        let name =
+            switch self {
+            case .kept: "kept"
+            case .endedDisabled: "ended_disabled"
+            case .endedOtherUser: "ended_other_user"
+            case .endedInvalidToken: "ended_invalid_token"
+            case .unreachable: "unreachable"
+            case .noRefreshToken: "no_refresh_token"
+            case .graceSpent: "grace_spent"
+            }
+        return [.init("outcome", name)]
     }
 }

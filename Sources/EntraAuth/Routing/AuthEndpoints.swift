@@ -19,7 +19,8 @@ public struct AuthEndpoints: Sendable {
     /// Who sent a request.
     let readers: ReaderLookup
 
-    /// Wires the endpoints from their parts; `metrics` nil counts and times nothing (no `--metrics-listen`).
+    /// Wires the endpoints from their parts; `metrics` nil counts and times nothing (no `--metrics-listen`). Re-checks
+    /// of sessions run on `background` (the network workers; one-shot CGI runs them inline).
     public init(
         config: AuthConfig,
         provider: IdentityProvider,
@@ -29,7 +30,8 @@ public struct AuthEndpoints: Sendable {
         time: any TimeSource,
         random: any RandomSource,
         log: AuthLog,
-        metrics: AuthMetrics? = nil
+        metrics: AuthMetrics? = nil,
+        background: any BackgroundWork = InlineWork()
     ) {
         let sessionCookie = SessionCookie(
             sealer: CookieSealer(config: config, purpose: "session"), secureSite: config.isSecureSite)
@@ -37,14 +39,21 @@ public struct AuthEndpoints: Sendable {
             sealer: CookieSealer(config: config, purpose: "login-transaction"), secureSite: config.isSecureSite)
         let sessions = SessionRegistry(
             store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics)
-        let readers = ReaderLookup(
+        let tokens = TokenRedemption(config: config, http: http, time: time, random: random, metrics: metrics)
+        let validator = IDTokenValidator(
+            clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time)
+        var readers = ReaderLookup(
             sessionCookie: sessionCookie, sessions: sessions, scope: config.tenantScope, time: time)
+        readers.rechecks = config.recheckEvery.map { every in
+            SessionRechecker(
+                policy: .init(every: Int(every), grace: Int(config.recheckGrace)), sessions: sessions, tokens: tokens,
+                validator: validator, provider: provider, manifest: manifest, work: background, time: time, log: log,
+                metrics: metrics)
+        }
         let check = CheckEndpoint(manifest: manifest, readers: readers)
         let callback = CallbackEndpoint(
             transactions: transactions, sessions: sessions, sessionCookie: sessionCookie, provider: provider,
-            redemption: CodeRedemption(config: config, http: http, time: time, random: random, metrics: metrics),
-            validator: IDTokenValidator(
-                clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time),
+            redemption: tokens, validator: validator, rechecking: config.recheckEvery != nil,
             manifest: manifest, time: time, random: random, log: log, metrics: metrics)
         // Inserted last wins: the check, then the callback, come before any fixed path the redirect URI could shadow.
         var routes: [String: Router.Route] = [

@@ -30,9 +30,11 @@ public struct AuthService: Sendable {
     public let metricsPage: MetricsPage?
 
     /// Wires the service; tests pass fakes for the network and the clock. With `metrics`, every part counts into it.
+    /// Re-checks of sessions run on `background`: the server's network workers, or inline for one-shot CGI.
     public init(
         config: AuthConfig, http: any HTTPClient = URLSessionHTTPClient(), time: any TimeSource = SystemTime(),
-        log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil, lifetime: Lifetime = .server
+        log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil, lifetime: Lifetime = .server,
+        background: any BackgroundWork = InlineWork()
     ) {
         self.config = config
         self.log = log
@@ -46,7 +48,7 @@ public struct AuthService: Sendable {
         let endpoints = AuthEndpoints(
             config: config, provider: provider, manifest: manifest,
             sessionStore: config.sessionStore.open(for: oneRequest ? .oneRequest : .server),
-            http: http, time: time, random: SystemRandom(), log: log, metrics: metrics)
+            http: http, time: time, random: SystemRandom(), log: log, metrics: metrics, background: background)
         self.provider = provider
         self.manifest = manifest
         self.endpoints = endpoints
@@ -124,6 +126,7 @@ public struct AuthService: Sendable {
             "  cookie secrets: \(config.cookieSecrets.count) (cookies \(config.isSecureSite ? "Secure, __Host- prefix" : "not Secure: http site"))",
             "  session_lifetime: \(Int(config.sessionLifetime)) s",
             "  session_idle_timeout: \(config.sessionIdleTimeout.map { "\(Int($0)) s" } ?? "off")",
+            "  recheck_every: \(config.recheckEvery.map { "\(Int($0)) s, grace \(Int(config.recheckGrace)) s" } ?? "off")",
             "  session_store: \(config.sessionStore.display)",
             "  allowed_tenants: \(tenants)",
             "  role_tenants: \(config.roleTenants.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "every admitted tenant")",

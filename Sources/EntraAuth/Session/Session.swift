@@ -31,6 +31,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var expiresAt: Int
     /// The ID token's issuer; nil in records of sitegen versions before it was sealed with the claims.
     public var issuer: String? = nil
+    /// When the provider last confirmed the reader (sign-in or a successful re-check, seconds since 1970); nil in
+    /// records of sitegen versions before re-checks, which count from `issuedAt`.
+    public var checkedAt: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case id = "sid"
@@ -47,6 +50,7 @@ public struct Session: Codable, Sendable, Equatable {
         case issuedAt = "iat"
         case expiresAt = "exp"
         case issuer = "iss"
+        case checkedAt = "chk"
     }
 
     /// The facts access rules look at.
@@ -59,6 +63,9 @@ public struct Session: Codable, Sendable, Equatable {
             emails: [email, preferredUsername].filter { !$0.isEmpty }
         )
     }
+
+    /// When the provider last confirmed the reader.
+    var lastChecked: Int { checkedAt ?? issuedAt }
 
     /// The name to greet the user with.
     public var displayName: String {

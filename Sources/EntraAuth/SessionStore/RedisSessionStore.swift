@@ -14,7 +14,7 @@ import Foundation
 public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     static let prefix = "sitegen:"
     static let timeout: TimeInterval = 1
-    private static let fields = ["tid", "oid", "psid", "iss", "created", "seen", "exp", "sealed"]
+    private static let fields = ["tid", "oid", "psid", "iss", "created", "seen", "exp", "sealed", "checked", "rt"]
 
     private static let createScript = """
         redis.call('HSET', KEYS[1], unpack(ARGV, 3))
@@ -30,6 +30,14 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     private static let touchScript = """
         if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'seen', ARGV[1]) end
         return 0
+        """
+    /// Replaces what a re-check changed, if the session is still there, and has every server forget its copy (the
+    /// message on the endings channel means "read this session again").
+    private static let updateScript = """
+        if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+        redis.call('HSET', KEYS[1], 'sealed', ARGV[1], 'checked', ARGV[2], 'rt', ARGV[3])
+        redis.call('PUBLISH', ARGV[4], ARGV[5])
+        return 1
         """
     /// Ends the sessions in the index set `KEYS[1]`, or, without a key, those whose ids follow the prefix in ARGV.
     private static let endScript = """
@@ -78,7 +86,8 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
             Array("psid".utf8), Array((session.providerSessionID ?? "").utf8), Array("iss".utf8),
             Array(session.issuer.utf8), Array("created".utf8), Array("\(session.createdAt)".utf8),
             Array("seen".utf8), Array("\(session.lastSeen)".utf8), Array("exp".utf8),
-            Array("\(session.expiresAt)".utf8), Array("sealed".utf8), session.sealed,
+            Array("\(session.expiresAt)".utf8), Array("sealed".utf8), session.sealed, Array("checked".utf8),
+            Array("\(session.checkedAt)".utf8), Array("rt".utf8), session.refreshToken,
         ]
         _ = try evaluate(Self.createScript, keys: keys, arguments: values)
     }
@@ -89,6 +98,25 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         let session = try withConnection { connection in try Self.read(id, on: connection) }
         if let session, let epoch { cache?.keep(session, readIn: epoch) }
         return session
+    }
+
+    public func update(_ session: StoredSession) throws -> Bool {
+        defer { cache?.forget(id: session.id) }
+        let arguments = [
+            session.sealed, Array("\(session.checkedAt)".utf8), session.refreshToken,
+            Array(RedisRevocationFeed.channel.utf8), Array(session.id.utf8),
+        ]
+        return try evaluate(Self.updateScript, keys: [Self.sessionKey(session.id)], arguments: arguments).integer == 1
+    }
+
+    public func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool {
+        try withConnection { connection in
+            try connection.command(["SET", Self.prefix + "recheck:" + id, "1", "EXAT", "\(until)", "NX"]) != .null
+        }
+    }
+
+    public func release(recheckOf id: String) throws {
+        _ = try withConnection { connection in try connection.command(["DEL", Self.prefix + "recheck:" + id]) }
     }
 
     public func touch(id: String, at time: Int) throws {
@@ -168,10 +196,13 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
             let createdAt = values[4].text.flatMap(Int.init),
             let lastSeen = values[5].text.flatMap(Int.init), let expiresAt = values[6].text.flatMap(Int.init)
         else { return nil }
+        // Sessions from before re-checks have neither field.
+        let checkedAt = values[8].text.flatMap(Int.init) ?? 0
         let sid = values[2].text.flatMap { $0.isEmpty ? nil : $0 }
         return StoredSession(
             id: id, tenantID: tenantID, objectID: objectID, providerSessionID: sid, issuer: issuer,
-            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed)
+            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed, checkedAt: checkedAt,
+            refreshToken: values[9].bytes ?? [])
     }
 
     private func members(of key: String) throws -> [String] {

@@ -12,14 +12,22 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS sessions (
             id TEXT PRIMARY KEY, tenant_id TEXT NOT NULL, object_id TEXT NOT NULL, provider_session_id TEXT,
             issuer TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL, sealed BLOB NOT NULL
+            expires_at INTEGER NOT NULL, sealed BLOB NOT NULL, checked_at INTEGER NOT NULL DEFAULT 0,
+            refresh_token BLOB
         ) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (object_id);
         CREATE INDEX IF NOT EXISTS sessions_by_provider_session ON sessions (provider_session_id);
         CREATE TABLE IF NOT EXISTS used_states (state TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS recheck_leases (id TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
         """
+    /// The columns re-checks added, for a file written by an earlier version.
+    private static let addedColumns = [
+        ("checked_at", "ALTER TABLE sessions ADD COLUMN checked_at INTEGER NOT NULL DEFAULT 0"),
+        ("refresh_token", "ALTER TABLE sessions ADD COLUMN refresh_token BLOB"),
+    ]
     private static let columns =
-        "id, tenant_id, object_id, provider_session_id, issuer, created_at, last_seen, expires_at, sealed"
+        "id, tenant_id, object_id, provider_session_id, issuer, created_at, last_seen, expires_at, sealed, checked_at, "
+        + "refresh_token"
 
     /// The database file.
     public let path: String
@@ -41,13 +49,41 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
     public func create(_ session: StoredSession) throws {
         try withConnection { connection in
             try connection.query(
-                "INSERT INTO sessions (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO sessions (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 [
                     .text(session.id), .text(session.tenantID), .text(session.objectID),
                     session.providerSessionID.map(SQLiteConnection.Value.text) ?? .null, .text(session.issuer),
                     .integer(session.createdAt), .integer(session.lastSeen), .integer(session.expiresAt),
-                    .blob(session.sealed),
+                    .blob(session.sealed), .integer(session.checkedAt), .blob(session.refreshToken),
                 ])
+        }
+    }
+
+    public func update(_ session: StoredSession) throws -> Bool {
+        try withConnection { connection in
+            try connection.query(
+                "UPDATE sessions SET sealed = ?2, checked_at = ?3, refresh_token = ?4 WHERE id = ?1",
+                [
+                    .text(session.id), .blob(session.sealed), .integer(session.checkedAt),
+                    .blob(session.refreshToken),
+                ])
+            return connection.changes == 1
+        }
+    }
+
+    public func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool {
+        try withConnection { connection in
+            try connection.query(
+                "DELETE FROM recheck_leases WHERE id = ?1 AND until <= ?2", [.text(id), .integer(now)])
+            try connection.query(
+                "INSERT OR IGNORE INTO recheck_leases (id, until) VALUES (?1, ?2)", [.text(id), .integer(until)])
+            return connection.changes == 1
+        }
+    }
+
+    public func release(recheckOf id: String) throws {
+        try withConnection { connection in
+            try connection.query("DELETE FROM recheck_leases WHERE id = ?1", [.text(id)])
         }
     }
 
@@ -109,6 +145,7 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
             try connection.query("DELETE FROM sessions WHERE expires_at <= ?1", [.integer(now)])
             let removed = connection.changes
             try connection.query("DELETE FROM used_states WHERE expires_at <= ?1", [.integer(now)])
+            try connection.query("DELETE FROM recheck_leases WHERE until <= ?1", [.integer(now)])
             return removed
         }
     }
@@ -132,6 +169,19 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
+    /// Adds the columns of re-checks to a sessions table an earlier version made; another process adding them at
+    /// the same moment is no error.
+    private static func addMissingColumns(on connection: SQLiteConnection) throws {
+        for (column, statement) in addedColumns {
+            let present = { () throws -> Bool in
+                try connection.query("SELECT 1 FROM pragma_table_info('sessions') WHERE name = ?1", [.text(column)])
+                    .isEmpty == false
+            }
+            guard try !present() else { continue }
+            do { try connection.execute(statement) } catch { if try !present() { throw error } }
+        }
+    }
+
     private static func condition(_ selection: SessionSelection) -> (String, [SQLiteConnection.Value]) {
         switch selection {
         case .all: ("", [])
@@ -142,13 +192,15 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
     }
 
     private static func storedSession(_ row: [SQLiteConnection.Value]) -> StoredSession? {
-        guard row.count == 9, let id = row[0].text, let tenantID = row[1].text, let objectID = row[2].text,
+        guard row.count == 11, let id = row[0].text, let tenantID = row[1].text, let objectID = row[2].text,
             let issuer = row[4].text, let createdAt = row[5].integer, let lastSeen = row[6].integer,
-            let expiresAt = row[7].integer, let sealed = row[8].blob
+            let expiresAt = row[7].integer, let sealed = row[8].blob, let checkedAt = row[9].integer,
+            let refreshToken = row[10].blob
         else { return nil }
         return StoredSession(
             id: id, tenantID: tenantID, objectID: objectID, providerSessionID: row[3].text, issuer: issuer,
-            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed)
+            createdAt: createdAt, lastSeen: lastSeen, expiresAt: expiresAt, sealed: sealed, checkedAt: checkedAt,
+            refreshToken: refreshToken)
     }
 
     /// Runs `body` on a pooled connection; a connection that failed is closed rather than pooled again.
@@ -179,6 +231,7 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         return try opening.withLock {
             let connection = try SQLiteConnection(path: path, create: mayCreate)
             try connection.execute(Self.schema)
+            try Self.addMissingColumns(on: connection)
             return connection
         }
     }

@@ -26,13 +26,15 @@ public final class SessionRegistry: @unchecked Sendable {
 
     /// The store behind the registry.
     public let store: any SessionStore
-    private let sealer: CookieSealer
+    let sealer: CookieSealer
+    /// Seals refresh tokens, under a key of their own: they are opened only by a re-check.
+    let refreshSealer: CookieSealer
     private let lifetime: TimeInterval
     private let idleTimeout: TimeInterval?
-    private let time: any TimeSource
-    private let random: any RandomSource
-    private let log: AuthLog
-    private let metrics: AuthMetrics?
+    let time: any TimeSource
+    let random: any RandomSource
+    let log: AuthLog
+    let metrics: AuthMetrics?
     private let lock = NSLock()
     private var decoded: [String: (sealed: [UInt8], session: Session)] = [:]
     /// Ids of altered records already logged.
@@ -46,6 +48,7 @@ public final class SessionRegistry: @unchecked Sendable {
     ) {
         self.store = store
         sealer = CookieSealer(config: config, purpose: "session-record", longest: 1 << 20)
+        refreshSealer = CookieSealer(config: config, purpose: "session-refresh-token", longest: 1 << 16)
         lifetime = config.sessionLifetime
         idleTimeout = config.sessionIdleTimeout
         self.time = time
@@ -54,21 +57,24 @@ public final class SessionRegistry: @unchecked Sendable {
         self.metrics = metrics
     }
 
-    /// Stores a new session for `session`'s reader, signed in by `issuer`; returns it with its id and times.
-    func start(_ session: Session, issuer: String) throws -> Session {
+    /// Stores a new session for `session`'s reader, signed in by `issuer`, with the refresh token re-checks redeem
+    /// (`grant`, sealed); returns it with its id and times.
+    func start(_ session: Session, issuer: String, grant: RefreshGrant? = nil) throws -> Session {
         let now = Int(time.now().timeIntervalSince1970)
         var session = session
         session.id = Base64URL.encode(random.bytes(16))
         session.issuedAt = now
         session.expiresAt = now + Int(lifetime)
         session.issuer = issuer
+        session.checkedAt = now
         let sealed = sealer.seal(Array(try JSONEncoder().encode(session)), cookieName: session.id, random: random)
         try recording {
             try store.create(
                 StoredSession(
                     id: session.id, tenantID: session.tenantID, objectID: session.objectID,
                     providerSessionID: session.providerSessionID, issuer: issuer, createdAt: now, lastSeen: now,
-                    expiresAt: session.expiresAt, sealed: Array(sealed.utf8)))
+                    expiresAt: session.expiresAt, sealed: Array(sealed.utf8), checkedAt: now,
+                    refreshToken: try seal(grant, id: session.id)))
         }
         metrics?.sessionsStarted.increment()
         return session
@@ -164,7 +170,7 @@ public final class SessionRegistry: @unchecked Sendable {
     /// The claims in a stored record, or nil when they do not open (another secret, or tampered with) or the record's
     /// clear fields disagree with them (see `agrees`). The clear fields are compared on every call, the kept
     /// decodings included: they can change while the sealed bytes stay.
-    private func open(_ stored: StoredSession) -> Session? {
+    func open(_ stored: StoredSession) -> Session? {
         guard let session = decode(stored) else { return nil }
         guard Self.agrees(stored, session) else {
             reportAltered(stored.id)
@@ -206,10 +212,11 @@ public final class SessionRegistry: @unchecked Sendable {
         stored.tenantID == session.tenantID && stored.objectID == session.objectID
             && stored.providerSessionID == session.providerSessionID && stored.createdAt == session.issuedAt
             && stored.expiresAt == session.expiresAt && session.issuer.map { $0 == stored.issuer } != false
+            && (session.checkedAt ?? 0) == stored.checkedAt
     }
 
     /// Runs a store call, logging the first failure of an outage and the first success after it.
-    private func recording<Result>(_ call: () throws -> Result) throws -> Result {
+    func recording<Result>(_ call: () throws -> Result) throws -> Result {
         do {
             let result = try call()
             if let ended = lock.withLock({ outage.take() }) {

@@ -16,6 +16,15 @@ public protocol SessionStore: Sendable {
     func sessions(_ selection: SessionSelection) throws -> [StoredSession]
     /// Marks a sign-in `state` used until `expiresAt`; false when it was used before, so an attempt completes once.
     func consume(state: String, until expiresAt: Int) throws -> Bool
+    /// Replaces the sealed claims, the sealed refresh token and the time of the last check of an existing session
+    /// (after a re-check with the provider); false when the session is gone. Ids, owner and times stay.
+    func update(_ session: StoredSession) throws -> Bool
+    /// Takes the right to re-check session `id` until `until` (seconds since 1970); false while another thread or
+    /// server holds it, so a session is re-checked once at a time across every server sharing the store. A lease
+    /// is over at `until` by the caller's clock (`now`) with SQLite, by the server's own with Redis.
+    func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool
+    /// Gives the right to re-check session `id` back before its time.
+    func release(recheckOf id: String) throws
     /// Throws when the store cannot be reached.
     func ping() throws
     /// Forgets sessions and states whose time is over and returns how many sessions it removed, each once.
@@ -48,11 +57,15 @@ public struct StoredSession: Sendable, Equatable {
     public var expiresAt: Int
     /// The sealed claims.
     public var sealed: [UInt8]
+    /// When the provider last confirmed the reader; 0 in records from before re-checks (the claims say when).
+    public var checkedAt: Int
+    /// The sealed refresh token that re-checks redeem; empty when there is none.
+    public var refreshToken: [UInt8]
 
     /// Creates a stored session from its parts.
     public init(
         id: String, tenantID: String, objectID: String, providerSessionID: String?, issuer: String, createdAt: Int,
-        lastSeen: Int, expiresAt: Int, sealed: [UInt8]
+        lastSeen: Int, expiresAt: Int, sealed: [UInt8], checkedAt: Int = 0, refreshToken: [UInt8] = []
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -63,6 +76,8 @@ public struct StoredSession: Sendable, Equatable {
         self.lastSeen = lastSeen
         self.expiresAt = expiresAt
         self.sealed = sealed
+        self.checkedAt = checkedAt
+        self.refreshToken = refreshToken
     }
 }
 

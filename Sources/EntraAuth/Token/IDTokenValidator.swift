@@ -1,7 +1,17 @@
 import Foundation
 
 /// Validates an ID token before anything in it is used: algorithm, signature, issuer, audience, times, subject, nonce.
+/// A sign-in's token and a re-check's refreshed token go through the same checks; only the nonce rule differs.
 struct IDTokenValidator: Sendable {
+    /// What the token's `nonce` must be.
+    enum NonceRule: Sendable {
+        /// A sign-in's: exactly the nonce of the attempt.
+        case signIn(String)
+        /// A refreshed token's: absent, or the nonce of the sign-in that started the session (OpenID Connect Core
+        /// 1.0, 12.2; Entra leaves it out).
+        case refresh(signInNonce: String)
+    }
+
     /// Allowed clock skew for `exp`, `nbf` and `iat`.
     static let skew: TimeInterval = 300
 
@@ -11,7 +21,7 @@ struct IDTokenValidator: Sendable {
     let time: any TimeSource
 
     /// The validated claims, or a `AuthError` naming the first check that failed.
-    func validate(_ token: String, expectedNonce: String) throws -> [String: JSONValue] {
+    func validate(_ token: String, nonce rule: NonceRule) throws -> [String: JSONValue] {
         let jws: CompactJWS
         do {
             jws = try CompactJWS(token)
@@ -38,11 +48,7 @@ struct IDTokenValidator: Sendable {
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
             throw AuthError(.invalidToken, "the ID token has no sub claim")
         }
-        guard let nonce = claims["nonce"]?.stringValue,
-            constantTimeEquals(Array(nonce.utf8), Array(expectedNonce.utf8))
-        else {
-            throw AuthError(.invalidToken, "the ID token nonce does not match this sign-in attempt")
-        }
+        try checkNonce(claims, rule)
         try checkTenant(claims)
         if claims["_claim_names"]?.objectValue?["groups"] != nil {
             throw AuthError(
@@ -70,6 +76,22 @@ struct IDTokenValidator: Sendable {
         guard issuer == expected else {
             throw AuthError(
                 .invalidToken, "the signing key is for issuer '\(expected)', not for the token's iss '\(issuer)'")
+        }
+    }
+
+    private func checkNonce(_ claims: [String: JSONValue], _ rule: NonceRule) throws {
+        switch rule {
+        case .signIn(let expected):
+            guard let nonce = claims["nonce"]?.stringValue,
+                constantTimeEquals(Array(nonce.utf8), Array(expected.utf8))
+            else {
+                throw AuthError(.invalidToken, "the ID token nonce does not match this sign-in attempt")
+            }
+        case .refresh(let signInNonce):
+            guard let value = claims["nonce"] else { return }
+            guard let nonce = value.stringValue, constantTimeEquals(Array(nonce.utf8), Array(signInNonce.utf8)) else {
+                throw AuthError(.invalidToken, "the refreshed ID token's nonce is not the one of the session's sign-in")
+            }
         }
     }
 

@@ -261,6 +261,21 @@ struct AuthConfigLoadingTests {
         #expect(bad.contains("session_idle_timeout") && bad.contains("1h30m"))
     }
 
+    @Test func reChecksAreOnEveryFifteenMinutesWithAnHoursGraceUnlessSet() throws {
+        let defaults = try load(Self.streamlit)
+        #expect(defaults.recheckEvery == 900 && defaults.recheckGrace == 3_600)
+        #expect(try load(with: "recheck_every = \"off\"").recheckEvery == nil)
+        #expect(try load(with: "recheck_every = \"10s\"").recheckEvery == 10)
+        #expect(try load(with: "recheck_every = \"2h\"").recheckEvery == 7_200)
+        #expect(try load(with: "recheck_grace = \"30m\"").recheckGrace == 1_800)
+        let short = error(variant("recheck_every = \"9s\""))
+        #expect(short.contains("recheck_every") && short.contains("at least 10s") && short.contains("off"))
+        let bad = error(variant("recheck_every = \"often\""))
+        #expect(bad.contains("recheck_every") && bad.contains("1h30m"))
+        #expect(error(variant("recheck_grace = \"5s\"")).contains("recheck_grace"))
+        #expect(error(variant("recheck_grace = \"off\"")).contains("recheck_grace"))
+    }
+
     @Test func theSessionStoreIsSQLiteByDefaultOrNamedByItsAddress() throws {
         #expect(try load(Self.streamlit).sessionStore == .sqlite(path: "/var/lib/sitegen-auth/sessions.db"))
         #expect(

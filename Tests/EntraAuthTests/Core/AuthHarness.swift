@@ -81,7 +81,10 @@ final class AuthHarness {
         cookieSecret: String = "main",
         idp: TestProvider = .singleTenant,
         manifest accessManifest: AccessManifest? = AuthHarness.defaultManifest(),
-        startProvider: Bool = true
+        startProvider: Bool = true,
+        recheckEvery: TimeInterval? = nil,
+        recheckGrace: TimeInterval = 3_600,
+        background: any BackgroundWork = InlineWork()
     ) throws {
         self.idp = idp
         self.folder = folder
@@ -103,6 +106,8 @@ final class AuthHarness {
         )
         config.roleTenants = roleTenants
         config.sessionIdleTimeout = sessionIdleTimeout
+        config.recheckEvery = recheckEvery
+        config.recheckGrace = recheckGrace
         self.config = config
         idp.serve(on: http)
         let log = logs.log(time: clock)
@@ -119,7 +124,7 @@ final class AuthHarness {
         self.sessionStore = sessionStore ?? SQLiteSessionStore(path: folder.path + "/state/sessions.db")
         endpoints = AuthEndpoints(
             config: config, provider: provider, manifest: manifest, sessionStore: self.sessionStore, http: http,
-            time: clock, random: random, log: log, metrics: metrics)
+            time: clock, random: random, log: log, metrics: metrics, background: background)
         metricsPage = MetricsPage(
             metrics: metrics, manifest: manifest, provider: provider, sessions: endpoints.sessions)
     }
@@ -141,11 +146,13 @@ final class AuthHarness {
         return LoginAttempt(response: response, query: query)
     }
 
-    /// Makes the token endpoint answer with `idToken`.
-    func answerToken(_ idToken: String) {
+    /// Makes the token endpoint answer with `idToken`, and `refreshToken` when given.
+    func answerToken(_ idToken: String, refreshToken: String? = nil) {
+        let refresh = refreshToken.map { #","refresh_token":"\#($0)""# } ?? ""
         http.answer(
             idp.tokenEndpoint,
-            body: #"{"token_type":"Bearer","scope":"openid profile email","expires_in":3599,"id_token":"\#(idToken)"}"#
+            body: #"{"token_type":"Bearer","scope":"openid profile email","expires_in":3599,"id_token":"\#(idToken)""#
+                + refresh + "}"
         )
     }
 

@@ -229,7 +229,7 @@ struct CallbackEndpointTests {
         #expect(response.text.contains("&lt;img src=x onerror=alert(1)&gt;"))
     }
 
-    @Test func aRefusedCodeRedemptionShowsAReadablePage() throws {
+    @Test func aRefusedTokenRedemptionShowsAReadablePage() throws {
         let harness = try AuthHarness()
         var jar = CookieJar()
         let attempt = harness.login(rd: "/docs/", jar: &jar)

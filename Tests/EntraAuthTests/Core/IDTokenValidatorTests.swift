@@ -39,12 +39,12 @@ struct IDTokenValidatorTests {
 
     /// Validates and returns the rejection, failing the test if the token was accepted.
     func rejection(_ token: String, validator: IDTokenValidator) -> AuthError? {
-        #expect(throws: AuthError.self) { try validator.validate(token, expectedNonce: Self.nonce) }
+        #expect(throws: AuthError.self) { try validator.validate(token, nonce: .signIn(Self.nonce)) }
     }
 
     @Test("rp-id_token-sig-rs256: a well-signed RS256 token is accepted")
     func acceptsAWellSignedToken() throws {
-        let validated = try validator().validate(try idp.idToken(claims()), expectedNonce: Self.nonce)
+        let validated = try validator().validate(try idp.idToken(claims()), nonce: .signIn(Self.nonce))
         #expect(validated["oid"]?.stringValue == "00000000-0000-0000-66f3-3332eca7ea81")
         #expect(validated["tid"]?.stringValue == TestProvider.tenantID)
     }
@@ -53,7 +53,7 @@ struct IDTokenValidatorTests {
     func acceptsNoKidWithOneKey() throws {
         let validator = try validator(keys: [SigningKey(kid: nil, key: TestKeys.first)])
         let token = try idp.idToken(claims(), kid: nil)
-        #expect(try validator.validate(token, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(token, nonce: .signIn(Self.nonce))["sub"] != nil)
     }
 
     @Test("kid-absent-multiple-jwks: no kid is ambiguous when the JWKS has several keys")
@@ -70,7 +70,7 @@ struct IDTokenValidatorTests {
         idp.serveKeys(
             [SigningKey(kid: "k1", key: TestKeys.first), SigningKey(kid: "k2", key: TestKeys.second)], on: http)
         let token = try idp.idToken(claims(), kid: "k2", key: TestKeys.second)
-        #expect(try validator.validate(token, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(token, nonce: .signIn(Self.nonce))["sub"] != nil)
         #expect(http.callCount(idp.jwksURI) == 2)
     }
 
@@ -135,7 +135,7 @@ struct IDTokenValidatorTests {
         let otherAzp = try idp.idToken(claims(["aud": .string(TestProvider.clientID), "azp": "api://other"]))
         #expect(rejection(otherAzp, validator: validator)?.description.contains("azp") == true)
         let singleInArray = try idp.idToken(claims(["aud": [.string(TestProvider.clientID)]]))
-        #expect(try validator.validate(singleInArray, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(singleInArray, nonce: .signIn(Self.nonce))["sub"] != nil)
         for odd: JSONValue in [1, .null, ["api://other"], ["aud": "api://other"]] {
             let token = try idp.idToken(claims(["aud": [.string(TestProvider.clientID), odd]]))
             #expect(
@@ -171,7 +171,7 @@ struct IDTokenValidatorTests {
     @Test func expiryAllowsFiveMinutesOfSkewAndNoMore() throws {
         let validator = try validator()
         let justExpired = try idp.idToken(claims(["exp": .number(Double(clock.seconds - 299))]))
-        #expect(try validator.validate(justExpired, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(justExpired, nonce: .signIn(Self.nonce))["sub"] != nil)
         let longExpired = try idp.idToken(claims(["exp": .number(Double(clock.seconds - 301))]))
         #expect(rejection(longExpired, validator: validator)?.description.contains("expired") == true)
         #expect(rejection(try idp.idToken(claims(["exp": nil])), validator: validator) != nil)
@@ -180,7 +180,7 @@ struct IDTokenValidatorTests {
     @Test func notBeforeAllowsFiveMinutesOfSkewAndNoMore() throws {
         let validator = try validator()
         let soon = try idp.idToken(claims(["nbf": .number(Double(clock.seconds + 299))]))
-        #expect(try validator.validate(soon, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(soon, nonce: .signIn(Self.nonce))["sub"] != nil)
         let later = try idp.idToken(claims(["nbf": .number(Double(clock.seconds + 301))]))
         #expect(rejection(later, validator: validator)?.description.contains("not valid before") == true)
     }
@@ -212,7 +212,8 @@ struct IDTokenValidatorTests {
         claims = organizations.claims(nonce: Self.nonce, now: clock.seconds, tenant: TestProvider.otherTenantID)
         let allowed = try organizations.idToken(claims)
         #expect(
-            try validator.validate(allowed, expectedNonce: Self.nonce)["tid"]?.stringValue == TestProvider.otherTenantID
+            try validator.validate(allowed, nonce: .signIn(Self.nonce))["tid"]?.stringValue
+                == TestProvider.otherTenantID
         )
     }
 
@@ -242,13 +243,13 @@ struct IDTokenValidatorTests {
             clientID: TestProvider.clientID, allowedTenants: [], provider: provider, time: clock)
         let token = try idp.idToken(claims())
         #expect(rejection(token, validator: strict)?.description.contains("the signing key is for issuer") == true)
-        #expect(try validator.validate(token, expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(token, nonce: .signIn(Self.nonce))["sub"] != nil)
     }
 
     @Test func aMultiTenantKeyIssuerIsCheckedWithTheTokensTenant() throws {
         let organizations = TestProvider.multiTenant("organizations")
         let validator = try validator(idp: organizations)
         let claims = organizations.claims(nonce: Self.nonce, now: clock.seconds, tenant: TestProvider.otherTenantID)
-        #expect(try validator.validate(try organizations.idToken(claims), expectedNonce: Self.nonce)["sub"] != nil)
+        #expect(try validator.validate(try organizations.idToken(claims), nonce: .signIn(Self.nonce))["sub"] != nil)
     }
 }

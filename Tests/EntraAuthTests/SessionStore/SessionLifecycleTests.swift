@@ -297,6 +297,18 @@ final class CountingStore: SessionStore, @unchecked Sendable {
         try reachable()
         return try inner.end(selection)
     }
+    func update(_ session: StoredSession) throws -> Bool {
+        try reachable()
+        return try inner.update(session)
+    }
+    func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool {
+        try reachable()
+        return try inner.lease(recheckOf: id, now: now, until: until)
+    }
+    func release(recheckOf id: String) throws {
+        try reachable()
+        try inner.release(recheckOf: id)
+    }
     func sessions(_ selection: SessionSelection) throws -> [StoredSession] {
         try reachable()
         return try inner.sessions(selection)

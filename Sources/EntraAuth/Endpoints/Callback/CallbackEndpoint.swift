@@ -9,8 +9,10 @@ struct CallbackEndpoint: Endpoint {
     let sessions: SessionRegistry
     let sessionCookie: SessionCookie
     let provider: IdentityProvider
-    let redemption: CodeRedemption
+    let redemption: TokenRedemption
     let validator: IDTokenValidator
+    /// Whether re-checks are on, so the refresh token is kept.
+    let rechecking: Bool
     let manifest: ManifestStore
     let time: any TimeSource
     let random: any RandomSource
@@ -68,10 +70,13 @@ struct CallbackEndpoint: Endpoint {
             throw AuthError(.reusedAttempt, "state used before")
         }
         let tokenEndpoint = try provider.current(refreshing: true).metadata.tokenEndpoint
-        let idToken = try redemption.redeem(code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
-        let claims = try validator.validate(idToken, expectedNonce: transaction.nonce)
+        let answer = try redemption.redeem(code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
+        let claims = try validator.validate(answer.idToken, nonce: .signIn(transaction.nonce))
+        // Kept only when re-checks are on: a refresh token nothing redeems is a secret kept for nothing.
+        let grant = answer.refreshToken.flatMap { rechecking ? RefreshGrant(token: $0, nonce: transaction.nonce) : nil }
         let session = try sessions.start(
-            Session(claims: claims, keepingGroups: manifest.usesGroups), issuer: claims["iss"]?.stringValue ?? "")
+            Session(claims: claims, keepingGroups: manifest.usesGroups), issuer: claims["iss"]?.stringValue ?? "",
+            grant: grant)
         let cookie = try sessionCookie.setCookie(for: session, random: random, now: now)
         log.write(
             event: "signed_in",

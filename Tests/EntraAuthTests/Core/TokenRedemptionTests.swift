@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The token request for each client authentication method, and the certificate assertion parsed back.
-struct CodeRedemptionTests {
+struct TokenRedemptionTests {
     static let certificate = try! X509Certificate.selfSigned(for: TestKeys.third, commonName: "sitegen-auth", days: 30)
 
     let http = FakeHTTPClient()
@@ -38,10 +38,10 @@ struct CodeRedemptionTests {
     /// Redeems a code with `authentication` and returns the request the token endpoint received.
     func redeem(_ authentication: AuthConfig.ClientAuthentication) throws -> URLRequest {
         http.answer(idp.tokenEndpoint, body: #"{"id_token":"header.payload.signature","token_type":"Bearer"}"#)
-        let redemption = CodeRedemption(config: config(authentication), http: http, time: clock, random: random)
-        let idToken = try redemption.redeem(
+        let redemption = TokenRedemption(config: config(authentication), http: http, time: clock, random: random)
+        let answer = try redemption.redeem(
             code: "the-code", verifier: "the-verifier", tokenEndpoint: idp.tokenEndpoint)
-        #expect(idToken == "header.payload.signature")
+        #expect(answer.idToken == "header.payload.signature")
         return try #require(http.requests(to: idp.tokenEndpoint).last)
     }
 
@@ -50,7 +50,7 @@ struct CodeRedemptionTests {
     }
 
     @Test func basicAuthorizationFormEncodesIdAndSecretBeforeBase64() throws {
-        let header = CodeRedemption.basicAuthorization(clientID: "id:with space", secret: "p@ss/word+=")
+        let header = TokenRedemption.basicAuthorization(clientID: "id:with space", secret: "p@ss/word+=")
         #expect(header.hasPrefix("Basic "))
         let decoded = String(decoding: try #require(Data(base64Encoded: String(header.dropFirst(6)))), as: UTF8.self)
         #expect(decoded == "id%3Awith%20space:p%40ss%2Fword%2B%3D")
@@ -76,7 +76,7 @@ struct CodeRedemptionTests {
         let request = try redeem(.secretBasic("s3cret+/="))
         #expect(
             request.value(forHTTPHeaderField: "Authorization")
-                == CodeRedemption.basicAuthorization(clientID: TestProvider.clientID, secret: "s3cret+/="))
+                == TokenRedemption.basicAuthorization(clientID: TestProvider.clientID, secret: "s3cret+/="))
         let form = form(request)
         #expect(form["client_secret"] == nil)
         #expect(form["code_verifier"] == "the-verifier")
@@ -134,7 +134,7 @@ struct CodeRedemptionTests {
         http.answer(
             idp.tokenEndpoint, status: 400,
             body: #"{"error":"invalid_grant","error_description":"AADSTS70008: The code has expired."}"#)
-        let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
+        let redemption = TokenRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
         let refusal = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
@@ -149,9 +149,32 @@ struct CodeRedemptionTests {
         #expect(gateway?.provider?.error == "http_502")
     }
 
+    @Test func aRefreshTokenIsRedeemedWithTheSameClientAuthenticationAndRotates() throws {
+        http.answer(
+            idp.tokenEndpoint,
+            body: #"{"id_token":"h.p.s","refresh_token":"rt-2","token_type":"Bearer","scope":"openid offline_access"}"#)
+        let redemption = TokenRedemption(
+            config: config(.secretBasic("s3cret")), http: http, time: clock, random: random)
+        let answer = try redemption.refresh("rt-1", tokenEndpoint: idp.tokenEndpoint)
+        #expect(answer.idToken == "h.p.s" && answer.refreshToken == "rt-2")
+        let request = try #require(http.requests(to: idp.tokenEndpoint).last)
+        #expect(
+            form(request) == [
+                "grant_type": "refresh_token", "refresh_token": "rt-1", "client_id": TestProvider.clientID,
+            ])
+        #expect(request.value(forHTTPHeaderField: "Authorization")?.hasPrefix("Basic ") == true)
+
+        http.answer(
+            idp.tokenEndpoint, status: 400, body: #"{"error":"invalid_grant","error_description":"AADSTS50057"}"#)
+        let refusal = #expect(throws: AuthError.self) {
+            try redemption.refresh("rt-2", tokenEndpoint: idp.tokenEndpoint)
+        }
+        #expect(refusal?.provider?.error == "invalid_grant")
+    }
+
     @Test func aTokenResponseWithoutAnIDTokenIsRefused() {
         http.answer(idp.tokenEndpoint, body: #"{"access_token":"a","token_type":"Bearer"}"#)
-        let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
+        let redemption = TokenRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
         let rejection = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }
@@ -161,7 +184,7 @@ struct CodeRedemptionTests {
 
     @Test func anUnreachableTokenEndpointMeansTheProviderIsUnavailable() {
         http.isUnreachable = true
-        let redemption = CodeRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
+        let redemption = TokenRedemption(config: config(.secretPost("s")), http: http, time: clock, random: random)
         let error = #expect(throws: AuthError.self) {
             try redemption.redeem(code: "c", verifier: "v", tokenEndpoint: idp.tokenEndpoint)
         }

@@ -4,27 +4,45 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Redeems an authorization code at the token endpoint, authenticating the client as configured.
-struct CodeRedemption: Sendable {
+/// What the token endpoint answered: the raw ID token, and the refresh token when it issued one.
+struct TokenAnswer: Sendable {
+    let idToken: String
+    let refreshToken: String?
+}
+
+/// Calls the token endpoint, authenticating the client as configured: an authorization code at sign-in, a refresh
+/// token at a re-check.
+struct TokenRedemption: Sendable {
     let config: AuthConfig
     let http: any HTTPClient
     let time: any TimeSource
     let random: any RandomSource
     var metrics: AuthMetrics? = nil
 
-    /// The raw ID token from the token response.
-    func redeem(code: String, verifier: String, tokenEndpoint: URL) throws -> String {
+    /// Redeems a sign-in's authorization code with its PKCE verifier.
+    func redeem(code: String, verifier: String, tokenEndpoint: URL) throws -> TokenAnswer {
+        try post(
+            [
+                ("grant_type", "authorization_code"),
+                ("code", code),
+                ("redirect_uri", config.redirectURI.absoluteString),
+                ("code_verifier", verifier),
+            ], to: tokenEndpoint, refusal: "token endpoint refused the code")
+    }
+
+    /// Redeems a refresh token for a new ID token (and usually a new refresh token).
+    func refresh(_ refreshToken: String, tokenEndpoint: URL) throws -> TokenAnswer {
+        try post(
+            [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: tokenEndpoint,
+            refusal: "token endpoint refused the refresh token")
+    }
+
+    private func post(_ grant: [(String, String)], to tokenEndpoint: URL, refusal: String) throws -> TokenAnswer {
         var request = URLRequest(url: tokenEndpoint)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        var form: [(String, String)] = [
-            ("grant_type", "authorization_code"),
-            ("code", code),
-            ("redirect_uri", config.redirectURI.absoluteString),
-            ("code_verifier", verifier),
-            ("client_id", config.clientID),
-        ]
+        var form = grant + [("client_id", config.clientID)]
         switch config.clientAuthentication {
         case .secretPost(let secret):
             form.append(("client_secret", secret))
@@ -57,7 +75,7 @@ struct CodeRedemption: Sendable {
         let json = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
         guard answer.status == 200 else {
             throw AuthError.providerRefused(
-                "token endpoint refused the code",
+                refusal,
                 error: json?["error"] as? String ?? "http_\(answer.status)",
                 description: json?["error_description"] as? String
                     ?? "the token endpoint answered HTTP \(answer.status)"
@@ -66,7 +84,7 @@ struct CodeRedemption: Sendable {
         guard let idToken = json?["id_token"] as? String else {
             throw AuthError(.invalidToken, "the token response has no id_token (is the openid scope granted?)")
         }
-        return idToken
+        return TokenAnswer(idToken: idToken, refreshToken: json?["refresh_token"] as? String)
     }
 
     /// RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and base64-encoded.

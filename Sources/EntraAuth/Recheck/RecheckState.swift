@@ -1,0 +1,71 @@
+import Foundation
+
+/// What this process knows about its re-checks: which run now, which wait before the next try, and which sessions
+/// the provider could not confirm (so that is logged once per session, and a session whose grace is spent ends on
+/// its next check). Lock-protected, touched on the check path only for sessions due a re-check.
+final class RecheckState: @unchecked Sendable {
+    /// What the check should do about a session due a re-check.
+    enum Decision: Equatable {
+        /// Queue a re-check; it is marked running.
+        case start
+        /// One runs, or the last try was too recent: answer from what is known.
+        case wait
+        /// The provider failed for this session and its grace is spent: end it now.
+        case end
+    }
+
+    private static let capacity = 4096
+    private let lock = NSLock()
+    private var running: Set<String> = []
+    private var retryAt: [String: Int] = [:]
+    private var failing: Set<String> = []
+
+    /// Decides for session `id` at `now`; `graceSpent` when its last successful check is `recheck_grace` ago.
+    func begin(_ id: String, now: Int, graceSpent: Bool) -> Decision {
+        lock.withLock {
+            if graceSpent, failing.contains(id) {
+                forgetLocked(id)
+                return .end
+            }
+            if running.contains(id) { return .wait }
+            if let next = retryAt[id], now < next { return .wait }
+            if running.count >= Self.capacity { running.removeAll() }
+            running.insert(id)
+            retryAt[id] = nil
+            return .start
+        }
+    }
+
+    /// The re-check of `id` is over; with `retryAt`, the next waits until then.
+    func finish(_ id: String, retryAt next: Int?) {
+        lock.withLock {
+            running.remove(id)
+            guard let next else { return }
+            if retryAt.count >= Self.capacity { retryAt.removeAll() }
+            retryAt[id] = next
+        }
+    }
+
+    /// Notes that the provider could not confirm `id`; true the first time since it last could (log it then).
+    func failed(_ id: String) -> Bool {
+        lock.withLock {
+            if failing.count >= Self.capacity { failing.removeAll() }
+            return failing.insert(id).inserted
+        }
+    }
+
+    /// The provider confirmed `id`; true when it had failed before.
+    func confirmed(_ id: String) -> Bool {
+        lock.withLock { failing.remove(id) != nil }
+    }
+
+    /// Forgets `id`: its session ended.
+    func forget(_ id: String) {
+        lock.withLock { forgetLocked(id) }
+    }
+
+    private func forgetLocked(_ id: String) {
+        failing.remove(id)
+        retryAt[id] = nil
+    }
+}

@@ -1,0 +1,148 @@
+"""Sessions re-checked with the provider, end to end: real nginx, the real sitegen-auth (recheck_every = 10s,
+recheck_grace = 25s) and world_provider.py, a real OpenID Connect provider on loopback whose control API changes
+the world while the sessions live. sitegen-auth redeems real refresh tokens over HTTP."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+from scripted_sign_in import request, sign_in, CookieJar
+from stack import Stack, free_port
+
+EVERY, GRACE = 10, 25
+TENANT = "11111111-1111-4111-8111-111111111111"
+
+
+def user(sub: str, roles: list[str]) -> dict:
+    return {
+        "sub": sub,
+        "name": sub.title(),
+        "email": f"{sub}@example.com",
+        "preferred_username": f"{sub}@example.com",
+        "tid": TENANT,
+        "oid": f"{sub:a<8.8}-0000-4000-8000-000000000001",
+        "roles": roles,
+    }
+
+
+USERS = [user(name, ["Finance.Read"]) for name in ("ann", "bob", "carol", "dave", "erin")]
+
+
+@pytest.fixture(scope="module")
+def world(workdir, public):
+    stack = Stack(
+        state=workdir / "recheck-state",
+        public=public,
+        users=USERS,
+        provider_kind="world",
+        auth_settings={"recheck_every": f"{EVERY}s", "recheck_grace": f"{GRACE}s"},
+        metrics_port=free_port(),
+    ).start()
+    yield stack
+    stack.stop()
+
+
+def control(stack: Stack, path: str, change: dict | None = None) -> dict:
+    data = json.dumps(change).encode() if change is not None else None
+    with urllib.request.urlopen(urllib.request.Request(stack.provider_url + path, data=data), timeout=5) as answer:
+        return json.loads(answer.read())
+
+
+def signed_in(stack: Stack, sub: str) -> str:
+    return sign_in(stack.base_url + "/finance/", stack.base_url + "/finance/", stack.provider_url, sub)
+
+
+def load(stack: Stack, path: str, cookie: str) -> tuple[int, str | None, float, bytes]:
+    """A page navigation with `cookie`: status, redirect target, seconds taken, body."""
+    jar = CookieJar()
+    jar.cookies[stack.base_url.split("//")[1]] = dict(pair.split("=", 1) for pair in cookie.split("; "))
+    started = time.monotonic()
+    status, location, body = request(jar, "GET", stack.base_url + path)
+    return status, location, time.monotonic() - started, body
+
+
+def metric(stack: Stack, outcome: str) -> float:
+    with urllib.request.urlopen(stack.metrics_url, timeout=5) as answer:
+        for line in answer.read().decode().splitlines():
+            if line.startswith(f'sitegen_auth_rechecks_total{{outcome="{outcome}"}}'):
+                return float(line.split()[-1])
+    return 0.0
+
+
+def until(deadline: float, condition) -> float:
+    """Polls `condition` every 0.2 s until it holds; the time it took, or fails at `deadline` seconds."""
+    started = time.monotonic()
+    while not condition():
+        assert time.monotonic() - started < deadline, f"not within {deadline} s"
+        time.sleep(0.2)
+    return time.monotonic() - started
+
+
+def test_changes_in_the_provider_reach_sessions_within_recheck_every(world):
+    kept, removed, disabled, moved = (signed_in(world, sub) for sub in ("ann", "bob", "carol", "dave"))
+    control(world, "/control/user", {"sub": "bob", "roles": []})
+    control(world, "/control/user", {"sub": "carol", "disabled": True})
+    control(world, "/control/user", {"sub": "dave", "oid": "dddddddd-9999-4000-8000-000000000009"})
+
+    took = until(EVERY + 5, lambda: load(world, "/finance/", removed)[0] == 403)
+    assert load(world, "/guide/", removed)[0] == 200, "a role removed, not the session"
+    until(EVERY + 5, lambda: load(world, "/finance/", disabled)[0] == 302)
+    status, location, _, _ = load(world, "/guide/", disabled)
+    assert status == 302 and "/.auth/login" in location, "a disabled account is sent to sign in"
+    until(EVERY + 5, lambda: load(world, "/guide/", moved)[0] == 302)
+    assert load(world, "/finance/", kept)[0] == 200, f"an unchanged reader keeps reading (403 after {took:.1f} s)"
+    assert metric(world, "ended_disabled") >= 1 and metric(world, "ended_other_user") >= 1
+    assert metric(world, "kept") >= 1
+    log = world.log("auth")
+    assert "outcome=ended_disabled" in log and "outcome=ended_other_user" in log
+
+
+def test_a_hanging_token_endpoint_never_slows_a_page_and_the_grace_ends_the_session(world):
+    cookie = signed_in(world, "erin")
+    signed_at = time.monotonic()
+    control(world, "/control/token", {"mode": "hang", "seconds": 30})
+    try:
+        slowest = 0.0
+        while time.monotonic() - signed_at < GRACE - 1:
+            status, _, took, _ = load(world, "/finance/", cookie)
+            assert status == 200, f"ended {time.monotonic() - signed_at:.1f} s after sign-in, before the grace"
+            slowest = max(slowest, took)
+            time.sleep(0.25)
+        assert slowest < 0.1, f"a page load took {slowest * 1000:.0f} ms while the provider hung"
+        assert metric(world, "unreachable") >= 1
+        until(10, lambda: load(world, "/finance/", cookie)[0] == 302)
+        assert time.monotonic() - signed_at < GRACE + 10
+        assert metric(world, "grace_spent") >= 1
+        assert world.log("auth").count("event=session_recheck_failed") == 1, "logged once per session"
+    finally:
+        control(world, "/control/token", {"mode": "pass"})
+
+
+def test_the_refresh_token_is_in_no_cookie_log_page_or_listing(world):
+    jar_cookie = signed_in(world, "ann")
+    _, _, _, page = load(world, "/finance/", jar_cookie)
+    _, _, _, me = load(world, "/.auth/me", jar_cookie)
+    listing = subprocess.run(
+        [str(world.bin_dir / "sitegen-auth"), "sessions", "list", "--config", str(world.auth_config)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    issued = control(world, "/control/issued")["refresh_tokens"]
+    assert issued, "the provider issued refresh tokens (offline_access was asked)"
+    with sqlite3.connect(world.state / "sessions.db") as database:
+        rows = database.execute("SELECT refresh_token, sealed FROM sessions").fetchall()
+    assert any(row[0] for row in rows), "the session record holds a (sealed) refresh token"
+    stored = b"".join(bytes(value or b"") for row in rows for value in row)
+    shown = "\n".join([jar_cookie, page.decode(errors="replace"), me.decode(errors="replace"), listing])
+    logs = "\n".join(world.log(name) for name in ("auth", "nginx")) + "".join(
+        path.read_text(errors="replace") for path in world.state.glob("*.log")
+    )
+    for token in issued:
+        assert token not in shown and token not in logs and token.encode() not in stored
