@@ -305,7 +305,9 @@ struct SessionRecheckTests {
         let jar = try signedIn()
         let id = try #require(try harness.sessionStore.sessions(.all).first?.id)
         harness.clock.advance(by: Self.every)
-        #expect(try harness.sessionStore.lease(recheckOf: id, now: harness.clock.seconds, until: harness.clock.seconds + 30))
+        #expect(
+            try harness.sessionStore.lease(recheckOf: id, now: harness.clock.seconds, until: harness.clock.seconds + 30)
+        )
         _ = check("/docs/", jar)
         work.run()
         #expect(refreshRequests.isEmpty)
