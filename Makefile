@@ -22,7 +22,7 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
 # dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
-        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide
+        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide bench-recheck
 
 # make fuzz: seconds per fuzz target (9 targets, as many at once as there are cores, FUZZ_JOBS to change it);
 # on 2 cores the default takes 40 minutes (5 rounds) and gives well over 10 million executions in all.
@@ -44,6 +44,7 @@ help:
 	@echo "make bench-search   only search, against MkDocs Material's, at 10,000 pages"
 	@echo "make bench-incremental   only sitegen's rebuilds after an edit and the preview's edit-to-reload"
 	@echo "make bench-throughput    only the request path (nginx, sitegen-auth, Apache) and metrics on and off"
+	@echo "make bench-recheck  only the check with session re-checks off and every 10 s, side by side"
 	@echo "make bench-wide     only output size and builds against Hugo, 10,000 pages and the wide-section corpus"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
@@ -137,6 +138,10 @@ bench-search: deps
 # Only the request path through nginx, sitegen-auth and the peers, and metrics on and off (part of `make bench`).
 bench-throughput: deps
 	bash Benchmarks/run.sh --throughput-only
+
+# Only the check's throughput with session re-checks off (cₒ) and every 10 s (cₖ), in alternating pairs.
+bench-recheck: deps
+	bash Benchmarks/run.sh --recheck-only
 
 # Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
 bench-incremental: deps

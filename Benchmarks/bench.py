@@ -11,6 +11,7 @@ without it, then Chromium), edit-to-reload of `sitegen serve` at 1,000 pages (10
 1 round of 3 s.
 --search-only: only search, with one MkDocs build. --incremental-only: only sitegen's rebuilds and preview.
 --throughput-only: only the request path and the metrics pairs.
+--recheck-only: only the re-check pairs, (cₒ) re-checks off against (cₖ) every 10 s.
 --builds-only: the site builds and their targets, without the preview, servers, throughput or profiles.
 Progress goes to stderr; every server started is stopped on the way out, also on Ctrl-C or SIGTERM.
 """
@@ -162,6 +163,10 @@ def main() -> int:
         help="only the request path: (a) to (e′) and the metrics pairs, over a 1,000-page site built here",
     )
     parser.add_argument(
+        "--recheck-only", action="store_true",
+        help="only the check with re-checks off (cₒ) and every 10 s (cₖ), in alternating pairs, over a 1,000-page site",
+    )
+    parser.add_argument(
         "--search-only", action="store_true",
         help="only search (issue 13) at 10,000 pages (1,000 with --quick): one MkDocs build, sitegen's index, Chromium",
     )
@@ -197,6 +202,14 @@ def main() -> int:
     if arguments.incremental_only:
         lines += incremental_only(arguments, sizes, runs, work, venv_bin, gate)
         return finish(work, lines, gate, started, {})
+    if arguments.recheck_only:
+        log("Writing the 1,000-page corpus and building it…")
+        write_corpus(1000, work / "corpus-1000")
+        small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
+        small.sitegen()
+        rechecks = recheck_pairs(arguments, work, small, pair_count, pair_seconds, log)
+        lines += report.recheck_table(rechecks, pair_seconds)
+        return finish(work, lines, gate, started, {"recheck_pairs": [asdict(pair) for pair in rechecks]})
     if arguments.throughput_only:
         log("Writing the 1,000-page corpus and building it…")
         write_corpus(1000, work / "corpus-1000")
@@ -206,6 +219,8 @@ def main() -> int:
             arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate
         )
         lines += report.throughput_table(served, seconds, rounds) + report.metrics_table(pairs, pair_seconds)
+        lines += report.recheck_table(
+            recheck_pairs(arguments, work, small, pair_count, pair_seconds, log), pair_seconds)
         lines += report.request_targets_table(served, pairs)
         raw = {"throughput": [asdict(result) for result in served], "metrics_pairs": [asdict(pair) for pair in pairs]}
         return finish(work, lines, gate, started, raw)
@@ -281,6 +296,30 @@ def request_path(
     finally:
         servers.stop()
     return served, pairs, profiles
+
+
+def recheck_pairs(
+    arguments: argparse.Namespace, work: Path, small: site_builds.Builders, pairs: int, seconds: int, log
+) -> list:
+    """(cₒ) and (cₖ) in alternating pairs: the check with re-checks off, and every 10 s against world_provider.py
+    (each session is due several times a pair, so re-checks run on the network workers while wrk measures)."""
+    servers = Servers(
+        work / "serve-recheck", small.sitegen_output, arguments.bin, (work / "venv" / "bin").resolve(),
+        work / "trivial-fcgi", arguments.stateless_bin.resolve(),
+    )
+    shutil.rmtree(work / "serve-recheck", ignore_errors=True)
+    try:
+        log("Starting world_provider.py, sitegen-auth with re-checks off and every 10 s, and nginx…")
+        servers.start_recheck_only()
+        log("Measuring re-checks off and on, (cₒ) and (cₖ) in pairs…")
+        measured = throughput.paired(servers, page_url(small.corpus), pairs, seconds, log, off="cₒ", on="cₖ")
+        kept = servers.rechecks_kept()
+        if kept == 0:
+            raise RuntimeError("(cₖ) re-checked no session while it was measured; see its log in serve-recheck/")
+        log(f"  (cₖ) re-checked sessions {kept} times, every one kept")
+        return measured
+    finally:
+        servers.stop()
 
 
 def incremental_only(

@@ -147,6 +147,25 @@ def metrics_table(pairs: list[Pair], seconds_per_run: int) -> list[str]:
     ]
 
 
+def recheck_table(pairs: list[Pair], seconds_per_run: int) -> list[str]:
+    rate_ratio = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
+    cpu_ratio = statistics.median(pair.cpu_on / pair.cpu_off for pair in pairs)
+    return [
+        f"### Re-checks on and off: (cₖ) against (cₒ) in {len(pairs)} pairs of {seconds_per_run} s",
+        "",
+        "| | (cₒ) re-checks off | (cₖ) re-checks every 10 s | (cₖ) / (cₒ), median of the pairs |",
+        "|---|---|---|---|",
+        f"| requests/s | {statistics.median(pair.rate_off for pair in pairs):,.0f}/s "
+        f"| {statistics.median(pair.rate_on for pair in pairs):,.0f}/s | **{rate_ratio:.3f}×** |",
+        f"| sitegen-auth CPU per check | {statistics.median(pair.cpu_off for pair in pairs):.0f} µs "
+        f"| {statistics.median(pair.cpu_on for pair in pairs):.0f} µs | **{cpu_ratio:.3f}×** |",
+        "",
+        "Per pair, (cₖ) / (cₒ) in requests/s: " + ", ".join(f"{pair.rate_on / pair.rate_off:.2f}" for pair in pairs)
+        + f". Target: (cₖ) ≥ 0.95 × (cₒ): {'met' if rate_ratio >= 0.95 else 'not met'}.",
+        "",
+    ]
+
+
 def targets_table(
     builds: BuildResults,
     throughput: list[Result],

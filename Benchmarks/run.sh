@@ -8,6 +8,7 @@
 #   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages
 #   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
 #   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
+#   Benchmarks/run.sh --recheck-only   the check with session re-checks off and every 10 s, in pairs
 #   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
@@ -49,7 +50,9 @@ swift build -c release --scratch-path .build-bench >&2
 STATELESS_COMMIT=4e9c8ca
 needs_request_path=yes
 for argument in "$@"; do
-    case "$argument" in --builds-only | --search-only | --incremental-only | --wide-only) needs_request_path=no ;; esac
+    case "$argument" in
+    --builds-only | --search-only | --incremental-only | --wide-only | --recheck-only) needs_request_path=no ;;
+    esac
 done
 if [ "$needs_request_path" = yes ] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
     echo "Building the stateless reference sitegen-auth ($STATELESS_COMMIT, .build-bench-stateless)…" >&2

@@ -8,6 +8,7 @@ variants of the production snippet deploy/nginx/sitegen-auth.conf; Apache with m
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -28,12 +29,14 @@ CACHE_CONF = REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
-NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "d"]
+NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "cₒ", "cₖ", "d"]
 
 
 def port_placeholder(name: str) -> str:
     """a₀ → @PORT_A0@, b′ → @PORT_B1@, cᵣ → @PORT_CR@, cₘ → @PORT_CM@: the port of a configuration in nginx.conf.in."""
-    return "@PORT_" + name.upper().replace("₀", "0").replace("′", "1").replace("ᵣ", "R").replace("ₘ", "M") + "@"
+    for mark, letter in [("₀", "0"), ("′", "1"), ("ᵣ", "R"), ("ₘ", "M"), ("ₒ", "O"), ("ₖ", "K")]:
+        name = name.replace(mark, letter)
+    return "@PORT_" + name.upper() + "@"
 
 
 def cache_settings() -> tuple[str, list[str]]:
@@ -65,6 +68,8 @@ def snippet_variants() -> dict[str, str]:
         "c-metrics": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_metrics;"),
         "c-stateless": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_stateless;"),
         "c-redis": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_redis;"),
+        "c-recheck-off": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_recheck_off;"),
+        "c-recheck": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_recheck;"),
         "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
     }
 
@@ -80,7 +85,10 @@ class Servers:
         self.public = public
         self.trivial = trivial
         self.stateless_bin = stateless_bin
-        self.ports = {name: free_port() for name in ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "d", "e", "e′"]}
+        self.ports = {
+            name: free_port() for name in ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "cₒ", "cₖ", "d", "e", "e′"]
+        }
+        self.world_port = free_port()
         self.redis_port = free_port()
         self.metrics_port = free_port()
         self.stack = Stack(
@@ -94,6 +102,14 @@ class Servers:
     @property
     def provider_url(self) -> str:
         return self.stack.provider_url
+
+    @property
+    def world_url(self) -> str:
+        """world_provider.py, which answers refresh grants with ID tokens, for the re-check pair (cₒ), (cₖ)."""
+        return f"http://127.0.0.1:{self.world_port}"
+
+    def provider_for(self, configuration: str) -> str:
+        return self.world_url if configuration in ("cₒ", "cₖ") else self.provider_url
 
     def start(self) -> None:
         (self.state / "tmp").mkdir(parents=True, exist_ok=True)
@@ -110,11 +126,45 @@ class Servers:
             "metrics", self.stack.bin_dir / "sitegen-auth", "cₘ", store=f"sqlite:{self.state / 'sessions-metrics.db'}",
             options=["--metrics-listen", f"127.0.0.1:{self.metrics_port}"],
         )
+        self.start_recheck_pair()
         for name, options in [("trivial", []), ("trivial-closing", ["--close-at-once"])]:
             socket_path = self.state / f"{name}.sock"
             self.stack.spawn(name, [str(self.trivial), str(socket_path), "4", *options])
             wait_for(socket_path.exists, f"the {name} FastCGI responder")
         self.start_nginx()
+
+    def start_recheck_pair(self) -> None:
+        """(cₒ) re-checks off and (cₖ) re-checks every 10 s, both signing in at world_provider.py, so (cₖ)'s
+        re-checks redeem real refresh tokens and succeed while it is measured."""
+        script = REPO / "Tests" / "e2e" / "world_provider.py"
+        users = [json.dumps(user) for user in self.stack.users]
+        self.stack.spawn(
+            "world", [str(self.stack.venv_bin / "python"), str(script), "--port", str(self.world_port)]
+            + [argument for user in users for argument in ("--user-claims", user)],
+        )
+        wait_for(lambda: port_open(self.world_port), "world_provider.py")
+        metadata = self.world_url + "/.well-known/openid-configuration"
+        for name, configuration, every in [("recheck-off", "cₒ", "off"), ("recheck", "cₖ", "10s")]:
+            self.start_auth_variant(
+                name, self.stack.bin_dir / "sitegen-auth", configuration,
+                store=f"sqlite:{self.state / f'sessions-{name}.db'}",
+                settings={"server_metadata_url": metadata, "recheck_every": every, "recheck_grace": "1h"},
+            )
+
+    def start_recheck_only(self) -> None:
+        """Only what the re-check pairs need: world_provider.py, (cₒ), (cₖ) and nginx."""
+        (self.state / "tmp").mkdir(parents=True, exist_ok=True)
+        self.start_recheck_pair()
+        self.start_nginx()
+
+    def rechecks_kept(self) -> int:
+        """How many refresh grants (cₖ) sent world_provider.py; an error if any re-check failed or ended a session."""
+        with urllib.request.urlopen(self.world_url + "/control/issued", timeout=5) as answer:
+            grants = json.loads(answer.read())["refresh_grants"]
+        log = self.log("auth-recheck")
+        if "event=session_recheck_failed" in log or "event=session_ended_by_recheck" in log:
+            raise RuntimeError(f"a re-check of (cₖ) failed; see {self.state}/auth-recheck.log")
+        return grants
 
     def start_redis(self) -> None:
         """A redis-server of its own for (cᵣ), in memory only."""
@@ -125,12 +175,13 @@ class Servers:
         wait_for(lambda: port_open(self.redis_port), "redis-server")
 
     def start_auth_variant(
-        self, name: str, binary: Path, configuration: str, store: str | None, options: list[str] | None = None
+        self, name: str, binary: Path, configuration: str, store: str | None, options: list[str] | None = None,
+        settings: dict[str, str] | None = None,
     ) -> None:
         """Another sitegen-auth on socket auth-NAME.sock, signing in through the nginx port of `configuration`;
         with `store` None, a configuration without `session_store` (the version before it knew the key);
         `options` are added to its command line."""
-        settings = {"redirect_uri": self.url(configuration, "/.auth/callback")}
+        settings = {"redirect_uri": self.url(configuration, "/.auth/callback"), **(settings or {})}
         if store:
             settings["session_store"] = store
         self.stack.write_auth_config(**settings)
@@ -195,7 +246,7 @@ class Servers:
 
     def server_sessions(self) -> dict[int, str]:
         """Session id → name of the serving processes (each was started as a session leader), not the provider."""
-        return {process.pid: name for name, process in self.stack.processes.items() if name != "provider"}
+        return {process.pid: name for name, process in self.stack.processes.items() if name not in ("provider", "world")}
 
     def reopen_nginx_logs(self) -> None:
         """Flushes nginx's buffered access log (SIGUSR1 reopens, and so writes, its log files)."""
@@ -209,7 +260,7 @@ class Servers:
     def stop(self) -> None:
         for name in [
             "apache-e", "apache-e′", "nginx", "trivial", "trivial-closing", "auth", "auth-metrics", "auth-stateless",
-            "auth-redis", "redis", "provider",
+            "auth-redis", "redis", "provider", "auth-recheck-off", "auth-recheck", "world",
         ]:
             self.stack.terminate(name)
         shutil.rmtree(self.cache_folder, ignore_errors=True)

@@ -238,22 +238,30 @@ def drive(servers: Servers, page: str, seconds: int) -> None:
     wrk(servers.url("c", page), cookie, seconds, None)
 
 
-def paired(servers: Servers, page: str, pairs: int, seconds: int, log) -> list[Pair]:
-    """(c) and (cₘ) back to back, `pairs` times, in alternating order so load that drifts touches both alike.
+PAIRED_PROCESSES = {"c": "auth", "cₘ": "auth-metrics", "cₒ": "auth-recheck-off", "cₖ": "auth-recheck"}
 
-    The target for metrics is 3 %, less than one round moves on a shared machine; pairs measured seconds apart,
-    and sitegen-auth's own CPU per check, see through that.
+
+def paired(
+    servers: Servers, page: str, pairs: int, seconds: int, log, off: str = "c", on: str = "cₘ"
+) -> list[Pair]:
+    """(c) and (cₘ) back to back (or `off` and `on`: (cₒ) and (cₖ), re-checks off and every 10 s), `pairs` times,
+    in alternating order so load that drifts touches both alike.
+
+    The targets are 3 % (metrics) and 5 % (re-checks), less than one round moves on a shared machine; pairs measured
+    seconds apart, and sitegen-auth's own CPU per check, see through that.
     """
     cookies = {
-        name: sign_in(servers.url(name, "/.auth/login?rd=" + page), servers.url(name, page), servers.provider_url, "ann")
-        for name in ["c", "cₘ"]
+        name: sign_in(
+            servers.url(name, "/.auth/login?rd=" + page), servers.url(name, page), servers.provider_for(name), "ann"
+        )
+        for name in [off, on]
     }
-    processes = {"c": "auth", "cₘ": "auth-metrics"}
+    processes = PAIRED_PROCESSES
     sessions = servers.server_sessions()
     measured: list[Pair] = []
     for number in range(pairs):
         sample = {}
-        for name in (["c", "cₘ"] if number % 2 == 0 else ["cₘ", "c"]):
+        for name in ([off, on] if number % 2 == 0 else [on, off]):
             url = servers.url(name, page)
             wrk(url, cookies[name], 1, None)
             before = session_cpu_seconds(sessions)
@@ -261,7 +269,7 @@ def paired(servers: Servers, page: str, pairs: int, seconds: int, log) -> list[P
             after = session_cpu_seconds(sessions)
             server = processes[name]
             sample[name] = (rate, 1e6 * (after[server] - before[server]) / requests)
-        measured.append(Pair(*sample["c"], *sample["cₘ"]))
-        log(f"  pair {number + 1}: (c) {sample['c'][0]:,.0f} req/s, sitegen-auth {sample['c'][1]:.0f} µs per check; "
-            f"(cₘ) {sample['cₘ'][0]:,.0f} req/s, {sample['cₘ'][1]:.0f} µs")
+        measured.append(Pair(*sample[off], *sample[on]))
+        log(f"  pair {number + 1}: ({off}) {sample[off][0]:,.0f} req/s, sitegen-auth {sample[off][1]:.0f} µs per "
+            f"check; ({on}) {sample[on][0]:,.0f} req/s, {sample[on][1]:.0f} µs")
     return measured
