@@ -7,8 +7,10 @@ import Foundation
 /// closed connection, an error, or 3 s without a word from Redis empties the cache and turns it off until the feed
 /// has subscribed again (it retries every second). The thread ends when the store that owns the cache is gone.
 enum RedisRevocationFeed {
-    /// The channel endings are published on; each message is the id of a session ended.
+    /// The channel endings are published on; each message is the id of a session ended, or `everyone`.
     static let channel = RedisSessionStore.prefix + "ended"
+    /// The message that ends every session (`sessions revoke --all`); no session id has this form.
+    static let everyone = "*"
     private static let pingEvery: UInt64 = 1_000_000_000
     private static let silenceLimit: UInt64 = 3_000_000_000
 
@@ -47,11 +49,12 @@ enum RedisRevocationFeed {
         }
     }
 
-    /// A message `["message", channel, id]` forgets that session; pongs only show the connection is alive.
+    /// A message `["message", channel, id]` forgets that session (`everyone`: all of them); pongs only show the
+    /// connection is alive.
     private static func apply(_ reply: RedisConnection.Reply, to cache: RedisSessionCache) {
         guard let parts = reply.array, parts.count == 3, parts[0].text == "message", let id = parts[2].text else {
             return
         }
-        cache.forget(id: id)
+        if id == everyone { cache.forgetAll() } else { cache.forget(id: id) }
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Each session is a hash that expires with the session; two sets index sessions by person and by Entra session id,
 /// and a sorted set holds every session's expiry, so live sessions are counted and expired ones swept without a scan.
+/// Each session also holds the generation (`sitegen:generation`) it was created in, compared on every read:
+/// `end(.all)` deletes what its scan finds and then moves the generation on, so a session created while it scanned
+/// opens nothing either.
 /// Every ending is published (`RedisRevocationFeed.channel`), so a server may keep the sessions it read for a few
 /// seconds (`RedisSessionCache`) and still never accept one that any server has ended.
 /// Changes that touch several keys run as Lua scripts, so they are atomic. Redis 7.0 or later, standalone (the
@@ -16,11 +19,12 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     static let timeout: TimeInterval = 1
     private static let fields = ["tid", "oid", "psid", "iss", "created", "seen", "exp", "sealed", "checked", "rt"]
 
+    /// KEYS: the session, the expiries, the generation, then the index sets.
     private static let createScript = """
-        redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+        redis.call('HSET', KEYS[1], 'gen', redis.call('GET', KEYS[3]) or '0', unpack(ARGV, 3))
         redis.call('EXPIREAT', KEYS[1], ARGV[1])
         redis.call('ZADD', KEYS[2], ARGV[1], ARGV[2])
-        for i = 3, #KEYS do
+        for i = 4, #KEYS do
           redis.call('SADD', KEYS[i], ARGV[2])
           redis.call('EXPIREAT', KEYS[i], ARGV[1], 'NX')
           redis.call('EXPIREAT', KEYS[i], ARGV[1], 'GT')
@@ -57,6 +61,19 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         if #KEYS == 1 then redis.call('DEL', KEYS[1]) end
         return ended
         """
+    /// The session's fields (ARGV), or nothing when it was created in an earlier generation than today's.
+    private static let readScript = """
+        local values = redis.call('HMGET', KEYS[1], 'gen', unpack(ARGV))
+        if (values[1] or '0') ~= (redis.call('GET', KEYS[2]) or '0') then return {} end
+        table.remove(values, 1)
+        return values
+        """
+    /// Moves the generation on, so every session created before opens nothing, and tells every server's cache.
+    private static let nextGenerationScript = """
+        redis.call('INCR', KEYS[1])
+        redis.call('PUBLISH', ARGV[1], ARGV[2])
+        return 1
+        """
     /// Counts the sessions whose expiry is after the server's clock, as SQLite's `unixepoch()` does.
     private static let countScript = """
         return redis.call('ZCOUNT', KEYS[1], '(' .. redis.call('TIME')[1], '+inf')
@@ -78,7 +95,7 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     }
 
     public func create(_ session: StoredSession) throws {
-        var keys = [Self.sessionKey(session.id), Self.expiriesKey, Self.userKey(session.objectID)]
+        var keys = [Self.sessionKey(session.id), Self.expiriesKey, Self.generationKey, Self.userKey(session.objectID)]
         if let sid = session.providerSessionID { keys.append(Self.sidKey(sid)) }
         let values: [[UInt8]] = [
             Array("\(session.expiresAt)".utf8), Array(session.id.utf8),
@@ -143,6 +160,9 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
                     try evaluate(Self.endScript, keys: [], arguments: [prefix] + batch.map { Array($0.utf8) })
                     .integer ?? 0
             }
+            let channel = Array(RedisRevocationFeed.channel.utf8)
+            let everyone = Array(RedisRevocationFeed.everyone.utf8)
+            _ = try evaluate(Self.nextGenerationScript, keys: [Self.generationKey], arguments: [channel, everyone])
             return ended
         }
     }
@@ -186,11 +206,14 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
 
     static func sessionKey(_ id: String) -> String { prefix + "session:" + id }
     static let expiriesKey = prefix + "expiries"
+    static let generationKey = prefix + "generation"
     static func userKey(_ objectID: String) -> String { prefix + "user:" + objectID.lowercased() }
     static func sidKey(_ sid: String) -> String { prefix + "sid:" + sid }
 
     private static func read(_ id: String, on connection: RedisConnection) throws -> StoredSession? {
-        let values = try connection.command(["HMGET", sessionKey(id)] + fields).array ?? []
+        let command = [Array("EVAL".utf8), Array(readScript.utf8), Array("2".utf8)]
+        let keys = [sessionKey(id), generationKey].map { Array($0.utf8) }
+        let values = try connection.command(command + keys + fields.map { Array($0.utf8) }).array ?? []
         guard values.count == fields.count, let sealed = values[7].bytes, let tenantID = values[0].text,
             let objectID = values[1].text, let issuer = values[3].text,
             let createdAt = values[4].text.flatMap(Int.init),
