@@ -8,33 +8,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Network workers that hold what is submitted until the test runs it, so a test sees what the check does before
-/// and after a re-check, and that it never waits for one.
-final class HeldWork: BackgroundWork, @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: [@Sendable () -> Void] = []
-    var accepts = true
-
-    func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
-        lock.withLock {
-            guard accepts else { return false }
-            held.append(work)
-            return true
-        }
-    }
-
-    var count: Int { lock.withLock { held.count } }
-
-    /// Runs everything held, in order.
-    func run() {
-        let work = lock.withLock {
-            defer { held.removeAll() }
-            return held
-        }
-        for item in work { item() }
-    }
-}
-
 /// Sessions re-checked with the provider (`recheck_every`): the check answers at once and queues the re-check, whose
 /// answer keeps, changes or ends the session.
 struct SessionRecheckTests {
@@ -237,94 +210,6 @@ struct SessionRecheckTests {
         _ = check("/docs/", jar)
         work.run()
         #expect(check("/secret/", jar) == 204)
-        #expect(rechecks.value(.kept) == 1)
-    }
-
-    @Test func anUnreachableProviderKeepsTheSessionWithinTheGraceThenEndsIt() throws {
-        let jar = try signedIn()
-        harness.clock.advance(by: Self.every)
-        harness.http.isUnreachable = true
-        _ = check("/secret/", jar)
-        work.run()
-        #expect(check("/secret/", jar) == 204, "goes on with what it had")
-        #expect(work.count == 0, "the next try waits for the lease")
-        harness.clock.advance(by: 30)
-        _ = check("/secret/", jar)
-        work.run()
-        harness.http.answer(harness.idp.tokenEndpoint, status: 503, body: "busy")
-        harness.http.isUnreachable = false
-        harness.clock.advance(by: 30)
-        _ = check("/secret/", jar)
-        work.run()
-        #expect(rechecks.value(.unreachable) == 3)
-        #expect(harness.logs.lines.filter { $0.contains("event=session_recheck_failed") }.count == 1, "logged once")
-        #expect(check("/secret/", jar) == 204)
-
-        // The grace runs from the last successful check (the sign-in), not from the first failure.
-        harness.clock.advance(by: 3_600 - Self.every - 60)
-        #expect(check("/secret/", jar) == 401, "ended on the check once the grace is spent")
-        #expect(rechecks.value(.graceSpent) == 1)
-        #expect(
-            harness.logs.lines.contains { $0.contains("event=session_ended_by_recheck") && $0.contains("grace_spent") })
-    }
-
-    @Test func aProviderBackWithinTheGraceConfirmsTheSessionAndSaysSo() throws {
-        let jar = try signedIn()
-        harness.clock.advance(by: Self.every)
-        harness.http.isUnreachable = true
-        _ = check("/docs/", jar)
-        work.run()
-        harness.http.isUnreachable = false
-        harness.answerToken(try refreshedToken())
-        harness.clock.advance(by: 30)
-        _ = check("/docs/", jar)
-        work.run()
-        #expect(rechecks.value(.unreachable) == 1 && rechecks.value(.kept) == 1)
-        #expect(harness.logs.lines.contains { $0.contains("event=session_recheck_recovered") })
-        harness.clock.advance(by: 3_000)
-        #expect(check("/docs/", jar) == 204, "the grace now runs from the new check")
-    }
-
-    @Test func aSessionWithoutARefreshTokenGoesOnOnlyForTheGrace() throws {
-        var jar = CookieJar()
-        let attempt = harness.login(rd: "/", jar: &jar)
-        harness.answerToken(try harness.idToken(for: attempt))
-        #expect(harness.callback(attempt, jar: &jar).status == 303)
-        harness.clock.advance(by: Self.every)
-        _ = check("/docs/", jar)
-        work.run()
-        #expect(rechecks.value(.noRefreshToken) == 1)
-        #expect(check("/docs/", jar) == 204)
-        harness.clock.advance(by: 3_600 - Self.every)
-        _ = check("/docs/", jar)
-        #expect(check("/docs/", jar) == 401)
-        #expect(rechecks.value(.graceSpent) == 1)
-    }
-
-    @Test func aReCheckAnotherServerHoldsIsLeftToIt() throws {
-        let jar = try signedIn()
-        let id = try #require(try harness.sessionStore.sessions(.all).first?.id)
-        harness.clock.advance(by: Self.every)
-        #expect(
-            try harness.sessionStore.lease(recheckOf: id, now: harness.clock.seconds, until: harness.clock.seconds + 30)
-        )
-        _ = check("/docs/", jar)
-        work.run()
-        #expect(refreshRequests.isEmpty)
-        _ = check("/docs/", jar)
-        #expect(work.count == 0, "not tried again before the other server's lease ends")
-    }
-
-    @Test func aFullQueueSkipsTheReCheckUntilTheNextUse() throws {
-        let jar = try signedIn()
-        harness.clock.advance(by: Self.every)
-        work.accepts = false
-        #expect(check("/docs/", jar) == 204)
-        work.accepts = true
-        harness.answerToken(try refreshedToken())
-        #expect(check("/docs/", jar) == 204)
-        #expect(work.count == 1)
-        work.run()
         #expect(rechecks.value(.kept) == 1)
     }
 }
