@@ -8,7 +8,7 @@ Builds the 10,000-page corpus and the wide-section corpus (20,000 pages, top-lev
 alternating, from nothing each time. Reports, per corpus: total output bytes, the HTML of a page of the
 5,000-page section (largest and median), wall time, CPU and peak memory as ratios to Hugo's in the same
 run. Then, on the wide corpus, adds one page to the middle of the 1,000-page section and rebuilds: the
-rebuild's wall and CPU time as a share of sitegen's full build, and how many output files it wrote
+rebuild's wall and CPU time as shares of sitegen's full build, and how many output files it wrote
 (files whose inode or modification time changed), then removes the page and rebuilds again.
 """
 
@@ -58,7 +58,8 @@ def full_builds(builders: site_builds.Builders, runs: int, gate: QuietGate, labe
                   f"{result.rss_mb:.0f} MB", flush=True)
     pairs = list(zip(sitegen.runs, hugo.runs))
     figures = {
-        "sitegen_wall": sitegen.wall, "hugo_wall": hugo.wall, "sitegen_rss": sitegen.rss_mb, "hugo_rss": hugo.rss_mb,
+        "sitegen_wall": sitegen.wall, "hugo_wall": hugo.wall, "sitegen_cpu": sitegen.cpu, "hugo_cpu": hugo.cpu,
+        "sitegen_rss": sitegen.rss_mb, "hugo_rss": hugo.rss_mb,
         "wall_ratio": statistics.median(s.wall / h.wall for s, h in pairs),
         "cpu_ratio": statistics.median(s.cpu / h.cpu for s, h in pairs),
         "rss_ratio": statistics.median(s.rss_mb / h.rss_mb for s, h in pairs),
@@ -111,6 +112,7 @@ def main() -> int:
             figures["section_page"] = section_page.stat().st_size
             added = add_one_page(builders, gate)
             figures["add_wall_share"] = added["wall"] / figures["sitegen_wall"]
+            figures["add_cpu_share"] = added["cpu"] / figures["sitegen_cpu"]
             figures["add_written"] = len(added["written"])
             figures["add_written_files"] = added["written"]
         results[label] = figures
@@ -119,6 +121,7 @@ def main() -> int:
                 print(f"  {label}: {key} = {value:,.3f}" if isinstance(value, float) else f"  {label}: {key} = {value:,}")
         if "add_written_files" in figures:
             print(f"  {label}: files written by adding one page: {', '.join(figures['add_written_files'])}")
+    print(gate.summary())
     return 0
 
 

@@ -27,14 +27,12 @@ namespace {
 using KSyntaxHighlighting::Theme;
 
 // The classes, indexed by Theme::TextStyle; Normal text gets no span.
+// Two letters per style (Keyword → hl-kw): a page of code carries one class per token, so the names'
+// length is a good part of the page's bytes.
 const char *const styleClasses[] = {
-    nullptr,           "hl-keyword",         "hl-function",     "hl-variable",       "hl-control-flow",
-    "hl-operator",     "hl-built-in",        "hl-extension",    "hl-preprocessor",   "hl-attribute",
-    "hl-char",         "hl-special-char",    "hl-string",       "hl-verbatim-string", "hl-special-string",
-    "hl-import",       "hl-data-type",       "hl-dec-val",      "hl-base-n",         "hl-float",
-    "hl-constant",     "hl-comment",         "hl-documentation", "hl-annotation",     "hl-comment-var",
-    "hl-region-marker", "hl-information",    "hl-warning",      "hl-alert",          "hl-error",
-    "hl-others",
+    nullptr, "hl-kw", "hl-fn", "hl-va", "hl-cf", "hl-op", "hl-bi", "hl-ex", "hl-pp", "hl-at", "hl-ch",
+    "hl-sc", "hl-st", "hl-vs", "hl-ss", "hl-im", "hl-dt", "hl-dv", "hl-bn", "hl-fl", "hl-co", "hl-cm",
+    "hl-do", "hl-an", "hl-cv", "hl-rm", "hl-in", "hl-wa", "hl-al", "hl-er", "hl-ot",
 };
 static_assert(sizeof(styleClasses) / sizeof(styleClasses[0]) == Theme::Others + 1, "one class per text style");
 

@@ -73,7 +73,7 @@ struct AccessContextTests {
         let html = try #require(site.output("b/index.html"))
         #expect(html.contains(guarded))
         #expect(html.contains(#"<!--# if expr="$sitegen_access = /,3,/" --><a href="/b/y/">Y</a><!--# endif -->"#))
-        #expect(html.contains(#"<li class="nav-item is-section is-expanded is-current"><a href="/b/" aria-current"#))
+        #expect(html.contains(#"<li class="is-section is-expanded is-current"><a href="/b/" aria-current"#))
         #expect(
             try #require(site.output("c/index.html")).contains(#"<!--# if expr="$sitegen_user" --><a href="/b/">B</a>"#)
         )

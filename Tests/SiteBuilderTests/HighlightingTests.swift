@@ -17,7 +17,7 @@ struct HighlightingTests {
     /// The languages the theme promises, each with a token its highlighting must contain.
     static let samples: [Sample] = [
         Sample(
-            language: "bash", token: #"<span class="hl-control-flow">if</span>"#,
+            language: "bash", token: #"<span class="hl-cf">if</span>"#,
             code: #"""
                 #!/bin/bash
                 # Deploy when the build is green
@@ -26,7 +26,7 @@ struct HighlightingTests {
                 fi
                 """#),
         Sample(
-            language: "c", token: #"<span class="hl-data-type">int</span>"#,
+            language: "c", token: #"<span class="hl-dt">int</span>"#,
             code: #"""
                 #include <stdio.h>
                 /* Count words */
@@ -36,7 +36,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "cpp", token: #"<span class="hl-keyword">template</span>"#,
+            language: "cpp", token: #"<span class="hl-kw">template</span>"#,
             code: #"""
                 #include <vector>
                 // A template
@@ -47,7 +47,7 @@ struct HighlightingTests {
                 };
                 """#),
         Sample(
-            language: "csharp", token: #"<span class="hl-keyword">using</span>"#,
+            language: "csharp", token: #"<span class="hl-kw">using</span>"#,
             code: #"""
                 using System;
                 // Greets the reader
@@ -59,7 +59,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "css", token: #"<span class="hl-keyword">color</span>"#,
+            language: "css", token: #"<span class="hl-kw">color</span>"#,
             code: #"""
                 /* Links */
                 a.button > span:hover {
@@ -69,7 +69,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "diff", token: #"<span class="hl-variable">+title = &quot;New&quot;</span>"#,
+            language: "diff", token: #"<span class="hl-va">+title = &quot;New&quot;</span>"#,
             code: #"""
                 --- a/site.toml
                 +++ b/site.toml
@@ -79,7 +79,7 @@ struct HighlightingTests {
                  language = "en"
                 """#),
         Sample(
-            language: "dockerfile", token: #"<span class="hl-keyword">FROM</span>"#,
+            language: "dockerfile", token: #"<span class="hl-kw">FROM</span>"#,
             code: #"""
                 # Build stage
                 FROM debian:12 AS build
@@ -89,7 +89,7 @@ struct HighlightingTests {
                 CMD ["sh", "-c", "sitegen build < /dev/null"]
                 """#),
         Sample(
-            language: "go", token: #"<span class="hl-keyword">func</span>"#,
+            language: "go", token: #"<span class="hl-kw">func</span>"#,
             code: #"""
                 package main
 
@@ -104,7 +104,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "html", token: #"<span class="hl-keyword">&lt;p&gt;</span>"#,
+            language: "html", token: #"<span class="hl-kw">&lt;p&gt;</span>"#,
             code: #"""
                 <!DOCTYPE html>
                 <!-- A page -->
@@ -112,7 +112,7 @@ struct HighlightingTests {
                 <p>Tom &amp; Jerry</p>
                 """#),
         Sample(
-            language: "ini", token: #"<span class="hl-keyword">[server]</span>"#,
+            language: "ini", token: #"<span class="hl-kw">[server]</span>"#,
             code: #"""
                 ; Service settings
                 [server]
@@ -121,7 +121,7 @@ struct HighlightingTests {
                 name = a & b <c>
                 """#),
         Sample(
-            language: "java", token: #"<span class="hl-keyword">public</span>"#,
+            language: "java", token: #"<span class="hl-kw">public</span>"#,
             code: #"""
                 import java.util.List;
                 /** A greeter */
@@ -133,7 +133,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "javascript", token: #"<span class="hl-keyword">const</span>"#,
+            language: "javascript", token: #"<span class="hl-kw">const</span>"#,
             code: #"""
                 // Copy the code
                 const button = document.querySelector("button.copy");
@@ -143,7 +143,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "json", token: #"<span class="hl-data-type">&quot;title&quot;</span>"#,
+            language: "json", token: #"<span class="hl-dt">&quot;title&quot;</span>"#,
             code: #"""
                 {
                   "title": "Handbook & <guide>",
@@ -153,7 +153,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "kotlin", token: #"<span class="hl-keyword">fun</span>"#,
+            language: "kotlin", token: #"<span class="hl-kw">fun</span>"#,
             code: #"""
                 // A data class
                 data class Page(val title: String, val weight: Int = 0)
@@ -164,7 +164,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "markdown", token: #"<span class="hl-function"># Welcome</span>"#,
+            language: "markdown", token: #"<span class="hl-fn"># Welcome</span>"#,
             code: #"""
                 # Welcome
 
@@ -174,7 +174,7 @@ struct HighlightingTests {
                 - 3 < 4
                 """#),
         Sample(
-            language: "nginx", token: #"<span class="hl-keyword">listen</span>"#,
+            language: "nginx", token: #"<span class="hl-kw">listen</span>"#,
             code: #"""
                 # Protect the site
                 server {
@@ -187,7 +187,7 @@ struct HighlightingTests {
                 # if ($a < 1 && $b) is not nginx, but text in a comment
                 """#),
         Sample(
-            language: "python", token: #"<span class="hl-keyword">def</span>"#,
+            language: "python", token: #"<span class="hl-kw">def</span>"#,
             code: #"""
                 import os
 
@@ -199,7 +199,7 @@ struct HighlightingTests {
                     return [line for line in open(path) if line.strip()]
                 """#),
         Sample(
-            language: "ruby", token: #"<span class="hl-control-flow">def</span>"#,
+            language: "ruby", token: #"<span class="hl-cf">def</span>"#,
             code: #"""
                 # Greets the reader
                 class Greeter
@@ -213,7 +213,7 @@ struct HighlightingTests {
                 end
                 """#),
         Sample(
-            language: "rust", token: #"<span class="hl-keyword">fn</span>"#,
+            language: "rust", token: #"<span class="hl-kw">fn</span>"#,
             code: #"""
                 use std::collections::HashMap;
 
@@ -227,7 +227,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "sql", token: #"<span class="hl-keyword">SELECT</span>"#,
+            language: "sql", token: #"<span class="hl-kw">SELECT</span>"#,
             code: #"""
                 -- Pages by section
                 SELECT section, COUNT(*) AS pages
@@ -236,7 +236,7 @@ struct HighlightingTests {
                 GROUP BY section;
                 """#),
         Sample(
-            language: "swift", token: #"<span class="hl-keyword">struct</span>"#,
+            language: "swift", token: #"<span class="hl-kw">struct</span>"#,
             code: #"""
                 import Foundation
 
@@ -251,7 +251,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "toml", token: #"<span class="hl-data-type">title</span>"#,
+            language: "toml", token: #"<span class="hl-dt">title</span>"#,
             code: #"""
                 # The site
                 title = "Handbook & <guide>"
@@ -262,7 +262,7 @@ struct HighlightingTests {
                 "/finance/" = { roles = ["Finance.Read"] }
                 """#),
         Sample(
-            language: "typescript", token: #"<span class="hl-keyword">interface</span>"#,
+            language: "typescript", token: #"<span class="hl-kw">interface</span>"#,
             code: #"""
                 // A typed page
                 interface Page {
@@ -274,7 +274,7 @@ struct HighlightingTests {
                 }
                 """#),
         Sample(
-            language: "yaml", token: #"<span class="hl-function">title</span>"#,
+            language: "yaml", token: #"<span class="hl-fn">title</span>"#,
             code: #"""
                 # Front matter
                 title: Setup & <install>
@@ -316,9 +316,9 @@ struct HighlightingTests {
         #expect(
             site.output("index.html") == """
                 <p>Text.</p>
-                <pre><code class="language-python"><span class="hl-keyword">def</span> f():
-                    <span class="hl-control-flow">return</span> <span class="hl-dec-val">1</span> \
-                <span class="hl-operator">&lt;</span> <span class="hl-dec-val">2</span>
+                <pre><code class="language-python"><span class="hl-kw">def</span> f():
+                    <span class="hl-cf">return</span> <span class="hl-dv">1</span> \
+                <span class="hl-op">&lt;</span> <span class="hl-dv">2</span>
                 </code></pre>
 
                 """)
@@ -327,7 +327,7 @@ struct HighlightingTests {
     @Test("An SSI directive shown in highlighted code is escaped, so the build accepts it")
     func directiveInCode() throws {
         let html = try codeBlock("```html\n<!--# include virtual=\"/finance/\" -->\n```\n")
-        #expect(html == "<span class=\"hl-comment\">&lt;!--# include virtual=&quot;/finance/&quot; --&gt;</span>\n")
+        #expect(html == "<span class=\"hl-cm\">&lt;!--# include virtual=&quot;/finance/&quot; --&gt;</span>\n")
     }
 
     @Test("Unknown languages, plain-text names and blocks without a language stay escaped plain text")
@@ -354,11 +354,11 @@ struct HighlightingTests {
         }
         #expect(
             try codeBlock("```Haskell\nmain = putStrLn \"hi\" -- greet\n```\n").contains(
-                "<span class=\"hl-comment\">-- greet</span>"))
+                "<span class=\"hl-cm\">-- greet</span>"))
         #expect(
             try codeBlock("```haskell\nmain = putStrLn \"hi\" -- greet\n```\n").contains(
-                "<span class=\"hl-comment\">-- greet</span>"))
-        #expect(try codeBlock("```python title=\"x.py\"\nx = 1\n```\n").contains("<span class=\"hl-dec-val\">1</span>"))
+                "<span class=\"hl-cm\">-- greet</span>"))
+        #expect(try codeBlock("```python title=\"x.py\"\nx = 1\n```\n").contains("<span class=\"hl-dv\">1</span>"))
     }
 
     @Test("Blocks are cached by their language and text; a full cache starts afresh")

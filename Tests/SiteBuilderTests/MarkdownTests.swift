@@ -56,8 +56,8 @@ struct MarkdownTests {
             </ul>
             <div class="note">raw</div>
             &lt;script>alert(1)&lt;/script>
-            <pre><code class="language-swift"><span class="hl-keyword">let</span> <span class="hl-variable">x</span> \
-            <span class="hl-operator">=</span> <span class="hl-dec-val">1</span>
+            <pre><code class="language-swift"><span class="hl-kw">let</span> <span class="hl-va">x</span> \
+            <span class="hl-op">=</span> <span class="hl-dv">1</span>
             </code></pre>
             <p>Note<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>.</p>
             <section class="footnotes" data-footnotes>

@@ -101,11 +101,11 @@ struct NavigationWindowTests {
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
         let html = try #require(site.output("wide/p30/index.html"))
         let more =
-            #"<li class="nav-item nav-more"><!--# if expr="$sitegen_access = /,2,/" -->"#
+            #"<li class="nav-more"><!--# if expr="$sitegen_access = /,2,/" -->"#
             + #"<a href="/wide/">All pages in Wide</a><!--# endif --></li>"#
         #expect(html.components(separatedBy: more).count == 3)
         #expect(!html.contains(#"href="/wide/p19/""#) && html.contains(#"href="/wide/p20/""#))
         let inside = try #require(site.output("wide/p31/index.html"))
-        #expect(inside.contains(#"<li class="nav-item nav-more"><a href="/wide/">All pages in Wide</a></li>"#))
+        #expect(inside.contains(#"<li class="nav-more"><a href="/wide/">All pages in Wide</a></li>"#))
     }
 }

@@ -59,7 +59,7 @@ def served(new_site: Path):
 
 def test_new_site_builds_and_overrides_one_partial(workdir: Path, new_site: Path):
     page = (new_site / "public" / "guide" / "first-page" / "index.html").read_text()
-    assert '<span class="hl-keyword">def</span>' in page
+    assert '<span class="hl-kw">def</span>' in page
     assert '<footer class="site-footer">' in page
 
     again = sitegen("new", "handbook", cwd=workdir)
@@ -95,7 +95,7 @@ def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, logging_b
     browser = logging_browser
     browser.get(served + "/guide/first-page/")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".code-block .copy-button"))
-    assert browser.find_element(By.CSS_SELECTOR, "pre code.language-python .hl-keyword").text == "def"
+    assert browser.find_element(By.CSS_SELECTOR, "pre code.language-python .hl-kw").text == "def"
     button = browser.find_element(By.CSS_SELECTOR, ".copy-button")
     for _ in range(60):
         if browser.switch_to.active_element == button:

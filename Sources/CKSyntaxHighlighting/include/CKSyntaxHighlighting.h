@@ -8,7 +8,7 @@ extern "C" {
 #endif
 
 /// Highlights `length` bytes of UTF-8 `code` with the KSyntaxHighlighting definition named `definition`
-/// (e.g. "Python") and returns it as HTML: `<span class="hl-keyword">…</span>` around each token, one
+/// (e.g. "Python") and returns it as HTML: `<span class="hl-kw">…</span>` around each token, one
 /// class per KSyntaxHighlighting text style, plain text unwrapped, `&<>"` escaped. The result is
 /// NUL-terminated, its length without the NUL in `*html_length`, and the caller frees it with `free`.
 /// Returns NULL when no definition has that name. Safe to call from many threads at once: each thread

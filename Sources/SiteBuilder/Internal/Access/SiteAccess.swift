@@ -176,10 +176,11 @@ struct SiteAccess: Sendable {
         return counts
     }
 
-    /// The manifest as published: sorted keys, so an unchanged site writes identical bytes.
+    /// The manifest as published: sorted keys, so an unchanged site writes identical bytes, and no
+    /// indentation, which would be more than half of its bytes (`jq . access.json` shows it indented).
     func manifestJSON() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(manifest)
     }
 }

@@ -2,12 +2,12 @@ import CKSyntaxHighlighting
 import Foundation
 
 /// Highlights code blocks at build time with KSyntaxHighlighting (KDE's syntax highlighting engine,
-/// Debian `libkf5syntaxhighlighting5`): each token becomes `<span class="hl-keyword">…</span>` or
+/// Debian `libkf5syntaxhighlighting5`): each token becomes `<span class="hl-kw">…</span>` or
 /// another `hl-` class of KSyntaxHighlighting's text styles, which the theme colours.
 ///
 /// ```swift
 /// CodeHighlighter.html(for: "x = 1 < 2\n", language: "python")
-/// // "x <span class=\"hl-operator\">=</span> <span class=\"hl-dec-val\">1</span> …"
+/// // "x <span class=\"hl-op\">=</span> <span class=\"hl-dv\">1</span> …"
 /// ```
 enum CodeHighlighter {
     /// The highlighted HTML of `code` (the block's text, `&<>"` escaped); nil when `language` names no

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Two sitegen binaries side by side: full builds of one corpus, alternating, as ratios of the second to the first.
+
+    python3 Benchmarks/versus.py --base /work/wt-base/.build-base/release/sitegen \\
+        --new .build-bench/release/sitegen [--pages 10000] [--runs 5] [--search]
+
+For a change whose cost must stay under a few per cent (a feature present but unused, a refactoring): the
+same corpus (corpus.py, written into Benchmarks/.work/corpus-N if missing) is built from nothing by each
+binary in turn, base first in odd pairs and new first in even ones, each build after the quiet gate. Output and
+build cache go to a tmpfs folder (/dev/shm), so the disk's mood does not enter a ratio. Reports the median
+over pairs of new/base for wall time, CPU time (user + system, the better signal on a shared machine),
+user and system time apart, and peak memory, each pair's CPU ratio, and how many builds started quiet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import corpus as corpus_module  # noqa: E402
+from quiet import QuietGate  # noqa: E402
+
+
+def build(binary: Path, site: Path, output: Path, search: bool) -> dict[str, float]:
+    """One full build from nothing under GNU time: wall, user and system seconds, peak RSS in MB."""
+    shutil.rmtree(output.parent, ignore_errors=True)
+    output.parent.mkdir(parents=True)
+    report = output.parent / "time.txt"
+    command = [str(binary), "build", "--site", str(site), "--output", str(output)] + ([] if search else ["--no-search"])
+    status = os.spawnv(os.P_WAIT, "/usr/bin/time", ["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(report),
+                                                    "--", *command])
+    if status != 0:
+        raise RuntimeError(f"{' '.join(command)} failed with status {status}")
+    wall, user, system, rss_kb = report.read_text().split()[-4:]
+    return {"wall": float(wall), "user": float(user), "sys": float(system), "cpu": float(user) + float(system),
+            "rss": int(rss_kb) / 1024}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", type=Path, required=True, help="the sitegen binary measured against")
+    parser.add_argument("--new", type=Path, required=True, help="the sitegen binary measured")
+    parser.add_argument("--pages", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=5, help="pairs of builds")
+    parser.add_argument("--search", action="store_true", help="build the search index too (default: --no-search)")
+    parser.add_argument("--work", type=Path, default=HERE / ".work")
+    arguments = parser.parse_args()
+    corpus = arguments.work / f"corpus-{arguments.pages}"
+    if not (corpus / "sitegen").exists():
+        print(corpus_module.write_corpus(arguments.pages, corpus, layouts=("sitegen", "hugo")), flush=True)
+    scratch = Path(tempfile.mkdtemp(prefix="sitegen-versus-", dir="/dev/shm"))
+    gate = QuietGate()
+    pairs = []
+    try:
+        for number in range(arguments.runs):
+            order = ["base", "new"] if number % 2 == 0 else ["new", "base"]
+            pair = {}
+            for side in order:
+                gate.wait()
+                binary = arguments.base if side == "base" else arguments.new
+                pair[side] = build(binary, corpus / "sitegen", scratch / side / "public", arguments.search)
+                figures = pair[side]
+                print(f"  pair {number + 1}, {side}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "
+                      f"({figures['user']:.2f} user, {figures['sys']:.2f} sys), {figures['rss']:.0f} MB", flush=True)
+                shutil.rmtree(scratch / side, ignore_errors=True)
+                time.sleep(1)
+            pairs.append(pair)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"{arguments.pages:,} pages, {'with' if arguments.search else 'without'} search, {len(pairs)} pairs, "
+          f"new / base (median over pairs):")
+    for key in ["wall", "cpu", "user", "sys", "rss"]:
+        ratios = [pair["new"][key] / pair["base"][key] for pair in pairs]
+        base = statistics.median(pair["base"][key] for pair in pairs)
+        new = statistics.median(pair["new"][key] for pair in pairs)
+        print(f"  {key:5} {statistics.median(ratios):.3f} × (base {base:.2f}, new {new:.2f}; pairs "
+              f"{', '.join(f'{ratio:.3f}' for ratio in ratios)})")
+    print(gate.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    sys.exit(main())
