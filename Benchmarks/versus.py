@@ -18,6 +18,7 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -36,10 +37,10 @@ def build(binary: Path, site: Path, output: Path, search: bool) -> dict[str, flo
     output.parent.mkdir(parents=True)
     report = output.parent / "time.txt"
     command = [str(binary), "build", "--site", str(site), "--output", str(output)] + ([] if search else ["--no-search"])
-    status = os.spawnv(os.P_WAIT, "/usr/bin/time", ["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(report),
-                                                    "--", *command])
-    if status != 0:
-        raise RuntimeError(f"{' '.join(command)} failed with status {status}")
+    finished = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(report), "--", *command],
+                              capture_output=True, text=True)
+    if finished.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{finished.stdout[-3000:]}{finished.stderr[-3000:]}")
     wall, user, system, rss_kb = report.read_text().split()[-4:]
     return {"wall": float(wall), "user": float(user), "sys": float(system), "cpu": float(user) + float(system),
             "rss": int(rss_kb) / 1024}

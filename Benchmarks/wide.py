@@ -94,7 +94,7 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=10000, help="size of the regular corpus measured beside")
     arguments = parser.parse_args()
     gate = QuietGate()
-    work = arguments.work
+    work = arguments.work.resolve()  # Hugo wants absolute folders (run.sh passes Benchmarks/.work)
     results = {}
     for label, pages, wide in [(f"{arguments.pages:,} pages", arguments.pages, ()), ("wide, 20,000 pages", 20000, WIDE)]:
         name = f"corpus-{pages}" + ("-wide" if wide else "")
