@@ -15,7 +15,7 @@ enum Admonitions {
     /// `text` with every admonition outside fenced code rewritten, and each one's header by its
     /// 1-based line; nil when there is none.
     static func rewrite(_ text: String) -> (text: String, headers: [Int: Header])? {
-        guard text.contains("!!!") || text.contains("???") else { return nil }
+        guard text.containsBytes("!!!") || text.containsBytes("???") else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var headers: [Int: Header] = [:]
         rewrite(&lines, range: 0..<lines.count, headers: &headers)

@@ -77,7 +77,7 @@ extension MarkdownDocument {
 
     /// `text` with each marker put back as the TeX it stands for, for headings' plain text.
     static func restoringTeX(_ text: String, spans: [MathSpans.Span]) -> String {
-        guard text.contains(MathSpans.open) else { return text }
+        guard text.containsBytes(String(MathSpans.open)) else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: MathSpans.open), let close = rest[open...].firstIndex(of: MathSpans.close)

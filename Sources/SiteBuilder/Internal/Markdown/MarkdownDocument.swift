@@ -191,7 +191,7 @@ final class MarkdownDocument: @unchecked Sendable {
     /// cmark-gfm writes a task list item's box without a label, which a screen reader announces as a bare
     /// "checkbox"; it gets one saying what it shows.
     private static func labellingTaskBoxes(_ html: String) -> String {
-        guard html.contains("<input type=\"checkbox\"") else { return html }
+        guard html.containsBytes("<input type=\"checkbox\"") else { return html }
         return
             html
             .replacingOccurrences(

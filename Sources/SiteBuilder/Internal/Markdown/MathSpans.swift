@@ -19,7 +19,7 @@ enum MathSpans {
 
     /// `text` with its math replaced by markers, and the math; nil when it holds none.
     static func extract(_ text: String) -> (text: String, spans: [Span])? {
-        guard text.contains("$"), !text.contains(open) else { return nil }
+        guard text.utf8.contains(UInt8(ascii: "$")), !text.containsBytes(String(open)) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var spans: [Span] = []
         var fence = CodeFence.Tracker()
@@ -27,7 +27,9 @@ enum MathSpans {
         var index = 0
         while index < lines.count {
             defer { index += 1 }
-            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]), lines[index].contains("$") else {
+            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]),
+                lines[index].utf8.contains(UInt8(ascii: "$"))
+            else {
                 continue
             }
             lines[index] = replace(in: &lines, at: index, spans: &spans)
