@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -89,10 +90,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "AuthServing", dependencies: ["EntraAuth", "CFastCGI"], swiftSettings: swiftSettings),
+        // Forward auth over HTTP (Caddy, Traefik): the one target that links SwiftNIO.
+        .target(
+            name: "HTTPServing",
+            dependencies: [
+                "EntraAuth", "AuthServing",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "sitegen-auth",
             dependencies: [
-                "EntraAuth", "AuthServing", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EntraAuth", "AuthServing", "HTTPServing",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -102,6 +114,9 @@ let package = Package(
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPServingTests", dependencies: ["HTTPServing", "AuthServing", "EntraAuth"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],
             swiftSettings: swiftSettings),

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthServing
 import EntraAuth
 import Foundation
+import HTTPServing
 
 /// `sitegen-auth serve` (the default): the FastCGI auth handler behind nginx `auth_request`.
 struct Serve: ParsableCommand {
@@ -32,6 +33,13 @@ struct Serve: ParsableCommand {
             --network-workers threads of their own, as do re-checks of sessions (recheck_every). If accepting connections keeps failing (the socket
             is gone, or a minute without success), it exits with status 1 so systemd restarts it.
             SIGTERM or SIGINT: in-flight requests finish, then it exits.
+
+            Caddy's forward_auth and Traefik's forwardAuth: --listen-http HOST:PORT serves the same
+            endpoints over plain HTTP (deploy/caddy, deploy/traefik). /.auth/check takes the page from
+            X-Forwarded-Uri and answers 204 with X-Auth-* headers, 403, or, instead of 401, the sign-in
+            redirect. The address must be loopback unless --http-allow-remote is given. With
+            --listen-http, FastCGI is served only if --listen names an address too.
+              sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:9091
 
             Metrics for Prometheus are off unless --metrics-listen names an address: then
             GET http://ADDRESS/metrics answers the text format on a listener of its own, never through
@@ -76,6 +84,19 @@ struct Serve: ParsableCommand {
         help: "Allow a --metrics-listen address other than loopback; /metrics has no sign-in, so firewall it.")
     var metricsAllowRemote = false
 
+    @Option(
+        name: .customLong("listen-http"),
+        help: ArgumentHelp(
+            "Serve forward auth for Caddy and Traefik over HTTP, e.g. 127.0.0.1:9091 (default: off).",
+            valueName: "host:port"))
+    var listenHTTP: String?
+
+    @Flag(
+        name: .customLong("http-allow-remote"),
+        help: "Allow a --listen-http address other than loopback; anyone reaching it can ask any check, so firewall it."
+    )
+    var httpAllowRemote = false
+
     @Flag(name: .long, help: "Validate the config, fetch discovery and keys, print a report and exit 0 or 1.")
     var checkConfig = false
 
@@ -91,6 +112,24 @@ struct Serve: ParsableCommand {
         _ = try metricsAddress()
         if metricsAllowRemote, metricsListen == nil {
             throw ValidationError("--metrics-allow-remote only applies with --metrics-listen")
+        }
+        _ = try httpAddress()
+        if httpAllowRemote, listenHTTP == nil {
+            throw ValidationError("--http-allow-remote only applies with --listen-http")
+        }
+    }
+
+    /// The resolved `--listen-http` address, nil without one.
+    func httpAddress() throws -> MetricsAddress? {
+        guard let listenHTTP else { return nil }
+        do {
+            return try MetricsAddress(
+                listenHTTP, allowRemote: httpAllowRemote, option: "--listen-http",
+                remoteRisk: "Whoever reaches it can ask sitegen-auth any check and send sign-in callbacks past the "
+                    + "web server: listen on 127.0.0.1 beside Caddy or Traefik, or add --http-allow-remote and "
+                    + "firewall the port so only the proxy reaches it.")
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -110,7 +149,7 @@ struct Serve: ParsableCommand {
             print(report.text)
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
-        if listen == nil, try ListeningSocket.startedAsCGI() {
+        if listen == nil, listenHTTP == nil, try ListeningSocket.startedAsCGI() {
             // One request, then exit: only what this request needs is loaded (AuthService.Lifetime.oneRequest).
             let router = AuthService(config: try settings.load(), lifetime: .oneRequest).endpoints.router
             let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
@@ -133,13 +172,22 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         let router = service.endpoints.router
-        let socket =
+        let http = try httpAddress().map { address in
+            let listener = try HTTPListener(
+                host: address.host, port: address.port, router: router, threads: workers, network: network)
+            service.log.write(event: "http_listening", ["address": address.text, "port": "\(listener.port)"])
+            return listener
+        }
+        let socket: Int32? =
             try listen.flatMap(ListenAddress.init).map {
                 try ListeningSocket.open($0, group: socketGroup.flatMap { getgrnam($0)?.pointee.gr_gid })
-            } ?? ListeningSocket.inherited
+            } ?? (http == nil ? ListeningSocket.inherited : nil)
         let responder = FastCGIResponder(router: router, acceptors: workers, network: network, log: service.log)
-        let signals = ShutdownSignals { responder.stop(listening: socket) }
-        responder.start(listening: socket)
+        let signals = ShutdownSignals {
+            http?.stop()
+            if let socket { responder.stop(listening: socket) }
+        }
+        if let socket { responder.start(listening: socket) }
         withExtendedLifetime(signals) {
             while true { sleep(3600) }
         }

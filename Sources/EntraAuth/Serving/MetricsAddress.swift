@@ -6,14 +6,24 @@ import Foundation
 /// can reach it how many readers sign in, when, and which Entra errors they meet. The rule is checked on the
 /// resolved address, so a name that resolves elsewhere than loopback is refused as well.
 ///
+/// `--listen-http` follows the same rule (`option` and `remoteRisk` name it in the errors): whoever reaches that
+/// port can ask for any check and send sign-in callbacks past the web server's rate limits.
+///
 /// ```swift
 /// let address = try MetricsAddress("127.0.0.1:9464")
 /// ```
 public struct MetricsAddress: Sendable {
+    /// Why `--metrics-listen` must be loopback, for the error that refuses another address.
+    public static let metricsRisk =
+        "/metrics has no sign-in, and tells anyone who reaches it how many readers sign in, when, and which Entra "
+        + "errors they meet: listen on 127.0.0.1 and scrape from this machine (or through a tunnel), or add "
+        + "--metrics-allow-remote and firewall the port."
     /// The address as given.
     public let text: String
-    /// Its host part, without brackets.
-    let host: String
+    /// The host part, without IPv6 brackets.
+    public let host: String
+    /// The port, 0 for one the system chooses.
+    public let port: Int
     /// Every address the host resolves to is loopback (`127.0.0.0/8`, `::1`).
     public let isLoopback: Bool
     let family: Int32
@@ -21,11 +31,12 @@ public struct MetricsAddress: Sendable {
     let socketAddress: [UInt8]
 
     /// Resolves `text`; throws when it is malformed, does not resolve, or is not loopback without `allowRemote`.
-    public init(_ text: String, allowRemote: Bool = false) throws(AuthError) {
+    public init(
+        _ text: String, allowRemote: Bool = false, option: String = "--metrics-listen", remoteRisk: String = metricsRisk
+    ) throws(AuthError) {
         guard let (host, port) = Self.split(text) else {
             throw AuthError(
-                .metrics,
-                "--metrics-listen must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
+                .metrics, "\(option) must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -35,7 +46,7 @@ public struct MetricsAddress: Sendable {
         guard status == 0, let first = found else {
             throw AuthError(
                 .metrics,
-                "--metrics-listen \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+                "\(option) \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(found) }
         var loopback = true
@@ -45,15 +56,11 @@ public struct MetricsAddress: Sendable {
             cursor = entry.pointee.ai_next
         }
         guard loopback || allowRemote else {
-            throw AuthError(
-                .metrics,
-                "--metrics-listen \(text) is not a loopback address. /metrics has no sign-in, and tells anyone who "
-                    + "reaches it how many readers sign in, when, and which Entra errors they meet: listen on "
-                    + "127.0.0.1 and scrape from this machine (or through a tunnel), or add --metrics-allow-remote "
-                    + "and firewall the port.")
+            throw AuthError(.metrics, "\(option) \(text) is not a loopback address. \(remoteRisk)")
         }
         self.text = text
         self.host = host
+        self.port = port
         isLoopback = loopback
         family = first.pointee.ai_family
         socketAddress = Array(

@@ -1,0 +1,159 @@
+import AuthServing
+import EntraAuth
+import Foundation
+import Testing
+
+@testable import HTTPServing
+
+/// The HTTP transport, spoken to over TCP byte by byte as Caddy or Traefik would: requests reach the router and
+/// its answers come back; callbacks wait on network workers without holding up checks; malformed requests are
+/// refused and the listener keeps serving.
+@Suite(.serialized) struct HTTPListenerTests {
+    /// Answers with the method, path, query and original URI it was given.
+    struct Echo: Endpoint {
+        func respond(to request: Request) -> Response {
+            let text =
+                "\(request.method) \(request.path) q=\(request.query["q"] ?? "") uri=\(request.headers["x-original-uri"] ?? "")"
+            return Response(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
+        }
+    }
+
+    /// Waits for `release` before answering, like a callback waiting on the token endpoint.
+    struct Slow: Endpoint {
+        let started: DispatchSemaphore
+        let release: DispatchSemaphore
+        func respond(to request: Request) -> Response {
+            started.signal()
+            release.wait()
+            return Response(status: 303, headers: [("Location", "/done/")])
+        }
+    }
+
+    struct Busy: Endpoint {
+        func respond(to request: Request) -> Response { .text(503, "busy") }
+    }
+
+    /// A listener on a port the system chooses, with one event loop, one network worker and room for one more
+    /// waiting request.
+    final class Served: Sendable {
+        let network = NetworkWorkers(threads: 1, queueLimit: 1)
+        let listener: HTTPListener
+
+        init(routes: [String: Router.Route]) throws {
+            listener = try HTTPListener(
+                host: "127.0.0.1", port: 0, router: Router(routes: routes), threads: 1, network: network)
+        }
+
+        func exchange(_ text: String) throws -> String { try TCPClient.exchange(text, port: listener.port) }
+
+        deinit { listener.stop(patience: 1) }
+    }
+
+    static func get(_ target: String, _ headers: String = "") -> String {
+        "GET \(target) HTTP/1.1\r\nHost: auth\r\n\(headers)Connection: close\r\n\r\n"
+    }
+
+    @Test func aRequestIsAnsweredThroughTheRouter() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange(Self.get("/echo?q=%2Fa", "X-Forwarded-Uri: /docs/\r\n"))
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(answer.contains("Content-Type: text/plain\r\n"))
+        #expect(answer.contains("Content-Length: 25\r\n"))
+        #expect(answer.hasSuffix("\r\n\r\nGET /echo q=/a uri=/docs/"))
+        #expect(try served.exchange(Self.get("/nothing")).hasPrefix("HTTP/1.1 404"))
+    }
+
+    @Test func aHeadRequestGetsTheHeadOnly() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange("HEAD /echo HTTP/1.1\r\nHost: auth\r\nConnection: close\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(answer.hasSuffix("\r\n\r\n"))
+    }
+
+    @Test func keptAliveRequestsAreAnsweredInOrder() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let answer = try served.exchange(
+            "GET /echo?q=1 HTTP/1.1\r\nHost: auth\r\n\r\n" + Self.get("/echo?q=2"))
+        let first = try #require(answer.range(of: "q=1 uri="))
+        let second = try #require(answer.range(of: "q=2 uri="))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+    }
+
+    @Test func aCallbackWaitingOnTheNetworkNeverHoldsUpACheck() throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let served = try Served(routes: [
+            "/echo": Router.Route(Echo()),
+            "/callback": Router.Route(Slow(started: started, release: release), whenBusy: Busy()),
+        ])
+        let slowAnswer = LockedText()
+        let slowDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            slowAnswer.set((try? served.exchange(Self.get("/callback"))) ?? "")
+            slowDone.signal()
+        }
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        // The one event loop answers a check while the callback still waits on its network worker.
+        #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"))
+        release.signal()
+        #expect(slowDone.wait(timeout: .now() + 5) == .success)
+        #expect(slowAnswer.text.hasPrefix("HTTP/1.1 303"))
+        #expect(slowAnswer.text.contains("Location: /done/\r\n"))
+    }
+
+    @Test func whenEveryNetworkWorkerIsBusyTheBusyAnswerGoesOut() throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let served = try Served(routes: [
+            "/callback": Router.Route(Slow(started: started, release: release), whenBusy: Busy())
+        ])
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            Thread.detachNewThread {
+                _ = try? served.exchange(Self.get("/callback"))
+                done.signal()
+            }
+        }
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        let deadline = Date().addingTimeInterval(5)
+        while served.network.pending < 2, Date() < deadline { usleep(1000) }
+        #expect(served.network.pending == 2, "one callback running, one waiting: the queue is full")
+        let answer = try served.exchange(Self.get("/callback"))
+        #expect(answer.hasPrefix("HTTP/1.1 503"))
+        #expect(answer.hasSuffix("busy\n"))
+        release.signal()
+        release.signal()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
+
+    @Test func malformedAndOversizedRequestsAreRefusedAndServingGoesOn() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        #expect(try served.exchange("NOT HTTP AT ALL\r\n\r\n").hasPrefix("HTTP/1.1 400"))
+        let huge = String(repeating: "a", count: 100 * 1024)
+        let oversized = try served.exchange(Self.get("/echo", "X-Big: \(huge)\r\n"))
+        #expect(oversized.hasPrefix("HTTP/1.1 400") || oversized.isEmpty)
+        #expect(!oversized.contains("GET /echo"))
+        #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func aTakenPortIsAClearError() throws {
+        let served = try Served(routes: [:])
+        #expect {
+            try HTTPListener(
+                host: "127.0.0.1", port: served.listener.port, router: Router(routes: [:]), threads: 1,
+                network: NetworkWorkers(threads: 1, queueLimit: 1))
+        } throws: { error in
+            (error as? AuthError)?.description.contains("cannot listen for HTTP on 127.0.0.1:") == true
+        }
+    }
+}
+
+/// Text one thread writes and another reads.
+final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+    var text: String { lock.withLock { value } }
+    func set(_ text: String) { lock.withLock { value = text } }
+}
