@@ -109,16 +109,22 @@ import Testing
             "/callback": Router.Route(Slow(started: started, release: release), whenBusy: Busy())
         ])
         let done = DispatchSemaphore(value: 0)
-        for _ in 0..<2 {
-            Thread.detachNewThread {
-                _ = try? served.exchange(Self.get("/callback"))
-                done.signal()
+        let failures = LockedText()
+        let waitForAnswer: @Sendable () -> Void = {
+            do {
+                _ = try served.exchange(Self.get("/callback"))
+            } catch {
+                failures.set("\(error)")
             }
+            done.signal()
         }
-        #expect(started.wait(timeout: .now() + 5) == .success)
-        let deadline = Date().addingTimeInterval(5)
+        Thread.detachNewThread(waitForAnswer)
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        Thread.detachNewThread(waitForAnswer)
+        let deadline = Date().addingTimeInterval(10)
         while served.network.pending < 2, Date() < deadline { usleep(1000) }
         #expect(served.network.pending == 2, "one callback running, one waiting: the queue is full")
+        #expect(failures.text == "")
         let answer = try served.exchange(Self.get("/callback"))
         #expect(answer.hasPrefix("HTTP/1.1 503"))
         #expect(answer.hasSuffix("busy\n"))

@@ -211,10 +211,15 @@ class Stack:
         self.spawn("nginx", ["nginx", "-c", str(self.state / "nginx.conf"), "-p", str(self.state)])
         wait_for(lambda: port_open(self.http_port), "nginx")
 
-    def spawn(self, name: str, command: list[str]) -> None:
+    def spawn(self, name: str, command: list[str], environment: dict[str, str] | None = None) -> None:
         log = open(self.state / f"{name}.log", "ab")
         self.processes[name] = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            env=environment,
         )
         log.close()
 
