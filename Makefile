@@ -15,7 +15,8 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need.
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev nodejs libjs-katex \
                    libgraphviz-dev \
-                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap caddy chromium \
+                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap caddy apache2 \
+                   lighttpd chromium \
                    chromium-driver python3-venv \
                    libcurl4-openssl-dev lintian dpkg-dev adduser systemd
 # nodejs and libjs-katex render math at build time (KaTeX), libgraphviz-dev draws diagrams. The last line is for make deb and its test: FoundationNetworking linked statically needs libcurl.so,

@@ -97,6 +97,9 @@ class Stack:
     # "mock" runs oidc-provider-mock; "world" runs world_provider.py, whose control API changes users and the
     # token endpoint while sessions live (re-checks).
     provider_kind: str = "mock"
+    # When set, sitegen-auth listens on this loopback TCP port instead of the unix socket (Apache's
+    # mod_authnz_fcgi speaks TCP only).
+    auth_port: int = 0
 
     @property
     def base_url(self) -> str:
@@ -129,7 +132,7 @@ class Stack:
                 self.provider_port = self.proxy.start(upstream_port=self.provider_port).port
             self.write_auth_config()
             self.start_auth()
-            self.start_nginx()
+            self.start_web_server()
         except BaseException:
             self.stop()
             raise
@@ -172,23 +175,31 @@ class Stack:
     def start_auth(self) -> None:
         if self.socket_path.exists():
             self.socket_path.unlink()
+        listen = f"127.0.0.1:{self.auth_port}" if self.auth_port else f"unix:{self.socket_path}"
         command = [
             str(self.bin_dir / "sitegen-auth"),
             "--config",
             str(self.auth_config),
             "--listen",
-            f"unix:{self.socket_path}",
+            listen,
             *self.auth_arguments,
         ]
         if self.metrics_port:
             command += ["--metrics-listen", f"127.0.0.1:{self.metrics_port}"]
         self.spawn("auth", command)
-        wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
+        if self.auth_port:
+            wait_for(lambda: port_open(self.auth_port), "sitegen-auth")
+        else:
+            wait_for(lambda: http_ok_unix(self.socket_path), "sitegen-auth")
         if self.metrics_port:
             wait_for(lambda: http_ok(self.metrics_url), "sitegen-auth's metrics listener")
 
     def stop_auth(self) -> None:
         self.terminate("auth")
+
+    def start_web_server(self) -> None:
+        """nginx here; the stacks for other web servers (apache_server.py, lighttpd_server.py) start theirs."""
+        self.start_nginx()
 
     def start_nginx(self) -> None:
         http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
@@ -235,7 +246,8 @@ class Stack:
             process.wait()
 
     def stop(self) -> None:
-        for name in ["nginx", "auth", "provider"]:
+        web_servers = [name for name in self.processes if name not in ("auth", "provider")]
+        for name in [*web_servers, "auth", "provider"]:
             self.terminate(name)
         if self.proxy is not None:
             self.proxy.stop()
