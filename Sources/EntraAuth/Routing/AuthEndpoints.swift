@@ -38,7 +38,8 @@ public struct AuthEndpoints: Sendable {
         let transactions = TransactionCookies(
             sealer: CookieSealer(config: config, purpose: "login-transaction"), secureSite: config.isSecureSite)
         let sessions = SessionRegistry(
-            store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics)
+            store: sessionStore, config: config, time: time, random: random, log: log, metrics: metrics,
+            pendingLogoutsFolder: config.cacheDirectory)
         let tokens = TokenRedemption(config: config, http: http, time: time, random: random, metrics: metrics)
         let validator = IDTokenValidator(
             clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time)

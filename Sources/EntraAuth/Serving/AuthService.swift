@@ -89,6 +89,14 @@ public struct AuthService: Sendable {
             }
         }
         sweeper.name = "session-sweeper"
+        let logouts = Thread {
+            while true {
+                sessions.applyPendingLogouts()
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+        logouts.name = "pending-logouts"
+        logouts.start()
         sweeper.start()
         let manifest = self.manifest
         let watcher = Thread {

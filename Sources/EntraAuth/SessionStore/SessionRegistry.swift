@@ -8,7 +8,8 @@ import Foundation
 ///   check costs one store lookup and a byte comparison, not a decryption and JSON decoding.
 /// - Each lookup applies today's `session_lifetime` and `session_idle_timeout`, not those of the sign-in.
 /// - "Last seen" is written at most once a minute per session, never on every check.
-/// - A store that cannot be reached is logged once when it goes and once when it is back.
+/// - A store that cannot be reached is logged once when it goes and once when it is back; a front-channel logout
+///   it could not take waits in `pendingLogouts` and is applied when it answers again.
 public final class SessionRegistry: @unchecked Sendable {
     /// What a lookup found.
     public enum Lookup: Sendable {
@@ -26,6 +27,8 @@ public final class SessionRegistry: @unchecked Sendable {
 
     /// The store behind the registry.
     public let store: any SessionStore
+    /// Front-channel logouts the store could not take yet.
+    let pendingLogouts: PendingLogouts
     let sealer: CookieSealer
     /// Seals refresh tokens, under a key of their own: they are opened only by a re-check.
     let refreshSealer: CookieSealer
@@ -41,12 +44,16 @@ public final class SessionRegistry: @unchecked Sendable {
     private var altered: Set<String> = []
     private var outage: String?
 
-    /// A registry over `store`, sealing records with a key derived from `config`'s cookie secrets.
+    /// A registry over `store`, sealing records with a key derived from `config`'s cookie secrets. Front-channel
+    /// logouts waiting for the store are kept in `pendingLogoutsFolder` (the service's cache folder), or only in
+    /// memory without one.
     public init(
         store: any SessionStore, config: AuthConfig, time: any TimeSource, random: any RandomSource, log: AuthLog,
-        metrics: AuthMetrics? = nil
+        metrics: AuthMetrics? = nil, pendingLogoutsFolder: String? = nil
     ) {
         self.store = store
+        pendingLogouts = PendingLogouts(
+            folder: pendingLogoutsFolder, lifetime: Int(config.sessionLifetime), log: log)
         sealer = CookieSealer(config: config, purpose: "session-record", longest: 1 << 20)
         refreshSealer = CookieSealer(config: config, purpose: "session-refresh-token", longest: 1 << 16)
         lifetime = config.sessionLifetime
@@ -90,6 +97,12 @@ public final class SessionRegistry: @unchecked Sendable {
         }
         guard let stored, let session = open(stored) else { return .none }
         let now = Int(time.now().timeIntervalSince1970)
+        if !pendingLogouts.matching(stored).isEmpty {
+            // Entra signed this session out while the store was away: it opens nothing, whether or not the
+            // store takes the logout now.
+            applyPendingLogouts()
+            return .none
+        }
         guard now < expiry(of: stored) else { return .none }
         if isIdle(stored, at: now) {
             if let ended = try? store.end(.session(id: id)) {
@@ -119,6 +132,19 @@ public final class SessionRegistry: @unchecked Sendable {
         let matching = try recording { try store.sessions(.providerSession(sid)) }.filter { $0.issuer == issuer }
         return try matching.reduce(0) { count, session in
             count + (try end(.session(id: session.id), because: .frontChannel))
+        }
+    }
+
+    /// Keeps a front-channel logout the store could not take, to apply when it answers again.
+    func keepPendingLogout(providerSession sid: String, issuer: String?) {
+        pendingLogouts.add(sid: sid, issuer: issuer, at: Int(time.now().timeIntervalSince1970))
+    }
+
+    /// Applies the waiting front-channel logouts the store takes now.
+    func applyPendingLogouts() {
+        pendingLogouts.retry(at: Int(time.now().timeIntervalSince1970)) { entry in
+            let ended = try end(providerSession: entry.sid, issuer: entry.issuer)
+            log.write(event: "frontchannel_logout", ["sessions": "\(ended)", "waited": "yes"])
         }
     }
 
