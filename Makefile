@@ -23,7 +23,8 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
 # dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
-        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide bench-recheck
+        bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide bench-recheck \
+        bench-cgi
 
 # make fuzz: seconds per fuzz target (9 targets, as many at once as there are cores, FUZZ_JOBS to change it);
 # on 2 cores the default takes 40 minutes (5 rounds) and gives well over 10 million executions in all.
@@ -47,6 +48,7 @@ help:
 	@echo "make bench-throughput    only the request path (nginx, sitegen-auth, Apache) and metrics on and off"
 	@echo "make bench-recheck  only the check with session re-checks off and every 10 s, side by side"
 	@echo "make bench-wide     only output size and builds against Hugo, 10,000 pages and the wide-section corpus"
+	@echo "make bench-cgi      only sitegen-auth as CGI (nginx + fcgiwrap) against the FastCGI server, and its start-up"
 
 # Installs only what is missing; `apt-get update` runs only when something must be installed.
 deps:
@@ -151,6 +153,10 @@ bench-incremental: deps
 # Only output size and builds against Hugo at 10,000 pages and on the wide-section corpus (part of `make bench`).
 bench-wide: deps
 	bash Benchmarks/run.sh --wide-only
+
+# Only sitegen-auth as plain CGI behind fcgiwrap against the FastCGI server, and its start-up (part of `make bench`).
+bench-cgi: deps
+	bash Benchmarks/run.sh --cgi-only
 
 clean:
 	rm -rf .build .build-fuzz .build-static .build-deb sitegen_*.deb public .demo .e2e-artifacts Benchmarks/.work*

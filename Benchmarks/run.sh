@@ -10,6 +10,7 @@
 #   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
 #   Benchmarks/run.sh --recheck-only   the check with session re-checks off and every 10 s, in pairs
 #   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus
+#   Benchmarks/run.sh --cgi-only    sitegen-auth as CGI behind fcgiwrap against the FastCGI server, and its start-up
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
 # release binaries into .build-bench/, then runs Benchmarks/bench.py. The tables go to stdout and to
@@ -20,7 +21,7 @@ cd "$(dirname "$0")/.."
 WORK=Benchmarks/.work
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 PACKAGES="hugo wrk apache2 libapache2-mod-auth-openidc time nginx gcc libfcgi-dev python3-venv valgrind linux-perf
-          redis-server libsqlite3-dev libhiredis-dev chromium chromium-driver nodejs libjs-lunr"
+          redis-server libsqlite3-dev libhiredis-dev chromium chromium-driver nodejs libjs-lunr fcgiwrap"
 
 missing=$(for package in $PACKAGES; do dpkg -s "$package" >/dev/null 2>&1 || echo "$package"; done)
 if [ -n "$missing" ]; then
@@ -43,6 +44,21 @@ fi
 
 echo "Building release binaries (.build-bench)…" >&2
 swift build -c release --scratch-path .build-bench >&2
+
+# The CGI rows measure sitegen-auth as the Debian package ships it: the Swift runtime linked statically, built
+# in .build-static with packaging/build-deb.sh's flags (only that build ever runs there).
+cgi_bench() {
+    echo "Building the static sitegen-auth (.build-static)…" >&2
+    swift build -c release --static-swift-stdlib --scratch-path .build-static --product sitegen-auth \
+        -Xlinker -z -Xlinker now >&2
+    "$WORK/venv/bin/python" Benchmarks/cgi.py --work "$WORK" --sitegen .build-bench/release/sitegen \
+        --auth .build-static/release/sitegen-auth "$@"
+}
+if [ "${1:-}" = --cgi-only ]; then
+    shift
+    cgi_bench "$@"
+    exit 0
+fi
 
 # (c₀): sitegen-auth as it was just before the session store, whose sealed cookie carried the whole session;
 # built once from that commit, so the store's cost is measured against it in the same run. Every run that
@@ -72,6 +88,10 @@ if [ "${1:-}" = --wide-only ]; then
     exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
 fi
 "$WORK/venv/bin/python" Benchmarks/bench.py "$@"
+case "${1:-}" in
+    "") cgi_bench ;;
+    --quick) cgi_bench --quick ;;
+esac
 if [ $# -eq 0 ]; then
     exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
 fi

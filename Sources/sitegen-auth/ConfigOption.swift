@@ -17,8 +17,14 @@ struct ConfigOption: ParsableArguments {
 
     /// The validated settings; a configuration problem is printed and ends the command with status 1.
     func load() throws -> AuthConfig {
+        try Self.load(file: config)
+    }
+
+    /// The settings of `file`, else of the file `SITEGEN_AUTH_CONFIG` names, else of the environment; a configuration
+    /// problem is printed and ends the command with status 1.
+    static func load(file: String?) throws -> AuthConfig {
         let environment = ProcessInfo.processInfo.environment
-        let file = config ?? environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 }
+        let file = file ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         do {
             return try file.map { try AuthConfig.load(file: $0) } ?? AuthConfig.load(environment: environment)
         } catch let error as AuthError where error.kind == .config {

@@ -150,10 +150,7 @@ struct Serve: ParsableCommand {
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
         if listen == nil, listenHTTP == nil, try ListeningSocket.startedAsCGI() {
-            // One request, then exit: only what this request needs is loaded (AuthService.Lifetime.oneRequest).
-            let router = AuthService(config: try settings.load(), lifetime: .oneRequest).endpoints.router
-            let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
-            FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
+            try Self.answerOneRequest(configFile: settings.config)
             return
         }
         let metricsAddress = try self.metricsAddress()
@@ -191,5 +188,16 @@ struct Serve: ParsableCommand {
         withExtendedLifetime(signals) {
             while true { sleep(3600) }
         }
+    }
+}
+
+extension Serve {
+    /// Started as a plain CGI program: answers the request in the environment and returns. Only what the request
+    /// needs is loaded (`AuthService.Lifetime.oneRequest`).
+    static func answerOneRequest(configFile: String?) throws {
+        let router = AuthService(config: try ConfigOption.load(file: configFile), lifetime: .oneRequest).endpoints
+            .router
+        let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
+        FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import EntraAuth
 
 /// `sitegen-auth`: Microsoft Entra ID sign-in for a sitegen site; `serve` unless another command is named.
-@main
 struct SitegenAuth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen-auth",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from stack import REPO, Stack, http_ok_unix, wait_for
@@ -24,6 +24,8 @@ class CGIStack(Stack):
     """nginx → fcgiwrap → sitegen-auth as CGI, with the test provider."""
 
     fcgiwrap_processes: int = 2
+    # Put in front of fcgiwrap's command, e.g. to start it in a cgroup (Benchmarks/cgi.py).
+    launcher: list[str] = field(default_factory=list)
 
     @property
     def fcgiwrap_socket(self) -> Path:
@@ -35,7 +37,7 @@ class CGIStack(Stack):
             self.fcgiwrap_socket.unlink()
         program = str(self.bin_dir / "sitegen-auth")
         command = ["/usr/sbin/fcgiwrap", "-f", "-c", str(self.fcgiwrap_processes), "-p", program]
-        self.spawn("fcgiwrap", command + ["-s", f"unix:{self.fcgiwrap_socket}"])
+        self.spawn("fcgiwrap", self.launcher + command + ["-s", f"unix:{self.fcgiwrap_socket}"])
         wait_for(lambda: http_ok_unix(self.fcgiwrap_socket), "fcgiwrap")
         snippet = (
             CGI_SNIPPET.read_text()

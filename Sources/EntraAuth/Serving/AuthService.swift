@@ -44,7 +44,8 @@ public struct AuthService: Sendable {
             log: log, metrics: metrics, loading: oneRequest ? .onDemand : .inBackground)
         let manifest = ManifestStore(
             path: config.manifestPath, unknownPaths: config.unknownPaths, emailRulesAllowed: config.allowEmailRules,
-            log: log, metrics: metrics, announcesLoads: !oneRequest)
+            log: log, metrics: metrics, announcesLoads: !oneRequest,
+            snapshot: oneRequest ? ManifestSnapshot(directory: config.cacheDirectory) : nil)
         let endpoints = AuthEndpoints(
             config: config, provider: provider, manifest: manifest,
             sessionStore: config.sessionStore.open(for: oneRequest ? .oneRequest : .server),

@@ -23,6 +23,7 @@ public final class ManifestStore: @unchecked Sendable {
     private let log: AuthLog
     private let metrics: AuthMetrics?
     private let announcesLoads: Bool
+    private let snapshot: ManifestSnapshot?
     private let lock = NSLock()
     private var attempted = false
     private var policy: AccessPolicy?
@@ -31,10 +32,11 @@ public final class ManifestStore: @unchecked Sendable {
     private var problem: String?
 
     /// Creates a store for the manifest at `path`, loaded at its first use or `reloadIfChanged()`. Problems are
-    /// always logged, a good load only with `announcesLoads` (not by a process that answers one request).
+    /// always logged, a good load only with `announcesLoads` (not by a process that answers one request). With
+    /// `snapshot`, the manifest is read from that snapshot while it is of the same file, and written to it otherwise.
     public init(
         path: String, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool, log: AuthLog,
-        metrics: AuthMetrics? = nil, announcesLoads: Bool = true
+        metrics: AuthMetrics? = nil, announcesLoads: Bool = true, snapshot: ManifestSnapshot? = nil
     ) {
         self.path = path
         self.unknownPaths = unknownPaths
@@ -42,6 +44,7 @@ public final class ManifestStore: @unchecked Sendable {
         self.log = log
         self.metrics = metrics
         self.announcesLoads = announcesLoads
+        self.snapshot = snapshot
     }
 
     /// The policy in force, or nil when no usable manifest is loaded (every check then fails closed).
@@ -84,10 +87,15 @@ public final class ManifestStore: @unchecked Sendable {
         )
         guard lock.withLock({ stamp != self.stamp || policy == nil }) else { return nil }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
+            let stampText = "\(stamp.inode) \(stamp.modified.timeIntervalSince1970) \(stamp.size)"
+            let kept = snapshot?.load(stamp: stampText)
+            let manifest =
+                try kept
+                ?? JSONDecoder().decode(AccessManifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
             let policy = try AccessPolicy(
                 manifest: manifest, unknownPaths: unknownPaths, emailRulesAllowed: emailRulesAllowed)
+            // Only a manifest in force is kept: its version and rule numbers were checked.
+            if kept == nil { snapshot?.save(manifest, stamp: stampText) }
             let usesGroups = manifest.rules.contains {
                 if case .restricted(let requirement) = $0 { !requirement.groups.isEmpty } else { false }
             }
