@@ -18,9 +18,9 @@ DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf
                    libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap caddy apache2 \
                    lighttpd chromium \
                    chromium-driver python3-venv \
-                   libcurl4-openssl-dev lintian dpkg-dev adduser systemd
+                   libcurl4-openssl-dev lintian dpkg-dev adduser systemd logrotate
 # nodejs and libjs-katex render math at build time (KaTeX), libgraphviz-dev draws diagrams. The last line is for make deb and its test: FoundationNetworking linked statically needs libcurl.so,
-# dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate.
+# dpkg-shlibdeps computes Depends, the test starts sitegen-auth with systemd-socket-activate and rotates the audit log with logrotate.
 
 .PHONY: help deps venv build release site test unit-test e2e-test lint format demo install deb clean bench \
         bench-quick fuzz fuzz-smoke soak bench-search bench-incremental bench-throughput bench-wide bench-recheck \
@@ -110,12 +110,14 @@ demo: build venv
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d \
-		$(DESTDIR)/etc/systemd/system
+		$(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/logrotate.d
+	install -d -m 0750 -g adm $(DESTDIR)/var/log/sitegen
 	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
 	install -m 0644 deploy/nginx/sitegen-auth-cgi.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth-cgi.conf
 	install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/
 	install -m 0644 deploy/systemd/sitegen-auth.service deploy/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
+	install -m 0644 deploy/logrotate/sitegen $(DESTDIR)/etc/logrotate.d/sitegen
 	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 deploy/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml
 	id -u sitegen-auth >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin sitegen-auth
 	chgrp sitegen-auth $(DESTDIR)/etc/sitegen/auth.toml

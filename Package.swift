@@ -100,10 +100,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
+        .target(name: "AuditTrail", swiftSettings: swiftSettings),
         .executableTarget(
             name: "sitegen-auth",
             dependencies: [
-                "EntraAuth", "AuthServing", "HTTPServing",
+                "EntraAuth", "AuthServing", "HTTPServing", "AuditTrail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -112,6 +113,7 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth"], swiftSettings: swiftSettings),
         .testTarget(

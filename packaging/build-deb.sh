@@ -76,7 +76,7 @@ maintainer=$(sed -n 's/^Maintainer: //p' "$debian/control.in")
 step "staging sitegen $version in $stage"
 rm -rf "$stage" "$work/man"
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/etc/sitegen" "$stage/etc/nginx/snippets" \
-    "$stage/etc/nginx/conf.d" "$stage/lib/systemd/system" "$stage/usr/share/man/man1" \
+    "$stage/etc/nginx/conf.d" "$stage/etc/logrotate.d" "$stage/lib/systemd/system" "$stage/usr/share/man/man1" \
     "$stage/usr/share/doc/sitegen/examples"
 install -m 0755 "$bin/sitegen" "$bin/sitegen-auth" "$stage/usr/bin/"
 # What dh_strip does; the symbols would belong in a -dbgsym package, which this build does not make.
@@ -84,6 +84,8 @@ strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/
 
 install -m 0644 deploy/nginx/sitegen-auth.conf deploy/nginx/sitegen-auth-cgi.conf "$stage/etc/nginx/snippets/"
 install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf "$stage/etc/nginx/conf.d/"
+# The audit log's rotation; postinst makes /var/log/sitegen (0750 root:adm, which lintian would not take in the tree).
+install -m 0644 deploy/logrotate/sitegen "$stage/etc/logrotate.d/sitegen"
 # Root owns it; postinst gives it the group sitegen-auth.
 install -m 0640 deploy/auth.example.toml "$stage/etc/sitegen/auth.toml"
 install -m 0644 deploy/systemd/sitegen-auth.socket "$stage/lib/systemd/system/"

@@ -17,7 +17,7 @@ TOUCHED = [
         "/usr/bin/sitegen", "/usr/bin/sitegen-auth", "/usr/local/bin/sitegen-auth", "/etc/sitegen",
         "/etc/nginx/snippets/sitegen-auth.conf", "/etc/nginx/conf.d/sitegen-auth-http.conf",
         "/etc/systemd/system/sitegen-auth.service", "/var/lib/sitegen-auth", "/var/cache/sitegen-auth",
-        "/run/sitegen-auth", "/run/nginx-sitegen-auth-cache",
+        "/run/sitegen-auth", "/run/nginx-sitegen-auth-cache", "/var/log/sitegen", "/etc/logrotate.d/sitegen",
     )
 ]
 APT_ENV = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}

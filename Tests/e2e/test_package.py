@@ -7,6 +7,8 @@ an installed package is present it skips rather than replace or purge them (debi
 
 from __future__ import annotations
 
+import grp
+import json
 import shutil
 import subprocess
 import tempfile
@@ -23,6 +25,7 @@ NOT_HERE = package.why_not_here()
 pytestmark = pytest.mark.skipif(NOT_HERE is not None, reason=str(NOT_HERE))
 
 STATE_DIRECTORY = Path("/var/lib/sitegen-auth")
+AUDIT_LOG = Path("/var/log/sitegen/audit.log")
 INSTALLED_ONLY = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
 
 
@@ -81,6 +84,7 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
         stack.start()
         sign_in(browser, stack, "ann", "/guide/")
         assert "Ann Lee" in body_text(browser)
+        assert finds_in_the_audit_log(stack, "/guide/", "Ann Lee"), "the installed snippets feed the audit log"
         config = stack.auth_config.read_text()
 
         package.install(installed[1])
@@ -93,6 +97,8 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
         stack.stop()
         print(stack.log("auth")[-4000:], stack.log("nginx-error")[-4000:], sep="\n")
 
+    rotates_the_audit_log(scratch)
+
     package.remove()
     assert not Path("/usr/bin/sitegen-auth").exists()
     assert package.user_exists("sitegen-auth") and (STATE_DIRECTORY / "sessions.db").exists()
@@ -100,7 +106,7 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
 
     package.purge()
     assert not package.user_exists("sitegen-auth") and not package.group_exists("sitegen-auth")
-    for path in (STATE_DIRECTORY, Path("/var/cache/sitegen-auth"), Path("/etc/sitegen"),
+    for path in (STATE_DIRECTORY, Path("/var/cache/sitegen-auth"), Path("/etc/sitegen"), AUDIT_LOG.parent,
                  Path("/etc/nginx/snippets/sitegen-auth.conf"), Path("/etc/nginx/conf.d/sitegen-auth-http.conf")):
         assert not path.exists(), f"purge leaves {path}"
 
@@ -142,6 +148,27 @@ def build_a_new_site(folder: Path) -> Path:
                            capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stderr
     return folder / "demo"
+
+
+def finds_in_the_audit_log(stack: InstalledStack, path: str, name: str) -> bool:
+    """The installed sitegen-auth audit finds the reader's request in the log nginx wrote with the installed files."""
+    answer = subprocess.run(
+        ["sitegen-auth", "audit", "--log", str(stack.state / "audit.log"), "--path", path, "--json"],
+        capture_output=True, text=True, check=True, env=INSTALLED_ONLY)
+    return any(json.loads(line)["name"] == name for line in answer.stdout.splitlines())
+
+
+def rotates_the_audit_log(scratch: Path) -> None:
+    """The installed logrotate rule rotates /var/log/sitegen, which only root and adm may read."""
+    folder = AUDIT_LOG.parent.stat()
+    assert (folder.st_mode & 0o777, folder.st_uid, grp.getgrgid(folder.st_gid).gr_name) == (0o750, 0, "adm")
+    line = '{"time":"2026-10-14T09:12:03+00:00","method":"GET","path":"/","status":200,"bytes":1}\n'
+    AUDIT_LOG.write_text(line)
+    subprocess.run(["logrotate", "--force", "--state", str(scratch / "logrotate.state"), "/etc/logrotate.d/sitegen"],
+                   check=True)
+    [rotated] = AUDIT_LOG.parent.glob("audit.log-*")
+    assert rotated.read_text() == line and AUDIT_LOG.read_text() == ""
+    assert (AUDIT_LOG.stat().st_mode & 0o777, AUDIT_LOG.owner(), AUDIT_LOG.group()) == (0o640, "www-data", "adm")
 
 
 def reads_protected_page(browser, stack: InstalledStack) -> bool:
