@@ -11,7 +11,7 @@ extension AuthConfig {
         "token_endpoint_auth", "client_certificate", "client_private_key", "prompt", "domain_hint", "manifest",
         "allow_email_rules", "unknown_paths", "cache_dir", "allow_any_tenant", "role_tenants", "session_store",
         "recheck_every", "recheck_grace",
-        "session_idle_timeout",
+        "session_idle_timeout", "graph_url",
     ]
 
     /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
@@ -65,7 +65,8 @@ extension AuthConfig {
 
     /// Builds a config from `CLIENT_ID`, `CLIENT_SECRET`, `AUTHORITY` or `OIDC_AUTHORITY`, `REDIRECT_URI`,
     /// `COOKIE_SECRET` (and optionally `POST_LOGOUT_REDIRECT_URI`, `SITEGEN_MANIFEST`, `ALLOWED_TENANTS`,
-    /// `ALLOW_ANY_TENANT`, `ROLE_TENANTS`, `SESSION_STORE`, `SESSION_IDLE_TIMEOUT`, `RECHECK_EVERY`, `RECHECK_GRACE`).
+    /// `ALLOW_ANY_TENANT`, `ROLE_TENANTS`, `SESSION_STORE`, `SESSION_IDLE_TIMEOUT`, `RECHECK_EVERY`, `RECHECK_GRACE`,
+    /// `GRAPH_URL`).
     public static func load(environment: [String: String]) throws -> AuthConfig {
         var settings = RawSettings(describe: { "environment variable \(RawSettings.environmentName(of: $0))" })
         let direct = [
@@ -75,7 +76,7 @@ extension AuthConfig {
             "ALLOW_ANY_TENANT": "allow_any_tenant",
             "ROLE_TENANTS": "role_tenants", "SESSION_STORE": "session_store",
             "SESSION_IDLE_TIMEOUT": "session_idle_timeout", "RECHECK_EVERY": "recheck_every",
-            "RECHECK_GRACE": "recheck_grace",
+            "RECHECK_GRACE": "recheck_grace", "GRAPH_URL": "graph_url",
         ]
         for (variable, key) in direct {
             if let value = environment[variable], !value.isEmpty { settings.values[key] = .text(value) }

@@ -101,6 +101,9 @@ extension AuthConfig {
                     + "nor redis://HOST:PORT/DB")
         }
         sessionStore = store
+        if let graph = try settings.text("graph_url") {
+            graphURL = try settings.url("graph_url", graph.hasSuffix("/") ? String(graph.dropLast()) : graph)
+        }
         self.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
     }
 

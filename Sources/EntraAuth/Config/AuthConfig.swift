@@ -64,6 +64,9 @@ public struct AuthConfig: Sendable {
     public var unknownPaths: UnknownPathPolicy
     /// Where the last good discovery document and keys are kept for restarts while the provider is unreachable.
     public var cacheDirectory: String
+    /// Microsoft Graph, asked for a reader's groups when Entra left them out of the ID token (overage); national
+    /// clouds have their own (`https://graph.microsoft.us`, `https://microsoftgraph.chinacloudapi.cn`).
+    public var graphURL = URL(string: "https://graph.microsoft.com")!
     /// The files a secret was read from: the cookie secret's, the client secret's, the certificate's private key, and
     /// the config file itself when a secret is written in it (`SecretFilePermissions` checks who may read them).
     public var secretFiles: [String] = []

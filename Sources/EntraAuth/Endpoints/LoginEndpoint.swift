@@ -2,8 +2,14 @@ import Foundation
 
 /// Starts a sign-in: a fresh state, nonce and PKCE verifier in a sealed cookie, then 302 to the provider.
 struct LoginEndpoint: Endpoint {
-    /// The authorization request's parameters that are the same for every sign-in: client id, redirect URI, scopes.
+    /// The authorization request's parameters that are the same for every sign-in: client id, redirect URI.
     let clientParameters: [(String, String)]
+    /// The scopes every sign-in asks for (`AuthConfig.scopes`).
+    let scopes: [String]
+    /// Microsoft Graph's `User.Read`, asked for while the rules use groups: an overage reader's groups are read from
+    /// Graph with the access token of the sign-in (`OverageGroups`).
+    let groupsScope: String
+    let manifest: ManifestStore
     /// The configured `prompt` and `domain_hint`, when set.
     let configuredHints: [(String, String)]
     let provider: IdentityProvider
@@ -13,7 +19,8 @@ struct LoginEndpoint: Endpoint {
     let log: AuthLog
 
     init(
-        config: AuthConfig, provider: IdentityProvider, transactions: TransactionCookies, time: any TimeSource,
+        config: AuthConfig, manifest: ManifestStore, provider: IdentityProvider, transactions: TransactionCookies,
+        time: any TimeSource,
         random: any RandomSource, log: AuthLog
     ) {
         clientParameters = [
@@ -21,8 +28,10 @@ struct LoginEndpoint: Endpoint {
             ("response_type", "code"),
             ("response_mode", "query"),
             ("redirect_uri", config.redirectURI.absoluteString),
-            ("scope", config.scopes.joined(separator: " ")),
         ]
+        scopes = config.scopes
+        groupsScope = config.graphURL.absoluteString + "/User.Read"
+        self.manifest = manifest
         configuredHints = [("prompt", config.prompt), ("domain_hint", config.domainHint)].compactMap { name, value in
             value.map { (name, $0) }
         }
@@ -50,8 +59,10 @@ struct LoginEndpoint: Endpoint {
         let now = time.now()
         let slot = transactions.freeSlot(in: request.cookies, now: now, random: random)
         let transaction = LoginTransaction.start(returnPath: returnPath, slot: slot, random: random, now: now)
+        let scope = (manifest.usesGroups ? scopes + [groupsScope] : scopes).joined(separator: " ")
         var parameters =
             clientParameters + [
+                ("scope", scope),
                 ("state", transaction.state),
                 ("nonce", transaction.nonce),
                 ("code_challenge", transaction.codeChallenge),

@@ -28,8 +28,13 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
         public static let invalidToken = Kind("invalid_token")
         /// The reader's tenant is not in `allowed_tenants`.
         public static let tenantNotAllowed = Kind("tenant_not_allowed")
-        /// Entra sent no groups because the reader is in more than 200.
+        /// The reader's groups cannot be known: Entra left them out (more than 200) and Microsoft Graph could not list
+        /// them (more than 11,000) or there was no access token to ask it with.
         public static let groupsOverage = Kind("groups_overage")
+        /// Microsoft Graph, asked for an overage reader's groups, could not be reached or was busy; trying again may work.
+        public static let graphUnavailable = Kind("graph_unavailable")
+        /// Microsoft Graph refused to list the reader's groups: the app registration lacks `User.Read` or its consent.
+        public static let graphRefused = Kind("graph_refused")
         /// The identity provider could not be reached or answered with an HTTP error; a cached copy may stand in.
         public static let providerUnreachable = Kind("provider_unreachable")
         /// The identity provider cannot be used now: not loaded yet, unreachable with nothing cached, or its answer

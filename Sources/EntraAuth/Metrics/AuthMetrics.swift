@@ -19,6 +19,8 @@ public final class AuthMetrics: Sendable {
     let sessionsEnded = Counter<SessionEnd>()
     let sessionStoreErrors = Counter<NoLabels>()
     let rechecks = Counter<RecheckOutcome>()
+    let graphCalls = Counter<GraphCallOutcome>()
+    let graphCallDuration = Histogram(bounds: Histogram.networkBounds)
 
     /// Metrics with every count at zero.
     public init() {}
@@ -68,6 +70,11 @@ public final class AuthMetrics: Sendable {
                     "Re-checks of sessions with the identity provider (recheck_every), by outcome: kept, ended_disabled "
                     + "(invalid_grant), ended_other_user, ended_invalid_token, unreachable, no_refresh_token, "
                     + "grace_spent (ended)."),
+            graphCalls.family(
+                "sitegen_auth_graph_calls_total",
+                help: "Calls to Microsoft Graph for the groups Entra left out of an ID token (overage), by outcome."),
+            graphCallDuration.family(
+                "sitegen_auth_graph_call_duration_seconds", help: "Time Microsoft Graph took to answer one call."),
         ]
     }
 }

@@ -45,8 +45,10 @@ enum SignInOutcome: Int, MetricSeries {
     case invalidToken
     /// The reader's tenant is not admitted (`allowed_tenants`).
     case tenantNotAllowed
-    /// Entra sent no groups: the reader is in more than 200.
+    /// The reader's groups cannot be known: more than Microsoft Graph lists, or no access token to ask it.
     case groupsOverage
+    /// Microsoft Graph, asked for an overage reader's groups, failed or refused (details in `graph_calls_total`).
+    case graphError
     /// The session could not be stored.
     case sessionStoreError
     /// The token endpoint could not be reached, or discovery was not loaded.
@@ -68,6 +70,7 @@ enum SignInOutcome: Int, MetricSeries {
             case .invalidToken: "invalid_token"
             case .tenantNotAllowed: "tenant_not_allowed"
             case .groupsOverage: "groups_overage"
+            case .graphError: "graph_error"
             case .sessionStoreError: "session_store_error"
             case .providerUnreachable: "provider_unreachable"
             case .busy: "busy"

@@ -34,6 +34,7 @@ final class SessionRechecker: Sendable {
     private let sessions: SessionRegistry
     private let tokens: TokenRedemption
     private let validator: IDTokenValidator
+    private let overage: OverageGroups
     private let provider: IdentityProvider
     private let manifest: ManifestStore
     private let work: any BackgroundWork
@@ -44,13 +45,15 @@ final class SessionRechecker: Sendable {
 
     init(
         policy: Policy, sessions: SessionRegistry, tokens: TokenRedemption, validator: IDTokenValidator,
-        provider: IdentityProvider, manifest: ManifestStore, work: any BackgroundWork, time: any TimeSource,
+        overage: OverageGroups, provider: IdentityProvider, manifest: ManifestStore, work: any BackgroundWork,
+        time: any TimeSource,
         log: AuthLog, metrics: AuthMetrics?
     ) {
         self.policy = policy
         self.sessions = sessions
         self.tokens = tokens
         self.validator = validator
+        self.overage = overage
         self.provider = provider
         self.manifest = manifest
         self.work = work
@@ -148,7 +151,15 @@ final class SessionRechecker: Sendable {
             end(session, .endedInvalidToken, reason: "the refreshed ID token is not valid: \(error)")
             return true
         }
-        var renewed = Session(claims: claims, keepingGroups: manifest.usesGroups)
+        // An overage reader's groups are read again from Graph, with the access token of this refresh; when Graph
+        // cannot answer, the session goes on with the groups it has, within the grace, like an unreachable provider.
+        let completed: [String: JSONValue]
+        do {
+            completed = try overage.completing(claims, accessToken: answer.accessToken)
+        } catch {
+            return unconfirmed(session, .unreachable, "\(error)", now: now)
+        }
+        var renewed = Session(claims: completed, keepingGroups: manifest.usesGroups)
         guard renewed.tenantID == session.tenantID, renewed.objectID == session.objectID,
             session.issuer.map({ $0 == claims["iss"]?.stringValue }) != false
         else {

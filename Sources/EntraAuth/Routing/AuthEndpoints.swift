@@ -43,25 +43,29 @@ public struct AuthEndpoints: Sendable {
         let tokens = TokenRedemption(config: config, http: http, time: time, random: random, metrics: metrics)
         let validator = IDTokenValidator(
             clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time)
+        let overage = OverageGroups(
+            graph: GraphGroups(graphURL: config.graphURL, http: http, metrics: metrics), manifest: manifest)
         var readers = ReaderLookup(
             sessionCookie: sessionCookie, sessions: sessions, scope: config.tenantScope, time: time)
         readers.rechecks = config.recheckEvery.map { every in
             SessionRechecker(
                 policy: .init(every: Int(every), grace: Int(config.recheckGrace)), sessions: sessions, tokens: tokens,
-                validator: validator, provider: provider, manifest: manifest, work: background, time: time, log: log,
+                validator: validator, overage: overage, provider: provider, manifest: manifest, work: background,
+                time: time, log: log,
                 metrics: metrics)
         }
         let check = CheckEndpoint(manifest: manifest, readers: readers)
         let callback = CallbackEndpoint(
             transactions: transactions, sessions: sessions, sessionCookie: sessionCookie, provider: provider,
             redemption: tokens, validator: validator, rechecking: config.recheckEvery != nil,
+            overage: overage,
             manifest: manifest, time: time, random: random, log: log, metrics: metrics)
         // Inserted last wins: the check, then the callback, come before any fixed path the redirect URI could shadow.
         var routes: [String: Router.Route] = [
             "/.auth/login": Router.Route(
                 LoginEndpoint(
-                    config: config, provider: provider, transactions: transactions, time: time, random: random,
-                    log: log)),
+                    config: config, manifest: manifest, provider: provider, transactions: transactions, time: time,
+                    random: random, log: log)),
             "/.auth/sign-in-required": Router.Route(
                 SignInRequiredEndpoint(sessionCookie: sessionCookie, readers: readers)),
             "/.auth/logout": Router.Route(

@@ -27,7 +27,7 @@ public final class ManifestStore: @unchecked Sendable {
     private let lock = NSLock()
     private var attempted = false
     private var policy: AccessPolicy?
-    private var rulesUseGroups = false
+    private var ruleGroups: Set<String> = []
     private var stamp: Stamp?
     private var problem: String?
 
@@ -62,7 +62,13 @@ public final class ManifestStore: @unchecked Sendable {
     /// Whether any rule names groups, so sessions only carry groups when they are needed.
     public var usesGroups: Bool {
         loadOnFirstUse()
-        return lock.withLock { rulesUseGroups }
+        return lock.withLock { !ruleGroups.isEmpty }
+    }
+
+    /// The group ids the rules name, lowercased: what a session of a reader in thousands of groups keeps.
+    var namedGroups: Set<String> {
+        loadOnFirstUse()
+        return lock.withLock { ruleGroups }
     }
 
     private func loadOnFirstUse() {
@@ -96,12 +102,14 @@ public final class ManifestStore: @unchecked Sendable {
                 manifest: manifest, unknownPaths: unknownPaths, emailRulesAllowed: emailRulesAllowed)
             // Only a manifest in force is kept: its version and rule numbers were checked.
             if kept == nil { snapshot?.save(manifest, stamp: stampText) }
-            let usesGroups = manifest.rules.contains {
-                if case .restricted(let requirement) = $0 { !requirement.groups.isEmpty } else { false }
-            }
+            let groups = Set(
+                manifest.rules.flatMap { rule -> [String] in
+                    guard case .restricted(let requirement) = rule else { return [] }
+                    return requirement.groups.map { $0.lowercased() }
+                })
             lock.withLock {
                 self.policy = policy
-                self.rulesUseGroups = usesGroups
+                self.ruleGroups = groups
                 self.stamp = stamp
                 self.problem = nil
             }
@@ -121,7 +129,7 @@ public final class ManifestStore: @unchecked Sendable {
         let isNew = lock.withLock {
             let isNew = problem != self.problem || self.policy != nil
             self.policy = nil
-            self.rulesUseGroups = false
+            self.ruleGroups = []
             self.stamp = stamp
             self.problem = problem
             return isNew

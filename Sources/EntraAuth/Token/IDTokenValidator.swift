@@ -50,10 +50,6 @@ struct IDTokenValidator: Sendable {
         }
         try checkNonce(claims, rule)
         try checkTenant(claims)
-        if claims["_claim_names"]?.objectValue?["groups"] != nil {
-            throw AuthError(
-                .groupsOverage, "the user is in more than 200 groups, so Entra left the groups claim out (overage)")
-        }
         return claims
     }
 

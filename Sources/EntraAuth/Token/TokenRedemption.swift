@@ -4,10 +4,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What the token endpoint answered: the raw ID token, and the refresh token when it issued one.
+/// What the token endpoint answered: the raw ID token, the refresh token when it issued one, and the access token,
+/// which asks Microsoft Graph for an overage reader's groups and is never kept.
 struct TokenAnswer: Sendable {
     let idToken: String
     let refreshToken: String?
+    var accessToken: String? = nil
 }
 
 /// Calls the token endpoint, authenticating the client as configured: an authorization code at sign-in, a refresh
@@ -84,7 +86,9 @@ struct TokenRedemption: Sendable {
         guard let idToken = json?["id_token"] as? String else {
             throw AuthError(.invalidToken, "the token response has no id_token (is the openid scope granted?)")
         }
-        return TokenAnswer(idToken: idToken, refreshToken: json?["refresh_token"] as? String)
+        return TokenAnswer(
+            idToken: idToken, refreshToken: json?["refresh_token"] as? String,
+            accessToken: json?["access_token"] as? String)
     }
 
     /// RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and base64-encoded.

@@ -291,24 +291,6 @@ struct CallbackEndpointTests {
         #expect(harness.logs.lines.contains { $0.contains("signature does not verify") })
     }
 
-    @Test func groupsOverageShowsAPageAboutAppRolesAndStartsNoSession() throws {
-        let harness = try AuthHarness()
-        var jar = CookieJar()
-        let response = try harness.signIn(
-            changing: [
-                "_claim_names": ["groups": "src1"],
-                "_claim_sources": ["src1": ["endpoint": "https://graph.microsoft.com/v1.0/users/x/getMemberObjects"]],
-            ],
-            jar: &jar)
-        #expect(response.status == 403)
-        #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
-        #expect(response.text.contains("app roles"))
-        #expect(response.text.contains("200 groups"))
-        #expect(issuesNoSession(response, harness: harness))
-        #expect(jar.names.isEmpty)
-        #expect(harness.logs.lines.contains { $0.contains("event=signin_refused") && $0.contains("overage") })
-    }
-
     @Test func aTenantOutsideAllowedTenantsIsRefused() throws {
         let harness = try AuthHarness(
             allowedTenants: [TestProvider.otherTenantID], idp: .multiTenant("organizations"))

@@ -12,11 +12,17 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     private var answers: [String: HTTPAnswer] = [:]
     private var sent: [URLRequest] = []
     private var unreachable = false
+    private var unreachableURLs: Set<String> = []
 
     /// When true, every request throws as if the connection failed.
     var isUnreachable: Bool {
         get { lock.withLock { unreachable } }
         set { lock.withLock { unreachable = newValue } }
+    }
+
+    /// Requests to `url` throw as if the connection failed; others are answered.
+    func makeUnreachable(_ url: URL) {
+        lock.withLock { _ = unreachableURLs.insert(url.absoluteString) }
     }
 
     func answer(_ url: URL, status: Int = 200, body: String, headers: [String: String] = [:]) {
@@ -28,7 +34,9 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     func send(_ request: URLRequest) throws -> HTTPAnswer {
         try lock.withLock {
             sent.append(request)
-            if unreachable { throw URLError(.cannotConnectToHost) }
+            if unreachable || unreachableURLs.contains(request.url?.absoluteString ?? "") {
+                throw URLError(.cannotConnectToHost)
+            }
             return answers[request.url?.absoluteString ?? ""] ?? HTTPAnswer(status: 404, body: Data())
         }
     }

@@ -37,11 +37,13 @@ struct TokenRedemptionTests {
 
     /// Redeems a code with `authentication` and returns the request the token endpoint received.
     func redeem(_ authentication: AuthConfig.ClientAuthentication) throws -> URLRequest {
-        http.answer(idp.tokenEndpoint, body: #"{"id_token":"header.payload.signature","token_type":"Bearer"}"#)
+        http.answer(
+            idp.tokenEndpoint,
+            body: #"{"id_token":"header.payload.signature","access_token":"a.b.c","token_type":"Bearer"}"#)
         let redemption = TokenRedemption(config: config(authentication), http: http, time: clock, random: random)
         let answer = try redemption.redeem(
             code: "the-code", verifier: "the-verifier", tokenEndpoint: idp.tokenEndpoint)
-        #expect(answer.idToken == "header.payload.signature")
+        #expect(answer.idToken == "header.payload.signature" && answer.accessToken == "a.b.c")
         return try #require(http.requests(to: idp.tokenEndpoint).last)
     }
 

@@ -119,7 +119,7 @@ struct CountedEventsTests {
     }
 
     @Test func refusedTokensAreCountedByReason() throws {
-        let harness = try AuthHarness()
+        let harness = try AuthHarness(manifest: OverageSignInTests.teamManifest)
         var jar = CookieJar()
         #expect(try harness.signIn(changing: ["nonce": "another-attempt"], jar: &jar).status == 403)
         jar = CookieJar()

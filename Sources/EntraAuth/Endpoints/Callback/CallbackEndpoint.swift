@@ -13,6 +13,7 @@ struct CallbackEndpoint: Endpoint {
     let validator: IDTokenValidator
     /// Whether re-checks are on, so the refresh token is kept.
     let rechecking: Bool
+    let overage: OverageGroups
     let manifest: ManifestStore
     let time: any TimeSource
     let random: any RandomSource
@@ -71,7 +72,8 @@ struct CallbackEndpoint: Endpoint {
         }
         let tokenEndpoint = try provider.current(refreshing: true).metadata.tokenEndpoint
         let answer = try redemption.redeem(code: code, verifier: transaction.verifier, tokenEndpoint: tokenEndpoint)
-        let claims = try validator.validate(answer.idToken, nonce: .signIn(transaction.nonce))
+        let claims = try overage.completing(
+            try validator.validate(answer.idToken, nonce: .signIn(transaction.nonce)), accessToken: answer.accessToken)
         // Kept only when re-checks are on: a refresh token nothing redeems is a secret kept for nothing.
         let grant = answer.refreshToken.flatMap { rechecking ? RefreshGrant(token: $0, nonce: transaction.nonce) : nil }
         let session = try sessions.start(

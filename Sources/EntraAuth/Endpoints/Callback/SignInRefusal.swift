@@ -32,6 +32,7 @@ struct SignInRefusal {
         case .invalidToken, .malformedToken: .invalidToken
         case .tenantNotAllowed: .tenantNotAllowed
         case .groupsOverage: .groupsOverage
+        case .graphUnavailable, .graphRefused: .graphError
         case .sessionStore: .sessionStoreError
         case .providerUnavailable, .providerUnreachable: .providerUnreachable
         default: .failed
@@ -65,10 +66,21 @@ struct SignInRefusal {
                 correlation: correlation, retry: retry, status: 503)
         case .groupsOverage:
             return SignInPages.refusal(
-                "Your account belongs to more than 200 groups, so Microsoft Entra did not send them, and this site "
-                    + "cannot decide what you may read. Administrator: use app roles, or configure the app "
-                    + "registration to emit only groups assigned to the application.",
+                "Your account belongs to so many groups that neither Microsoft Entra nor Microsoft Graph listed "
+                    + "them, and this site cannot decide what you may read. Administrator: use app roles, or "
+                    + "configure the app registration to emit only groups assigned to the application.",
                 correlation: correlation, retry: retry)
+        case .graphUnavailable:
+            return SignInPages.refusal(
+                "This site reads your groups from Microsoft Graph, which could not be reached just now, so you were "
+                    + "not signed in. Please try again in a minute.",
+                correlation: correlation, retry: retry, status: 503)
+        case .graphRefused:
+            return SignInPages.refusal(
+                "This site reads your groups from Microsoft Graph, which refused to list them, so you were not "
+                    + "signed in. Administrator: the app registration needs the delegated Microsoft Graph permission "
+                    + "User.Read, consented for your organisation.",
+                correlation: correlation, retry: retry, status: 502)
         case .tenantNotAllowed:
             return SignInPages.refusal(
                 "Accounts from your organisation are not allowed to sign in to this site.",
