@@ -213,3 +213,39 @@ def test_a_stopped_redis_fails_protected_pages_closed_and_serves_public_ones(red
     assert opens(first, cookie), "the same session works again once Redis is back"
     assert fetch(first, "/.auth/health")[0] == 200
     assert "event=session_store_recovered" in first.log("auth")
+
+
+def test_a_front_channel_logout_while_redis_is_stopped_is_applied_when_it_is_back(redis_pair, browser):
+    first, second, redis = redis_pair
+    sid = "entra-" + uuid.uuid4().hex
+    carol = {
+        "name": "Carol Diaz", "tid": "11111111-1111-4111-8111-111111111111",
+        "oid": "cccccccc-0000-4000-8000-000000000003", "roles": ["Finance.Read"], "sid": sid,
+    }
+    request = urllib.request.Request(
+        first.provider_url + "/users/carol", data=json.dumps(carol).encode(), method="PUT",
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+    browser.get(first.base_url + "/finance/")
+    wait_for_provider_sign_in(browser, first)
+    browser.find_element(By.CSS_SELECTOR, "input[name='sub']").send_keys("carol")
+    browser.find_element(By.CSS_SELECTOR, "form button[type='submit']:not([name])").click()
+    wait(browser).until(lambda d: d.current_url == first.base_url + "/finance/")
+    cookie = session_cookie(browser)
+    assert opens(first, cookie) and opens(second, cookie)
+
+    redis.stop()
+    with urllib.request.urlopen(first.base_url + "/.auth/frontchannel-logout?sid=" + sid, timeout=10) as answer:
+        assert answer.status == 200, "Entra's iframe gets its answer: Entra never calls again"
+        assert "frame-ancestors" in answer.headers["Content-Security-Policy"]
+    assert "event=frontchannel_logout_pending" in first.log("auth")
+    assert (first.state / "cache" / "pending-logouts").read_text().count(sid) == 1
+
+    redis.start()
+    assert not opens(first, cookie), "the server that kept the logout refuses the session at once"
+    deadline = time.monotonic() + 5
+    while opens(second, cookie) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not opens(second, cookie), "and applies it to the shared store, so every server refuses it"
+    assert "event=frontchannel_logout sessions=1 waited=yes" in first.log("auth")
+    assert (first.state / "cache" / "pending-logouts").read_text() == ""
