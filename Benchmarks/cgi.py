@@ -37,6 +37,7 @@ from corpus import write_corpus  # noqa: E402
 from quiet import QuietGate  # noqa: E402
 from scripted_sign_in import sign_in  # noqa: E402
 from stack import Stack, free_port, port_open, wait_for  # noqa: E402
+from servers import CACHE_LINE  # noqa: E402
 from throughput import expect_page  # noqa: E402
 
 FASTCGI_SNIPPET = REPO / "deploy" / "nginx" / "sitegen-auth.conf"
@@ -46,7 +47,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 def uncached(snippet: str) -> str:
     """The snippet without the check cache: every request runs a check."""
     return "\n".join(
-        line for line in snippet.splitlines() if not re.match(r"\s*(fastcgi_cache|fastcgi_ignore_headers)", line)
+        line for line in snippet.splitlines() if not CACHE_LINE.match(line)
     )
 
 

@@ -29,7 +29,11 @@ CACHE_CONF = REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf"
 CHECK_LOCATION = "location = /.auth/check {"
 # Debian's nginx.conf says `worker_processes auto`, one per core: two on the benchmark machine.
 NGINX_WORKERS = int(os.environ.get("BENCH_NGINX_WORKERS", "2"))
-NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "cₒ", "cₖ", "d"]
+NGINX_CONFIGURATIONS = ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "cₒ", "cₖ", "d", "d₀"]
+# The lines of the check location that belong to the check cache, with or without its check key.
+CACHE_LINE = re.compile(
+    r"\s*(fastcgi_cache|fastcgi_ignore_headers|fastcgi_no_cache|secure_link|fastcgi_param HTTP_X_SITEGEN_CHECK_KEY)"
+)
 
 
 def port_placeholder(name: str) -> str:
@@ -43,7 +47,8 @@ def cache_settings() -> tuple[str, list[str]]:
     """The http-level part of sitegen-auth-cache.conf, and the check-location lines it documents."""
     text = CACHE_CONF.read_text()
     http_part = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    location_lines = re.findall(r"^#\s+(fastcgi_cache\S* .*;|fastcgi_ignore_headers .*;)$", text, re.MULTILINE)
+    location_lines = [line.strip("# ") for line in text.splitlines() if re.match(r"#\s{4}", line) and
+                      CACHE_LINE.match(line[1:])]
     if not location_lines or "fastcgi_cache_path" not in http_part:
         raise RuntimeError(f"{CACHE_CONF} no longer has the fastcgi_cache_path and check-location lines expected")
     return http_part, location_lines
@@ -52,15 +57,20 @@ def cache_settings() -> tuple[str, list[str]]:
 def snippet_variants() -> dict[str, str]:
     """b: checks by the trivial responder; b-closing: by the one closing at once (b′); c: sitegen-auth without
     the check cache; c-metrics, c-stateless and c-redis: the same against the other three sitegen-auth processes;
-    d: (c) with the check cache."""
+    d: (c) with the check cache; d-cookie: the same keyed on the whole Cookie header, as before check keys."""
     production = SNIPPET.read_text()
     if CHECK_LOCATION not in production:
         raise RuntimeError(f"{SNIPPET} has no '{CHECK_LOCATION}' block to vary")
     _, cache_lines = cache_settings()
     uncached = "\n".join(
-        line for line in production.splitlines() if not re.match(r"\s*(fastcgi_cache|fastcgi_ignore_headers)", line)
+        line for line in production.splitlines() if not CACHE_LINE.match(line)
     )
     indented = "".join(f"\n    {line}" for line in cache_lines)
+    cookie_keyed = "".join(
+        f"\n    {line.replace('$sitegen_check_key', '$http_cookie')}"
+        for line in cache_lines
+        if not re.match(r"secure_link|fastcgi_param|fastcgi_cache_bypass|fastcgi_no_cache", line)
+    )
     return {
         "b": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi;"),
         "b-closing": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass trivial_fcgi_closing;"),
@@ -71,6 +81,7 @@ def snippet_variants() -> dict[str, str]:
         "c-recheck-off": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_recheck_off;"),
         "c-recheck": uncached.replace("fastcgi_pass sitegen_auth;", "fastcgi_pass sitegen_auth_recheck;"),
         "d": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + indented),
+        "d-cookie": uncached.replace(CHECK_LOCATION, CHECK_LOCATION + cookie_keyed),
     }
 
 
@@ -86,7 +97,7 @@ class Servers:
         self.trivial = trivial
         self.stateless_bin = stateless_bin
         self.ports = {
-            name: free_port() for name in ["a₀", "a", "b", "b′", "c", "cₘ", "c₀", "cᵣ", "cₒ", "cₖ", "d", "e", "e′"]
+            name: free_port() for name in [*NGINX_CONFIGURATIONS, "e", "e′"]
         }
         self.world_port = free_port()
         self.redis_port = free_port()

@@ -177,6 +177,7 @@ def configurations(servers: Servers, page: str, log) -> list[Configuration]:
                               servers.provider_url, "ann")),
         Configuration("d", "(c) + nginx cache of 204 checks, 5 s", "d", cookie),
         Configuration("d′", "(d), every request a new URI: all misses", "d", cookie, script),
+        Configuration("d₀", "(d) keyed on the whole Cookie header, as before check keys (reference)", "d₀", cookie),
     ]
     for name, session_type in [("e", "client-cookie"), ("e′", "server-cache")]:
         servers.start_apache(name, session_type)
@@ -238,7 +239,9 @@ def drive(servers: Servers, page: str, seconds: int) -> None:
     wrk(servers.url("c", page), cookie, seconds, None)
 
 
-PAIRED_PROCESSES = {"c": "auth", "cₘ": "auth-metrics", "cₒ": "auth-recheck-off", "cₖ": "auth-recheck"}
+PAIRED_PROCESSES = {
+    "c": "auth", "cₘ": "auth-metrics", "cₒ": "auth-recheck-off", "cₖ": "auth-recheck", "d₀": "auth", "d": "auth"
+}
 
 
 def paired(

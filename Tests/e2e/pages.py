@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import urllib.error
 import urllib.request
 
@@ -53,6 +55,16 @@ def session_cookie(driver: WebDriver) -> dict | None:
     return driver.get_cookie("sitegen-session")
 
 
+def check_key(session_value: str) -> str:
+    """The check key sitegen-auth sets beside a session cookie: the unpadded base64url MD5 of its value."""
+    return base64.urlsafe_b64encode(hashlib.md5(session_value.encode()).digest()).rstrip(b"=").decode()
+
+
+def session_cookies(session_value: str) -> str:
+    """The Cookie header of a browser holding the session cookie `session_value` and its check key."""
+    return f"sitegen-session={session_value}; sitegen-check={check_key(session_value)}"
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *arguments, **keywords):
         return None
@@ -62,7 +74,7 @@ def fetch(stack: Stack, path: str, cookie: str | None = None, base_url: str | No
     """GET a path as a page navigation, without following redirects; the session cookie's value if given."""
     headers = {"Sec-Fetch-Mode": "navigate"}
     if cookie is not None:
-        headers["Cookie"] = f"sitegen-session={cookie}"
+        headers["Cookie"] = session_cookies(cookie)
     request = urllib.request.Request((base_url or stack.base_url) + path, headers=headers)
     try:
         with urllib.request.build_opener(_NoRedirect).open(request, timeout=10) as answer:

@@ -41,7 +41,11 @@ struct CheckEndpoint: Endpoint {
                 ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
                 ("X-Auth-Roles", Self.headerSafe(identity.roles.joined(separator: ","))),
             ]
-            if let rechecks = readers.rechecks,
+            if !readers.sessionCookie.keyMatches(request.headers[Self.checkKeyHeader], in: request.cookies) {
+                // nginx found no check key, or one that is not this session cookie's: an answer it kept would be
+                // filed under a key another cookie could present (sitegen-auth-cache.conf).
+                headers.append(("X-Accel-Expires", "0"))
+            } else if let rechecks = readers.rechecks,
                 !rechecks.answerMayBeKept(session, now: Int(readers.time.now().timeIntervalSince1970))
             {
                 headers.append(("X-Accel-Expires", "0"))
@@ -61,6 +65,9 @@ struct CheckEndpoint: Endpoint {
             return Response(status: 403, headers: headers + [("X-Auth-Required", Self.headerSafe(required))])
         }
     }
+
+    /// The check key nginx filed this answer under in its check cache, as sitegen-auth.conf passes it.
+    static let checkKeyHeader = "x-sitegen-check-key"
 
     /// Header values come from token claims: drop control characters so a claim can never split a header.
     static func headerSafe(_ value: String) -> String {

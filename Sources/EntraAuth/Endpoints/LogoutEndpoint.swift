@@ -49,7 +49,7 @@ struct LogoutEndpoint: Endpoint {
                 )
             }
         }
-        let clear = [sessionCookie.clearCookie]
+        let clear = sessionCookie.clearCookies
         log.write(event: "signed_out", ["tid": session?.tenantID ?? "", "oid": session?.objectID ?? ""])
         guard let endpoint = try? provider.current().metadata.endSessionEndpoint else {
             return .redirect(to: postLogoutRedirectURI, cookies: clear).forgettingPages()

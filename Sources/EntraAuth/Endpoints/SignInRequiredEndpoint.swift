@@ -20,7 +20,7 @@ struct SignInRequiredEndpoint: Endpoint {
         guard request.cookies[sessionCookie.name] != nil, case .anonymous = readers.reader(of: request) else {
             return response
         }
-        response.headers.append(("Set-Cookie", sessionCookie.clearCookie))
+        response.headers += sessionCookie.clearCookies.map { ("Set-Cookie", $0) }
         return response.forgettingPages()
     }
 }

@@ -133,6 +133,10 @@ final class AuthHarness {
     func get(_ target: String, headers: [String: String] = [:], jar: CookieJar = CookieJar()) -> Response {
         var headers = headers
         if !jar.cookies.isEmpty { headers["Cookie"] = jar.header }
+        // As nginx's check location passes the check key it filed the answer under (sitegen-auth.conf).
+        if let key = jar.value(endpoints.sessionCookie.checkKeyName), headers["X-Sitegen-Check-Key"] == nil {
+            headers["X-Sitegen-Check-Key"] = key
+        }
         return endpoints.router.respond(to: Request(method: "GET", target: target, headers: headers))
     }
 
@@ -188,9 +192,9 @@ final class AuthHarness {
     /// A jar holding a session started directly in the store, without a sign-in.
     func jar(with session: Session) throws -> CookieJar {
         let started = try endpoints.sessions.start(session, issuer: idp.tokenIssuer(tenant: session.tenantID))
-        let cookie = try endpoints.sessionCookie.setCookie(for: started, random: random, now: clock.now())
+        let cookies = try endpoints.sessionCookie.setCookies(for: started, random: random, now: clock.now())
         var jar = CookieJar()
-        jar.apply(Response(status: 200, headers: [("Set-Cookie", cookie)]))
+        jar.apply(Response(status: 200, headers: cookies.map { ("Set-Cookie", $0) }))
         return jar
     }
 

@@ -43,7 +43,7 @@ struct CallbackEndpointTests {
         #expect(!session.contains("Domain"))
         let transactionName = "__Host-sitegen-tx-" + attempt.state.prefix(1)
         #expect(cookies.contains { $0.hasPrefix(transactionName + "=;") && $0.contains("Max-Age=0") })
-        #expect(jar.names == ["__Host-sitegen-session"])
+        #expect(jar.names == ["__Host-sitegen-session", "__Host-sitegen-check"])
 
         let opened = try #require(harness.session(in: jar))
         #expect(opened.tenantID == TestProvider.tenantID)
@@ -305,7 +305,7 @@ struct CallbackEndpointTests {
         let harness = try AuthHarness(allowedTenants: [TestProvider.tenantID], idp: .multiTenant("common"))
         var jar = CookieJar()
         #expect(try harness.signIn(jar: &jar).status == 303)
-        #expect(jar.names == ["__Host-sitegen-session"])
+        #expect(jar.names == ["__Host-sitegen-session", "__Host-sitegen-check"])
     }
 
     @Test func groupsAreKeptWhenRulesUseThemHoweverManyTheCookieStaysSmall() throws {

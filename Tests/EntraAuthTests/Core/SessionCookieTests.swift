@@ -36,7 +36,7 @@ struct SessionCookieTests {
 
     /// Seals `session` and returns the bare cookie value.
     func sealedValue(_ session: Session, with cookie: SessionCookie) throws -> String {
-        let header = try cookie.setCookie(for: session, random: random, now: clock.now())
+        let header = try cookie.setCookies(for: session, random: random, now: clock.now())[0]
         let pair = header.split(separator: ";")[0]
         #expect(pair.hasPrefix(cookie.name + "="))
         return String(pair.dropFirst(cookie.name.count + 1))
@@ -58,7 +58,7 @@ struct SessionCookieTests {
 
     @Test func theCookieSaysNothingAboutTheReaderAndStaysSmallWhateverTheirGroups() throws {
         let groups = (0..<200).map { String(format: "%08x-0000-4000-8000-%012x", $0, $0) }
-        let header = try cookie().setCookie(for: session(groups: groups), random: random, now: clock.now())
+        let header = try cookie().setCookies(for: session(groups: groups), random: random, now: clock.now())[0]
         #expect(header.utf8.count < 250, "\(header.utf8.count) bytes")
         let value = try sealedValue(session(groups: groups), with: cookie())
         let plaintext = try #require(sealer().open(Substring(value), cookieName: cookie().name))
@@ -97,14 +97,14 @@ struct SessionCookieTests {
     }
 
     @Test func secureSitesGetAHostPrefixedSecureCookie() throws {
-        let header = try cookie().setCookie(for: session(), random: random, now: clock.now())
+        let header = try cookie().setCookies(for: session(), random: random, now: clock.now())[0]
         #expect(header.hasPrefix("__Host-sitegen-session="))
         let attributes = header.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(Set(attributes) == ["Path=/", "HttpOnly", "SameSite=Lax", "Secure", "Max-Age=28800"])
     }
 
     @Test func loopbackHTTPSitesGetAPlainCookieWithoutSecure() throws {
-        let header = try cookie(secure: false).setCookie(for: session(), random: random, now: clock.now())
+        let header = try cookie(secure: false).setCookies(for: session(), random: random, now: clock.now())[0]
         #expect(header.hasPrefix("sitegen-session="))
         #expect(!header.contains("Secure"))
         #expect(!header.contains("__Host-"))
@@ -186,9 +186,9 @@ struct SessionCookieTests {
         #expect(open(value, with: cookie()) == pointer(session()))
     }
 
-    @Test func theClearingCookieExpiresTheSameName() {
-        #expect(cookie().clearCookie.hasPrefix("__Host-sitegen-session=;"))
-        #expect(cookie().clearCookie.contains("Max-Age=0"))
-        #expect(cookie().clearCookie.contains("Secure"))
+    @Test func theClearingCookiesExpireTheSessionAndItsCheckKey() {
+        let clearing = cookie().clearCookies
+        #expect(clearing.map { $0.prefix { $0 != "=" } } == ["__Host-sitegen-session", "__Host-sitegen-check"])
+        #expect(clearing.allSatisfy { $0.contains("=;") && $0.contains("Max-Age=0") && $0.contains("Secure") })
     }
 }

@@ -79,7 +79,7 @@ struct CallbackEndpoint: Endpoint {
         let session = try sessions.start(
             Session(claims: claims, keepingGroups: manifest.usesGroups), issuer: claims["iss"]?.stringValue ?? "",
             grant: grant)
-        let cookie = try sessionCookie.setCookie(for: session, random: random, now: now)
+        let cookies = try sessionCookie.setCookies(for: session, random: random, now: now)
         log.write(
             event: "signed_in",
             [
@@ -88,7 +88,7 @@ struct CallbackEndpoint: Endpoint {
             ]
         )
         metrics?.signIns.increment(.signedIn)
-        return .redirect(303, to: transaction.returnPath, cookies: attempt.clearing + [cookie])
+        return .redirect(303, to: transaction.returnPath, cookies: attempt.clearing + cookies)
     }
 
     /// Some providers send an error without the state. Nothing is trusted from such a request, nor from one whose
