@@ -15,6 +15,12 @@ struct LinkedFiles: Sendable {
     init(pages: [Page], assets: [AssetFile], rootURL: String) {
         let files = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
         var links: [String: [Link]] = [:]
+        // Resolving every link of every page costs a rebuild after a one-page edit more than rendering the page;
+        // a site without files of its own has none to find.
+        guard !files.isEmpty else {
+            self.links = links
+            return
+        }
         for (index, page) in pages.enumerated() {
             for link in page.markdown.links {
                 guard let file = Self.file(named: link.destination, folder: page.source.folder, rootURL: rootURL),
