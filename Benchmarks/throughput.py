@@ -142,13 +142,13 @@ def expect_page(url: str, cookie: str) -> None:
             raise RuntimeError(f"{url} answers {answer.status}, not 200")
 
 
-def cache_statuses(servers: Servers) -> dict[str, int]:
-    """How the checks of (d) were answered so far, from nginx's access log: HIT, MISS, EXPIRED."""
+def cache_statuses(servers: Servers, name: str) -> dict[str, int]:
+    """How the checks of (d) or (d₀) were answered so far, from nginx's access log: HIT, MISS, EXPIRED, BYPASS."""
     servers.reopen_nginx_logs()
     time.sleep(0.5)
     log = servers.state / "access.log"
     counts: dict[str, int] = {}
-    prefix = f"{servers.ports['d']} "
+    prefix = f"{servers.ports[name]} "
     for line in log.read_text().splitlines() if log.exists() else []:
         if line.startswith(prefix):
             status = line.rsplit(" ", 1)[-1]
@@ -192,7 +192,8 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate,
     chosen = configurations(servers, page, log)
     results = {configuration.name: Result(configuration.name, configuration.label) for configuration in chosen}
     sessions = servers.server_sessions()
-    hits = total = 0
+    hits = {"d": 0, "d₀": 0}
+    total = {"d": 0, "d₀": 0}
     for number in range(rounds):
         samples: dict[str, Sample] = {}
         for configuration in chosen:
@@ -200,7 +201,8 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate,
             gate.wait()
             expect_page(url, configuration.cookie)
             wrk(url, configuration.cookie, 1, configuration.script)
-            before_cache = cache_statuses(servers) if configuration.name == "d" else {}
+            cached = configuration.name in hits
+            before_cache = cache_statuses(servers, configuration.name) if cached else {}
             counted_before = servers.allowed_checks() if configuration.name == "cₘ" else 0
             cpu_before = session_cpu_seconds(sessions)
             requests, rate, p50, p99 = wrk(url, configuration.cookie, seconds, configuration.script)
@@ -213,10 +215,10 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate,
                 if cpu_after[name] - cpu_before[name] > 0.02
             }
             cpu = sum(cpu_after.values()) - sum(cpu_before.values())
-            if configuration.name == "d":
-                after_cache = cache_statuses(servers)
-                hits += after_cache.get("HIT", 0) - before_cache.get("HIT", 0)
-                total += sum(after_cache.values()) - sum(before_cache.values())
+            if cached:
+                after_cache = cache_statuses(servers, configuration.name)
+                hits[configuration.name] += after_cache.get("HIT", 0) - before_cache.get("HIT", 0)
+                total[configuration.name] += sum(after_cache.values()) - sum(before_cache.values())
             samples[configuration.name] = Sample(rate, p50, p99, 1e6 * cpu / requests, by_server)
             log(f"  round {number + 1}, ({configuration.name}) {configuration.label}: {rate:,.0f} req/s, "
                 f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, {1e6 * cpu / requests:.0f} µs CPU per request")
@@ -227,9 +229,10 @@ def run(servers: Servers, page: str, seconds: int, rounds: int, gate: QuietGate,
                 (sample.requests_per_second / limit.requests_per_second, sample.p50_ms / limit.p50_ms,
                  sample.p99_ms / limit.p99_ms)
             )
-    if hits == 0:
-        raise RuntimeError(f"configuration (d) answered no check from the nginx cache; see {servers.state}/access.log")
-    results["d"].note = f"{100 * hits / total:.2f} % of its checks were answered from the nginx cache"
+    for name in hits:
+        if hits[name] == 0:
+            raise RuntimeError(f"({name}) answered no check from the nginx cache; see {servers.state}/access.log")
+        results[name].note = f"{100 * hits[name] / total[name]:.2f} % of its checks were answered from the nginx cache"
     return list(results.values())
 
 
