@@ -215,10 +215,11 @@ def main() -> int:
         write_corpus(1000, work / "corpus-1000")
         small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
         small.sitegen()
-        served, pairs, _ = request_path(
+        served, pairs, key_pairs, _ = request_path(
             arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate
         )
         lines += report.throughput_table(served, seconds, rounds) + report.metrics_table(pairs, pair_seconds)
+        lines += report.check_key_table(key_pairs, pair_seconds)
         lines += report.recheck_table(
             recheck_pairs(arguments, work, small, pair_count, pair_seconds, log), pair_seconds)
         lines += report.request_targets_table(served, pairs)
@@ -257,11 +258,12 @@ def main() -> int:
     raw["preview"] = asdict(previewed)
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
-    served, pairs, profiles = request_path(
+    served, pairs, key_pairs, profiles = request_path(
         arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate, profile=True
     )
     lines += report.throughput_table(served, seconds, rounds)
     lines += report.metrics_table(pairs, pair_seconds)
+    lines += report.check_key_table(key_pairs, pair_seconds)
     lines += report.targets_table(build_results[sizes[-1]], served, previewed, arguments.quick, pairs)
     lines += profiles
     raw["throughput"] = [asdict(result) for result in served]
@@ -272,8 +274,9 @@ def main() -> int:
 def request_path(
     arguments: argparse.Namespace, work: Path, venv_bin: Path, small: site_builds.Builders, seconds: int, rounds: int,
     pair_count: int, pair_seconds: int, gate: QuietGate, profile: bool = False,
-) -> tuple[list, list, list[str]]:
-    """Throughput of (a) to (e′), the metrics pairs and, with `profile`, the profiles, over `small`'s built site."""
+) -> tuple[list, list, list, list[str]]:
+    """Throughput of (a) to (e′), the metrics pairs, the check-key pairs and, with `profile`, the profiles, over
+    `small`'s built site."""
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
         raise SystemExit(f"sitegen build wrote no access manifest in {public}/.sitegen/; sitegen-auth needs one")
@@ -289,13 +292,15 @@ def request_path(
         served = throughput.run(servers, page, seconds, rounds, gate, log)
         log("Measuring metrics on and off, (c) and (cₘ) in pairs…")
         pairs = throughput.paired(servers, page, pair_count, pair_seconds, log)
+        log("Measuring the check cache keyed on the cookie and on the check key, (d₀) and (d) in pairs…")
+        key_pairs = throughput.paired(servers, page, pair_count, pair_seconds, log, off="d₀", on="d")
         profiles = []
         if profile:
             log("Profiling a sitegen build and sitegen-auth…")
             profiles = profile_section(work, small, servers, page)
     finally:
         servers.stop()
-    return served, pairs, profiles
+    return served, pairs, key_pairs, profiles
 
 
 def recheck_pairs(

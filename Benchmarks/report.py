@@ -144,7 +144,21 @@ def recheck_table(pairs: list[Pair], seconds_per_run: int) -> list[str]:
         f". Target: (cₖ) ≥ 0.95 × (cₒ): {'met' if rate_ratio >= 0.95 else 'not met'}.")
 
 
-def pair_table(pairs: list[Pair], heading: str, columns: tuple[str, str, str], before: str, after: str) -> list[str]:
+def check_key_table(pairs: list[Pair], seconds_per_run: int) -> list[str]:
+    rate_ratio = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
+    return pair_table(
+        pairs, f"### The check cache's key: (d) check key against (d₀) Cookie header in {len(pairs)} pairs of "
+        f"{seconds_per_run} s",
+        ("(d₀) keyed on the Cookie header", "(d) keyed on the check key", "(d) / (d₀)"),
+        "Per pair, (d) / (d₀) in requests/s: ",
+        f". Target: (d) ≥ 0.9 × (d₀): {'met' if rate_ratio >= 0.9 else 'not met'}.",
+        cpu_label="nginx CPU per request")
+
+
+def pair_table(
+    pairs: list[Pair], heading: str, columns: tuple[str, str, str], before: str, after: str,
+    cpu_label: str = "sitegen-auth CPU per check",
+) -> list[str]:
     """A feature off against on in alternating pairs: medians of each side, and the median of the ratios per pair."""
     off, on, ratio = columns
     rate_ratio = statistics.median(pair.rate_on / pair.rate_off for pair in pairs)
@@ -156,7 +170,7 @@ def pair_table(pairs: list[Pair], heading: str, columns: tuple[str, str, str], b
         "|---|---|---|---|",
         f"| requests/s | {statistics.median(pair.rate_off for pair in pairs):,.0f}/s "
         f"| {statistics.median(pair.rate_on for pair in pairs):,.0f}/s | **{rate_ratio:.3f}×** |",
-        f"| sitegen-auth CPU per check | {statistics.median(pair.cpu_off for pair in pairs):.0f} µs "
+        f"| {cpu_label} | {statistics.median(pair.cpu_off for pair in pairs):.0f} µs "
         f"| {statistics.median(pair.cpu_on for pair in pairs):.0f} µs | **{cpu_ratio:.3f}×** |",
         "",
         before + ", ".join(f"{pair.rate_on / pair.rate_off:.2f}" for pair in pairs) + after,
@@ -220,7 +234,6 @@ def throughput_targets(throughput: list[Result]) -> list[tuple[str, float, str, 
         ("(d) ≥ 2 × (e) requests/s, client-cookie sessions", within_rounds(throughput, "d", ["e"]), "≥", 2.0),
         ("(d) ≥ 2 × (e′) requests/s, server-cache sessions", within_rounds(throughput, "d", ["e′"]), "≥", 2.0),
         ("(d) ≥ 0.5 × (a) requests/s", by_name["d"].median_ratio(0), "≥", 0.5),
-        ("(d) keyed on the check key ≥ 0.9 × (d₀) keyed on the cookie", within_rounds(throughput, "d", ["d₀"]), "≥", 0.9),
         ("(c) SQLite store ≥ 0.9 × (c₀) stateless requests/s", within_rounds(throughput, "c", ["c₀"]), "≥", 0.9),
         ("(cᵣ) Redis store ≥ 0.8 × (c₀) stateless requests/s", within_rounds(throughput, "cᵣ", ["c₀"]), "≥", 0.8),
     ]

@@ -243,24 +243,28 @@ def drive(servers: Servers, page: str, seconds: int) -> None:
 
 
 PAIRED_PROCESSES = {
-    "c": "auth", "cₘ": "auth-metrics", "cₒ": "auth-recheck-off", "cₖ": "auth-recheck", "d₀": "auth", "d": "auth"
+    "c": "auth", "cₘ": "auth-metrics", "cₒ": "auth-recheck-off", "cₖ": "auth-recheck", "d₀": "nginx", "d": "nginx"
 }
 
 
 def paired(
     servers: Servers, page: str, pairs: int, seconds: int, log, off: str = "c", on: str = "cₘ"
 ) -> list[Pair]:
-    """(c) and (cₘ) back to back (or `off` and `on`: (cₒ) and (cₖ), re-checks off and every 10 s), `pairs` times,
-    in alternating order so load that drifts touches both alike.
+    """(c) and (cₘ) back to back (or `off` and `on`: (cₒ) and (cₖ), re-checks off and every 10 s; (d₀) and (d), the
+    check cache keyed on the Cookie header and on the check key), `pairs` times, in alternating order so load that
+    drifts touches both alike.
 
-    The targets are 3 % (metrics) and 5 % (re-checks), less than one round moves on a shared machine; pairs measured
-    seconds apart, and sitegen-auth's own CPU per check, see through that.
+    The targets are 3 % (metrics), 5 % (re-checks) and 10 % (the key), no more than one round moves on a shared
+    machine; pairs measured seconds apart, and the CPU per request of the process that differs (sitegen-auth, or
+    nginx for the key), see through that.
     """
+    # (d₀) and (d) are nginx's ports in front of (c)'s sitegen-auth, whose redirect_uri is on (c)'s port.
+    signs_in_at = {name: "c" if name.startswith("d") else name for name in [off, on]}
     cookies = {
         name: sign_in(
-            servers.url(name, "/.auth/login?rd=" + page), servers.url(name, page), servers.provider_for(name), "ann"
+            servers.url(port, "/.auth/login?rd=" + page), servers.url(port, page), servers.provider_for(port), "ann"
         )
-        for name in [off, on]
+        for name, port in signs_in_at.items()
     }
     processes = PAIRED_PROCESSES
     sessions = servers.server_sessions()
@@ -276,6 +280,6 @@ def paired(
             server = processes[name]
             sample[name] = (rate, 1e6 * (after[server] - before[server]) / requests)
         measured.append(Pair(*sample[off], *sample[on]))
-        log(f"  pair {number + 1}: ({off}) {sample[off][0]:,.0f} req/s, sitegen-auth {sample[off][1]:.0f} µs per "
-            f"check; ({on}) {sample[on][0]:,.0f} req/s, {sample[on][1]:.0f} µs")
+        log(f"  pair {number + 1}: ({off}) {sample[off][0]:,.0f} req/s, {processes[off]} {sample[off][1]:.0f} µs per "
+            f"request; ({on}) {sample[on][0]:,.0f} req/s, {sample[on][1]:.0f} µs")
     return measured

@@ -18,7 +18,8 @@ struct CheckEndpoint: Endpoint {
         guard let uri = request.headers["x-original-uri"] else {
             return .text(500, "X-Original-URI is missing; pass it from nginx (see deploy/nginx/sitegen-auth.conf)")
         }
-        let reader = readers.reader(of: request)
+        let cookies = request.cookies
+        let reader = readers.reader(with: cookies)
         let restricted = policy.decide(uri: uri, identity: nil) != .allow
         if case .unknown = reader, restricted {
             return .text(503, "Sessions cannot be checked right now: the session store cannot be reached")
@@ -41,7 +42,7 @@ struct CheckEndpoint: Endpoint {
                 ("X-Auth-Email", Self.headerSafe(session.email.isEmpty ? session.preferredUsername : session.email)),
                 ("X-Auth-Roles", Self.headerSafe(identity.roles.joined(separator: ","))),
             ]
-            if !readers.sessionCookie.keyMatches(request.headers[Self.checkKeyHeader], in: request.cookies) {
+            if !readers.sessionCookie.keyMatches(request.headers[Self.checkKeyHeader], in: cookies) {
                 // nginx found no check key, or one that is not this session cookie's: an answer it kept would be
                 // filed under a key another cookie could present (sitegen-auth-cache.conf).
                 headers.append(("X-Accel-Expires", "0"))

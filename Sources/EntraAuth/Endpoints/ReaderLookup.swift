@@ -24,9 +24,12 @@ struct ReaderLookup: Sendable {
     var rechecks: SessionRechecker? = nil
 
     /// The reader of `request`.
-    func reader(of request: Request) -> Reader {
+    func reader(of request: Request) -> Reader { reader(with: request.cookies) }
+
+    /// The reader sending `cookies`, for a caller that reads other cookies of the same request too.
+    func reader(with cookies: Cookies) -> Reader {
         let now = time.now()
-        guard let pointer = sessionCookie.pointer(in: request.cookies, now: now) else { return .anonymous }
+        guard let pointer = sessionCookie.pointer(in: cookies, now: now) else { return .anonymous }
         switch sessions.find(id: pointer.id) {
         case .found(let session):
             if let rechecks, !rechecks.admits(session, now: Int(now.timeIntervalSince1970)) { return .anonymous }
