@@ -89,7 +89,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "AuthServing", dependencies: ["EntraAuth", "CFastCGI"], swiftSettings: swiftSettings),
+        .target(
+            name: "AuthServing", dependencies: ["EntraAuth", "TextTools", "CFastCGI"], swiftSettings: swiftSettings),
         // Forward auth over HTTP (Caddy, Traefik): the one target that links SwiftNIO.
         .target(
             name: "HTTPServing",

@@ -68,7 +68,7 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 4, "answered without waiting for an FCGI_STDIN that never comes")
         #expect(
             answer.text
-                == "Status: 200\r\nVariable-SITEGEN_ACCESS: ,0,2,\r\nVariable-SITEGEN_USER: oid-1\r\n"
+                == "Status: 200 OK\r\nVariable-SITEGEN_ACCESS: ,0,2,\r\nVariable-SITEGEN_USER: oid-1\r\n"
                 + "Variable-SITEGEN_NAME: Ann Lee\r\nVariable-SITEGEN_ROLES: Finance.Read\r\n"
                 + "Variable-SITEGEN_RESTRICTED: 1\r\n\r\n")
         #expect(answer.protocolStatus == 0, "FCGI_REQUEST_COMPLETE")
@@ -78,13 +78,14 @@ import Testing
         let served = try FastCGIResponderTests.Served(routes: Self.routes)
         let answer = try Self.ask(served, Self.request(about: "/closed"))
         #expect(
-            answer.text == "Status: 302\r\nLocation: /.auth/login?rd=/closed\r\nSet-Cookie: ended=; Max-Age=0\r\n\r\n")
+            answer.text
+                == "Status: 302 Found\r\nLocation: /.auth/login?rd=/closed\r\nSet-Cookie: ended=; Max-Age=0\r\n\r\n")
     }
 
     @Test func aRefusalGoesToTheClientWithoutTheIdentityHeaders() throws {
         let served = try FastCGIResponderTests.Served(routes: Self.routes)
         let forbidden = try Self.ask(served, Self.request(about: "/forbidden"))
-        #expect(forbidden.text == "Status: 403\r\nCache-Control: no-store\r\n\r\n")
+        #expect(forbidden.text == "Status: 403 Forbidden\r\nCache-Control: no-store\r\n\r\n")
         let broken = try Self.ask(served, Self.request(about: "/broken"))
         #expect(broken.status == 503)
         #expect(broken.text.hasSuffix("\r\n\r\nNo access manifest is loaded\n"))

@@ -24,16 +24,16 @@ struct OneShotCGITests {
                 (name: "QUERY_STRING", value: "rd=%2Fdocs%2F"),
             ],
             router: router)
-        #expect(String(decoding: bytes, as: UTF8.self) == "Status: 302\r\n\r\nGET /.auth/login /docs/")
+        #expect(String(decoding: bytes, as: UTF8.self) == "Status: 302 Found\r\n\r\nGET /.auth/login /docs/")
     }
 
     @Test func aRouteThatWaitsOnTheNetworkIsAnsweredAtOnceNotBusy() {
         let bytes = OneShotCGI.respond(to: [(name: "DOCUMENT_URI", value: "/.auth/callback")], router: router)
-        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Status: 303\r\n"))
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Status: 303 See Other\r\n"))
     }
 
     @Test func anEmptyEnvironmentIsTheRootPathAnd404() {
         let bytes = OneShotCGI.respond(to: [] as [(name: String, value: String)], router: router)
-        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Status: 404\r\n"))
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Status: 404 Not Found\r\n"))
     }
 }

@@ -118,6 +118,6 @@ extension TransportPartsTests {
             status: 303, headers: [("Location", "/docs/"), ("Set-Cookie", "a=1")], body: [0x68, 0x69])
         #expect(
             String(decoding: response.cgiBytes, as: UTF8.self)
-                == "Status: 303\r\nLocation: /docs/\r\nSet-Cookie: a=1\r\n\r\nhi")
+                == "Status: 303 See Other\r\nLocation: /docs/\r\nSet-Cookie: a=1\r\n\r\nhi")
     }
 }

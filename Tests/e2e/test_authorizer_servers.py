@@ -60,6 +60,8 @@ def served(request, readable_public: Path):
 def test_an_anonymous_reader_is_sent_to_sign_in_and_fetches_get_401(served):
     status, _ = fetch(served, "/guide/setup/?tab=2")
     assert status == 302
+    redirect = answer_to(served, "/guide/setup/?tab=2")
+    assert (redirect.status, redirect.reason) == (302, "Found"), "the Status line carries its reason phrase"
     headers = answer_headers(served, "/guide/setup/?tab=2", navigate=True)
     assert headers["Location"].endswith("/.auth/login?rd=%2Fguide%2Fsetup%2F%3Ftab%3D2"), headers
     status, body = fetch_as(served, "/guide/diagram.png", mode="no-cors")
@@ -150,6 +152,11 @@ def fetch_as(served, path: str, mode: str) -> tuple[int, str]:
 
 def answer_headers(served, path: str, cookie: str | None = None, navigate: bool = True) -> dict[str, str]:
     """The headers of one answer, without following a redirect."""
+    return dict(answer_to(served, path, cookie, navigate).getheaders())
+
+
+def answer_to(served, path: str, cookie: str | None = None, navigate: bool = True) -> http.client.HTTPResponse:
+    """One answer, read whole, without following a redirect."""
     connection = http.client.HTTPConnection("127.0.0.1", served.http_port, timeout=10)
     headers = {"Sec-Fetch-Mode": "navigate" if navigate else "no-cors"}
     if cookie:
@@ -158,4 +165,4 @@ def answer_headers(served, path: str, cookie: str | None = None, navigate: bool 
     answer = connection.getresponse()
     answer.read()
     connection.close()
-    return dict(answer.getheaders())
+    return answer

@@ -76,7 +76,7 @@ def test_a_check_read_to_its_end_is_answered_and_the_connection_closed_by_sitege
         connection.sendall(request_records(check_params()) + body_records(b""))
         stdout, ended = read_answer(connection)
         assert ended, "the answer must end with an END_REQUEST record"
-        assert stdout.startswith(b"Status: 204\r\n"), stdout[:200]
+        assert stdout.startswith(b"Status: 204 No Content\r\n"), stdout[:200]
         # Our side is still open: a server that only shut down its sending half would still read this.
         try:
             for _ in range(50):

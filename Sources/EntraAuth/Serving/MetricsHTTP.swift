@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 /// The little HTTP/1.1 the metrics listener speaks: `GET /metrics` (or `HEAD`), one request per connection, no body.
 ///
@@ -27,22 +28,22 @@ enum MetricsHTTP {
         }
         let parts = (lines.first ?? "").split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
-            return message(400, "Bad Request", "Not an HTTP/1.1 request.\n")
+            return message(400, "Not an HTTP/1.1 request.\n")
         }
         let host = lines.dropFirst().lazy.compactMap(Self.hostValue).first
         guard let host, hosts.contains(where: { $0.caseInsensitiveCompare(host) == .orderedSame }) else {
             return message(
-                421, "Misdirected Request",
+                421,
                 "The Host header must be the address listened on: \(hosts.first ?? "none").\n")
         }
         guard parts[0] == "GET" || parts[0] == "HEAD" else {
-            return message(405, "Method Not Allowed", "Only GET and HEAD.\n", extra: "Allow: GET, HEAD\r\n")
+            return message(405, "Only GET and HEAD.\n", extra: "Allow: GET, HEAD\r\n")
         }
         guard parts[1].prefix(while: { $0 != "?" }) == "/metrics" else {
-            return message(404, "Not Found", "Not found: the metrics are at /metrics.\n")
+            return message(404, "Not found: the metrics are at /metrics.\n")
         }
         return serialized(
-            200, "OK", contentType: PrometheusText.contentType, body: Array(page().utf8),
+            200, contentType: PrometheusText.contentType, body: Array(page().utf8),
             sendsBody: parts[0] == "GET")
     }
 
@@ -54,17 +55,17 @@ enum MetricsHTTP {
         return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 
-    private static func message(_ status: Int, _ reason: String, _ text: String, extra: String = "") -> [UInt8] {
+    private static func message(_ status: Int, _ text: String, extra: String = "") -> [UInt8] {
         serialized(
-            status, reason, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), sendsBody: true,
+            status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), sendsBody: true,
             extra: extra)
     }
 
     private static func serialized(
-        _ status: Int, _ reason: String, contentType: String, body: [UInt8], sendsBody: Bool, extra: String = ""
+        _ status: Int, contentType: String, body: [UInt8], sendsBody: Bool, extra: String = ""
     ) -> [UInt8] {
         let head =
-            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+            "HTTP/1.1 \(status) \(HTTPReason.phrase(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
         return Array(head.utf8) + (sendsBody ? body : [])
     }

@@ -1,3 +1,5 @@
+import TextTools
+
 /// A response of the preview server: a status, headers and a body, or a stream of server-sent events.
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
@@ -34,7 +36,7 @@ public struct HTTPResponse: Sendable {
 
     /// The status line and headers, with `Content-Length` for a body and `Connection` as asked.
     func head(keepAlive: Bool) -> [UInt8] {
-        var lines = ["HTTP/1.1 \(status) \(Self.reason(for: status))"]
+        var lines = ["HTTP/1.1 \(status) \(HTTPReason.phrase(status))"]
         lines += headers.map { "\($0.name): \($0.value)" }
         switch body {
         case .bytes(let bytes):
@@ -44,24 +46,6 @@ public struct HTTPResponse: Sendable {
             lines.append("Connection: close")
         }
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
-    }
-
-    static func reason(for status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 301: "Moved Permanently"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 421: "Misdirected Request"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 503: "Service Unavailable"
-        default: "Status"
-        }
     }
 }
 

@@ -133,7 +133,7 @@ public struct PreviewRouter: Sendable {
         let page = FileManager.default.contents(atPath: state.outputFolder + "/" + special.outputPath).map {
             String(decoding: $0, as: UTF8.self)
         }
-        guard let page else { return noStore(.text(status, HTTPResponse.reason(for: status) + "\n")) }
+        guard let page else { return noStore(.text(status, HTTPReason.phrase(status) + "\n")) }
         return html(page, status: status, request: request, variables: variables, state: state)
     }
 
