@@ -120,10 +120,10 @@ struct Serve: ParsableCommand {
     }
 
     /// The resolved `--listen-http` address, nil without one.
-    func httpAddress() throws -> MetricsAddress? {
+    func httpAddress() throws -> LoopbackAddress? {
         guard let listenHTTP else { return nil }
         do {
-            return try MetricsAddress(
+            return try LoopbackAddress(
                 listenHTTP, allowRemote: httpAllowRemote, option: "--listen-http",
                 remoteRisk: "Whoever reaches it can ask sitegen-auth any check and send sign-in callbacks past the "
                     + "web server: listen on 127.0.0.1 beside Caddy or Traefik, or add --http-allow-remote and "
@@ -134,10 +134,10 @@ struct Serve: ParsableCommand {
     }
 
     /// The resolved `--metrics-listen` address, nil without one.
-    func metricsAddress() throws -> MetricsAddress? {
+    func metricsAddress() throws -> LoopbackAddress? {
         guard let metricsListen else { return nil }
         do {
-            return try MetricsAddress(metricsListen, allowRemote: metricsAllowRemote)
+            return try .metrics(metricsListen, allowRemote: metricsAllowRemote)
         } catch {
             throw ValidationError(error.description)
         }

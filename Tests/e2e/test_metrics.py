@@ -103,11 +103,15 @@ def test_metrics_are_not_served_through_nginx(metered, path):
     assert "sitegen_auth_" not in body
 
 
-def test_a_non_loopback_metrics_address_is_refused(metered):
+@pytest.mark.parametrize(
+    "option, allow", [("--metrics-listen", "--metrics-allow-remote"), ("--listen-http", "--http-allow-remote")]
+)
+def test_a_non_loopback_listening_address_is_refused_naming_its_option(metered, option, allow):
     result = subprocess.run(
         [str(REPO / ".build" / "debug" / "sitegen-auth"), "--config", str(metered.auth_config),
-         "--listen", f"unix:{metered.state / 'refused.sock'}", "--metrics-listen", f"0.0.0.0:{free_port()}"],
+         "--listen", f"unix:{metered.state / 'refused.sock'}", option, f"0.0.0.0:{free_port()}"],
         capture_output=True, text=True, timeout=20, check=False,
     )
     assert result.returncode == 64
-    assert "not a loopback address" in result.stderr and "--metrics-allow-remote" in result.stderr
+    assert f"{option} 0.0.0.0:" in result.stderr and "not a loopback address" in result.stderr
+    assert allow in result.stderr

@@ -9,10 +9,16 @@ import Foundation
 /// neither each other nor a scrape, and never an auth check.
 ///
 /// ```swift
-/// let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:9464"), page: page.render)
+/// let listener = try MetricsListener(address: .metrics("127.0.0.1:9464"), page: page.render)
 /// listener.start()
 /// ```
 public final class MetricsListener: Sendable {
+    /// Why `--metrics-listen` must be loopback, for the error that refuses another address.
+    public static let remoteRisk =
+        "/metrics has no sign-in, and tells anyone who reaches it how many readers sign in, when, and which Entra "
+        + "errors they meet: listen on 127.0.0.1 and scrape from this machine (or through a tunnel), or add "
+        + "--metrics-allow-remote and firewall the port."
+
     private let socket: Int32
     /// The host as given to `--metrics-listen`, which a scraper may send as `Host` with the port.
     private let hostName: String
@@ -21,7 +27,7 @@ public final class MetricsListener: Sendable {
     public let port: Int
 
     /// Opens and binds the listening socket; throws when the address is taken or cannot be bound.
-    public init(address: MetricsAddress, page: @escaping @Sendable () -> String) throws(AuthError) {
+    public init(address: LoopbackAddress, page: @escaping @Sendable () -> String) throws(AuthError) {
         let socket = Foundation.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else {
             throw AuthError(.metrics, "cannot open a socket for \(address.text): \(Self.lastError)")
@@ -66,5 +72,13 @@ public final class MetricsListener: Sendable {
             // sin_port and sin6_port sit at the same offset, in network byte order.
             Int(UInt16(bytes[2]) << 8 | UInt16(bytes[3]))
         }
+    }
+}
+
+extension LoopbackAddress {
+    /// The address of `--metrics-listen`, loopback unless `allowRemote` (`--metrics-allow-remote`).
+    public static func metrics(_ text: String, allowRemote: Bool = false) throws(AuthError) -> LoopbackAddress {
+        try LoopbackAddress(
+            text, allowRemote: allowRemote, option: "--metrics-listen", remoteRisk: MetricsListener.remoteRisk)
     }
 }

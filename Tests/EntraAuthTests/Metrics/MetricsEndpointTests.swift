@@ -62,22 +62,22 @@ struct MetricsEndpointTests {
 
     @Test(arguments: ["127.0.0.1:9464", "127.0.0.2:9464", "[::1]:9464", "localhost:9464"])
     func loopbackAddressesAreAccepted(text: String) throws {
-        let address = try MetricsAddress(text)
+        let address = try LoopbackAddress.metrics(text)
         #expect(address.isLoopback)
         #expect(address.text == text)
     }
 
     @Test(arguments: ["0.0.0.0:9464", "[::]:9464", "192.0.2.10:9464"])
     func otherAddressesNeedToBeAllowedExplicitly(text: String) throws {
-        let refused = #expect(throws: AuthError.self) { try MetricsAddress(text) }
+        let refused = #expect(throws: AuthError.self) { try LoopbackAddress.metrics(text) }
         #expect(refused?.description.contains("not a loopback address") == true)
         #expect(refused?.description.contains("--metrics-allow-remote") == true)
-        #expect(try !MetricsAddress(text, allowRemote: true).isLoopback)
+        #expect(try !LoopbackAddress.metrics(text, allowRemote: true).isLoopback)
     }
 
     @Test(arguments: ["9464", "127.0.0.1", ":9464", "::1:9464", "127.0.0.1:65536", "127.0.0.1:http", "[::1]9464"])
     func malformedAddressesAreRefusedWithAnExample(text: String) {
-        let refused = #expect(throws: AuthError.self) { try MetricsAddress(text) }
+        let refused = #expect(throws: AuthError.self) { try LoopbackAddress.metrics(text) }
         #expect(refused?.description.contains("127.0.0.1:9464") == true)
     }
 
@@ -85,7 +85,7 @@ struct MetricsEndpointTests {
         let harness = try AuthHarness()
         #expect(harness.get("/.auth/check", headers: ["X-Original-URI": "/"]).status == 204)
         let page = harness.metricsPage
-        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0"), page: page.render)
+        let listener = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0"), page: page.render)
         listener.start()
         #expect(listener.port > 0)
 
@@ -97,7 +97,7 @@ struct MetricsEndpointTests {
     }
 
     @Test func stalledConnectionsDoNotDelayAConcurrentScrape() throws {
-        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "up 1\n" }
+        let listener = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0")) { "up 1\n" }
         listener.start()
         // More connections than the listener keeps open, sending nothing or a byte now and then, never a whole
         // head; the scrape after them is answered at once, not after their deadlines.
@@ -112,7 +112,7 @@ struct MetricsEndpointTests {
     }
 
     @Test func aConnectionThatSendsNoWholeHeadIsClosedWithinASecondOrSo() throws {
-        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "up 1\n" }
+        let listener = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0")) { "up 1\n" }
         listener.start()
         let slow = try Self.connection(toPort: listener.port)
         defer { close(slow) }
@@ -127,7 +127,7 @@ struct MetricsEndpointTests {
     }
 
     @Test func aScrapeNamingAnotherHostIsRefusedOverTheSocket() throws {
-        let listener = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "up 1\n" }
+        let listener = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0")) { "up 1\n" }
         listener.start()
         #expect(
             try Self.get("/metrics", port: listener.port, host: "evil.example:\(listener.port)").hasPrefix(
@@ -138,9 +138,9 @@ struct MetricsEndpointTests {
     }
 
     @Test func aTakenPortIsAReadableError() throws {
-        let first = try MetricsListener(address: MetricsAddress("127.0.0.1:0")) { "" }
+        let first = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0")) { "" }
         let taken = #expect(throws: AuthError.self) {
-            try MetricsListener(address: MetricsAddress("127.0.0.1:\(first.port)")) { "" }
+            try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:\(first.port)")) { "" }
         }
         #expect(taken?.description.contains("cannot listen for metrics on 127.0.0.1:\(first.port)") == true)
     }

@@ -1,23 +1,16 @@
 import Foundation
 
-/// Where `--metrics-listen` serves: `HOST:PORT`, `[::1]:PORT` for IPv6, resolved once at start.
+/// An address a TCP listener of sitegen-auth binds, `HOST:PORT` or `[::1]:PORT` for IPv6, resolved once at start:
+/// `--metrics-listen` and `--listen-http`.
 ///
-/// Loopback only, unless remote scrapers are allowed explicitly: `/metrics` has no sign-in, and it tells anyone who
-/// can reach it how many readers sign in, when, and which Entra errors they meet. The rule is checked on the
-/// resolved address, so a name that resolves elsewhere than loopback is refused as well.
-///
-/// `--listen-http` follows the same rule (`option` and `remoteRisk` name it in the errors): whoever reaches that
-/// port can ask for any check and send sign-in callbacks past the web server's rate limits.
+/// Loopback only, unless remote clients are allowed explicitly: neither listener has a sign-in of its own, and the
+/// error that refuses another address names the option and says what reaching it would give away (`remoteRisk`).
+/// The rule is checked on the resolved address, so a name that resolves elsewhere than loopback is refused as well.
 ///
 /// ```swift
-/// let address = try MetricsAddress("127.0.0.1:9464")
+/// let address = try LoopbackAddress("127.0.0.1:9464", option: "--metrics-listen", remoteRisk: MetricsListener.remoteRisk)
 /// ```
-public struct MetricsAddress: Sendable {
-    /// Why `--metrics-listen` must be loopback, for the error that refuses another address.
-    public static let metricsRisk =
-        "/metrics has no sign-in, and tells anyone who reaches it how many readers sign in, when, and which Entra "
-        + "errors they meet: listen on 127.0.0.1 and scrape from this machine (or through a tunnel), or add "
-        + "--metrics-allow-remote and firewall the port."
+public struct LoopbackAddress: Sendable {
     /// The address as given.
     public let text: String
     /// The host part, without IPv6 brackets.
@@ -31,12 +24,10 @@ public struct MetricsAddress: Sendable {
     let socketAddress: [UInt8]
 
     /// Resolves `text`; throws when it is malformed, does not resolve, or is not loopback without `allowRemote`.
-    public init(
-        _ text: String, allowRemote: Bool = false, option: String = "--metrics-listen", remoteRisk: String = metricsRisk
-    ) throws(AuthError) {
+    public init(_ text: String, allowRemote: Bool = false, option: String, remoteRisk: String) throws(AuthError) {
         guard let (host, port) = Self.split(text) else {
             throw AuthError(
-                .metrics, "\(option) must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
+                .config, "\(option) must be HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464, not '\(text)'")
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -45,7 +36,7 @@ public struct MetricsAddress: Sendable {
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
             throw AuthError(
-                .metrics,
+                .config,
                 "\(option) \(text): cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(found) }
@@ -56,7 +47,7 @@ public struct MetricsAddress: Sendable {
             cursor = entry.pointee.ai_next
         }
         guard loopback || allowRemote else {
-            throw AuthError(.metrics, "\(option) \(text) is not a loopback address. \(remoteRisk)")
+            throw AuthError(.config, "\(option) \(text) is not a loopback address. \(remoteRisk)")
         }
         self.text = text
         self.host = host
