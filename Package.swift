@@ -115,10 +115,15 @@ let package = Package(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
         .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
         .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail"], swiftSettings: swiftSettings),
+        .target(
+            name: "TransportTestEndpoints", dependencies: ["EntraAuth"], path: "Tests/TransportTestEndpoints",
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth"], swiftSettings: swiftSettings),
+            name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth", "TransportTestEndpoints"],
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "HTTPServingTests", dependencies: ["HTTPServing", "AuthServing", "EntraAuth"],
+            name: "HTTPServingTests",
+            dependencies: ["HTTPServing", "AuthServing", "EntraAuth", "TransportTestEndpoints"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],

@@ -1,36 +1,13 @@
 import EntraAuth
 import Foundation
 import Testing
+import TransportTestEndpoints
 
 @testable import AuthServing
 
 /// The FastCGI transport, spoken to over a unix socket byte by byte as nginx would: requests reach the router and
 /// its answers come back; broken, oversized and Filter-role requests are refused and the responder keeps serving.
 @Suite(.serialized) struct FastCGIResponderTests {
-    /// Answers with the path, query and one header it was given.
-    struct Echo: Endpoint {
-        func respond(to request: Request) -> Response {
-            let text =
-                "\(request.method) \(request.path) q=\(request.query["q"] ?? "") uri=\(request.headers["x-original-uri"] ?? "")"
-            return Response(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
-        }
-    }
-
-    /// Waits for `release` before answering, like a callback waiting on the token endpoint.
-    struct Slow: Endpoint {
-        let started: DispatchSemaphore
-        let release: DispatchSemaphore
-        func respond(to request: Request) -> Response {
-            started.signal()
-            release.wait()
-            return Response(status: 303)
-        }
-    }
-
-    struct Busy: Endpoint {
-        func respond(to request: Request) -> Response { Response(status: 503) }
-    }
-
     /// A responder on a fresh unix socket, with one network worker and room for one more waiting request.
     final class Served {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fcgi-\(UUID().uuidString)").path

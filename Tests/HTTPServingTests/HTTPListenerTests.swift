@@ -2,6 +2,7 @@ import AuthServing
 import EntraAuth
 import Foundation
 import Testing
+import TransportTestEndpoints
 
 @testable import HTTPServing
 
@@ -9,30 +10,6 @@ import Testing
 /// its answers come back; callbacks wait on network workers without holding up checks; malformed requests are
 /// refused and the listener keeps serving.
 @Suite(.serialized) struct HTTPListenerTests {
-    /// Answers with the method, path, query and original URI it was given.
-    struct Echo: Endpoint {
-        func respond(to request: Request) -> Response {
-            let text =
-                "\(request.method) \(request.path) q=\(request.query["q"] ?? "") uri=\(request.headers["x-original-uri"] ?? "")"
-            return Response(status: 200, headers: [("Content-Type", "text/plain")], body: Array(text.utf8))
-        }
-    }
-
-    /// Waits for `release` before answering, like a callback waiting on the token endpoint.
-    struct Slow: Endpoint {
-        let started: DispatchSemaphore
-        let release: DispatchSemaphore
-        func respond(to request: Request) -> Response {
-            started.signal()
-            release.wait()
-            return Response(status: 303, headers: [("Location", "/done/")])
-        }
-    }
-
-    struct Busy: Endpoint {
-        func respond(to request: Request) -> Response { .text(503, "busy") }
-    }
-
     /// A listener on a port the system chooses, with one event loop, one network worker and room for one more
     /// waiting request.
     final class Served: Sendable {
