@@ -99,6 +99,27 @@ struct LastChangedTests {
         #expect(site.output("index.html")?.hasPrefix("2024-03-01|") == true)
     }
 
+    @Test("Committing files already built changes their dates: a build with every file unchanged is not up to date")
+    func aCommitOfSavedFilesIsSeen() throws {
+        let site = try TestSite(
+            pages: ["site.toml": "last_changed = \"git\"\n", "index.md": "", "setup.md": "One.\n"],
+            templates: Self.templates)
+        let folder = site.root + "/site"
+        try Self.git(["init", "-q"], in: folder)
+        try Self.git(["add", "."], in: folder)
+        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        try site.write(["setup.md": "Two.\n"], under: "site")
+        try site.build { $0.siteFolder = folder }
+        #expect(site.output("setup/index.html")?.hasPrefix("2024-03-01|") == true)
+
+        try Self.git(["commit", "-q", "-am", "second"], in: folder, date: "2025-07-09T12:00:00Z")
+        let report = try site.build { $0.siteFolder = folder }
+        #expect(report.changedFiles == ["setup/index.html"], "HEAD moved: the page its commit touched shows it")
+        #expect(site.output("setup/index.html")?.hasPrefix("2025-07-09|") == true)
+        #expect(site.output("index.html")?.hasPrefix("2024-03-01|") == true)
+        #expect(try site.build { $0.siteFolder = folder }.outputUnchanged, "nothing moved since")
+    }
+
     @Test("Outside git, pages show their file's time and the build warns once")
     func outsideGit() throws {
         let site = try TestSite(

@@ -50,6 +50,17 @@ struct GitDates {
         return .success(dates)
     }
 
+    /// Whether the site folder's `HEAD` is not the commit the dates in `cacheFile` were read at, so a build
+    /// whose files are all unchanged may still show other dates (a commit of files already saved). False
+    /// where git gives no dates to change: outside a repository and in a shallow clone.
+    static func headMoved(siteFolder: String, cacheFile: String) -> Bool {
+        let git = Git(folder: siteFolder)
+        guard let state = git.run(["rev-parse", "--is-shallow-repository", "HEAD"])?.split(separator: "\n"),
+            state.count == 2, state[0] == "false"
+        else { return false }
+        return load(cacheFile)?.head != String(state[1])
+    }
+
     /// Reads `git log --format=%x00%cs --name-only`: each commit is a NUL, its date, and the files it touched,
     /// newest first, so a file's first mention is its last change.
     static func parse(_ log: String) -> [String: SiteDate] {

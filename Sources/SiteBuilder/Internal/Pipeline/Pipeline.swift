@@ -48,7 +48,7 @@ struct Pipeline {
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
-                record: record))
+                record: record, datesFromGit: config.lastChanged == "git"))
         if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(

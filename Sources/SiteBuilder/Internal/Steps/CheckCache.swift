@@ -1,7 +1,8 @@
 import Foundation
 
 /// Ends the build when nothing changed: the options, `site.toml`, every page, asset and theme file are as
-/// the last build recorded them, and the output is exactly as that build left it. Files are compared by
+/// the last build recorded them, the output is exactly as that build left it, and, for dates read from
+/// git, `HEAD` is the commit they were read at. Files are compared by
 /// stamp, except those written shortly before the last build started, which are read and compared by
 /// digest. Otherwise reads the page store and hands both on, for the stages that reuse what did not
 /// change. The record comes read already (in the background, while "Load content" listed the site
@@ -15,6 +16,8 @@ struct CheckCache: BuildStep {
     let cache: BuildCache
     /// `cache.loadRecord()`, being read since the build started.
     let record: Background<BuildRecord?>
+    /// Pages show the date of their last commit (`last_changed = "git"`).
+    let datesFromGit: Bool
 
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
@@ -28,7 +31,9 @@ struct CheckCache: BuildStep {
         }
         if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: settings) {
             let output = Background { OutputTree.files(in: folder) }
-            if output.value == previous.files.mapValues(\.stamp) {
+            if output.value == previous.files.mapValues(\.stamp),
+                !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
+            {
                 return CacheCheck(
                     previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
             }
