@@ -19,7 +19,7 @@ enum MathSpans {
 
     /// `text` with its math replaced by markers, and the math; nil when it holds none.
     static func extract(_ text: String) -> (text: String, spans: [Span])? {
-        guard text.utf8.contains(UInt8(ascii: "$")), !text.containsBytes(String(open)) else { return nil }
+        guard text.containsBytes("$"), !text.containsBytes(String(open)) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var spans: [Span] = []
         var fence = CodeFence.Tracker()
@@ -28,7 +28,7 @@ enum MathSpans {
         while index < lines.count {
             defer { index += 1 }
             guard !fence.consume(lines[index]), !blocks.isCode(lines[index]),
-                lines[index].utf8.contains(UInt8(ascii: "$"))
+                lines[index].containsBytes("$")
             else {
                 continue
             }
