@@ -125,6 +125,11 @@ step "documentation"
     install -D -m 0644 "site/$page" "$stage/usr/share/doc/sitegen/guide/$page"
 done
 install -m 0644 deploy/nginx/site.example.conf "$stage/usr/share/doc/sitegen/examples/"
+# The other web servers' configurations, as the guide's deploy pages name them (deploy/SERVER/ in the repository).
+for example in apache/sitegen-auth.conf apache/sitegen-site.conf apache/site.example.conf \
+    lighttpd/sitegen-auth.conf caddy/Caddyfile traefik/sitegen.toml; do
+    install -D -m 0644 "deploy/$example" "$stage/usr/share/doc/sitegen/examples/$example"
+done
 install -m 0644 "$debian/copyright" "$stage/usr/share/doc/sitegen/"
 install -D -m 0644 "$debian/lintian-overrides" "$stage/usr/share/lintian/overrides/sitegen"
 fill "$debian/changelog.in" | gzip -9n >"$stage/usr/share/doc/sitegen/changelog.Debian.gz"

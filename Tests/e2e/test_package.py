@@ -71,6 +71,10 @@ def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], 
         assert Path("/usr/share/man/man1", page).is_file(), f"no man page {page}"
     for page in ("index.md", "deploy/sessions.md", "deploy/metrics.md", "search.md"):
         assert Path("/usr/share/doc/sitegen/guide", page).is_file(), f"the guide lacks {page}"
+    examples = Path("/usr/share/doc/sitegen/examples")
+    for example in ("site.example.conf", "apache/sitegen-site.conf", "lighttpd/sitegen-auth.conf", "caddy/Caddyfile",
+                    "traefik/sitegen.toml"):
+        assert (examples / example).is_file(), f"the package lacks the example {example}"
     depends = subprocess.run(["dpkg-query", "--show", "--showformat", "${Depends}", "sitegen"],
                              capture_output=True, text=True, check=True).stdout
     names = {part.strip().split(" ")[0] for part in depends.replace("|", ",").split(",")}
