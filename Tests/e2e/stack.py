@@ -14,63 +14,22 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from demo_users import DEMO_USERS
 from provider_faults import ProviderFaults
+from readiness import free_port, http_ok, http_ok_unix, port_open, wait_for
+
+# What the end-to-end tests and the benchmarks import from here.
+__all__ = ["BIN_DIR", "DEMO_USERS", "REPO", "Stack", "free_port", "http_ok", "http_ok_unix", "port_open", "wait_for"]
 
 REPO = Path(__file__).resolve().parents[2]
 # The sitegen and sitegen-auth under test; SITEGEN_BIN_DIR points the tests at another build (an older commit's).
 BIN_DIR = Path(os.environ.get("SITEGEN_BIN_DIR", REPO / ".build" / "debug"))
-
-DEMO_USERS = [
-    {
-        "sub": "ann",
-        "name": "Ann Lee",
-        "email": "ann@example.com",
-        "preferred_username": "ann@example.com",
-        "tid": "11111111-1111-4111-8111-111111111111",
-        "oid": "aaaaaaaa-0000-4000-8000-000000000001",
-        "roles": ["Finance.Read"],
-    },
-    {
-        "sub": "bob",
-        "name": "Bob Stone",
-        "email": "bob@example.com",
-        "preferred_username": "bob@example.com",
-        "tid": "11111111-1111-4111-8111-111111111111",
-        "oid": "bbbbbbbb-0000-4000-8000-000000000002",
-        "roles": [],
-    },
-]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(check, what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if check():
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"timed out waiting for {what}")
-
-
-def http_ok(url: str) -> bool:
-    with urllib.request.urlopen(url, timeout=2) as answer:
-        return answer.status == 200
 
 
 @dataclass
@@ -256,19 +215,6 @@ class Stack:
         path = self.state / f"{name}.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
-
-def port_open(port: int) -> bool:
-    with socket.create_connection(("127.0.0.1", port), timeout=1):
-        return True
-
-
-def http_ok_unix(path: Path) -> bool:
-    """sitegen-auth is up once its socket accepts a connection."""
-    if not path.exists():
-        return False
-    with socket.socket(socket.AF_UNIX) as probe:
-        probe.connect(str(path))
-        return True
 
 
 def main() -> int:
