@@ -5,7 +5,8 @@ from __future__ import annotations
 import statistics
 
 from preview import PreviewResult
-from search import KEYSTROKE_TIMEOUT, QUERIES as QUERY_NAMES, SearchResults
+from search import SearchResults
+from search_browser import KEYSTROKE_TIMEOUT, QUERIES as QUERY_NAMES
 from site_builds import BuildResults, Run, Series
 from throughput import Pair, Result
 
