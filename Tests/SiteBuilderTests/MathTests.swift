@@ -80,6 +80,45 @@ struct MathTests {
         #expect(MathSpans.extract("```\n$x$\n```") == nil)
         let found = try #require(MathSpans.extract("a $x$ b\n\n$$\ny\n$$"))
         #expect(found.text == "a \u{E000}0\u{E001} b\n\n\u{E000}1\u{E001}\n\n")
-        #expect(found.spans == [.init(tex: "x", display: false, line: 1), .init(tex: "y", display: true, line: 3)])
+        #expect(
+            found.spans == [
+                .init(tex: "x", display: false, line: 1, source: "$x$"),
+                .init(tex: "y", display: true, line: 3, source: "$$\ny\n$$"),
+            ])
+    }
+
+    @Test("Where cmark keeps text as written (raw HTML, links, code, image descriptions), the math stays as written")
+    func markersNeverReachTheOutput() throws {
+        let site = try TestSite(pages: [
+            "pic.png": "png",
+            "index.md": """
+            <table><tr><td>$x_1$</td><td>$\\frac{$</td></tr></table>
+
+            <div>
+            $$
+            a
+            $$
+            </div>
+
+            Inline <span title="$y$">$z$</span>, [link](https://example.com/$a$b "title $t$"), ![alt $w$](pic.png),
+            `a
+            $c$` code.
+
+            - item
+
+                  $indented$
+            """,
+        ])
+        let report = try site.build()
+        #expect(report.warnings.isEmpty, "math in raw HTML is not rendered, so its errors are not reported")
+        let html = try #require(site.output("index.html"))
+        #expect(html.hasPrefix("<table><tr><td>$x_1$</td><td>$\\frac{$</td></tr></table>\n<div>\n$$\na\n$$\n</div>\n"))
+        #expect(html.contains("<p>Inline <span title=\"$y$\"><span class=\"katex\">"))
+        #expect(html.contains("<a href=\"https://example.com/$a$b\" title=\"title $t$\">link</a>"))
+        #expect(html.contains("<img src=\"/pic.png\" alt=\"alt $w$\" />"))
+        #expect(html.contains("<code>a $c$</code> code."))
+        #expect(html.contains("<pre><code>$indented$\n</code></pre>"))
+        #expect(html.components(separatedBy: "class=\"katex\"").count == 2, "only $z$ is math")
+        #expect(!html.contains("\u{E000}") && !html.contains("\u{E001}"))
     }
 }

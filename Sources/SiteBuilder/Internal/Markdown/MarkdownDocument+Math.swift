@@ -9,9 +9,10 @@ struct LineMessage: Sendable, Equatable {
 }
 
 extension MarkdownDocument {
-    /// Renders every formula of the page in one request to KaTeX and puts it in place of its marker
+    /// Renders every formula of the page's text in one request to KaTeX and puts it in place of its marker
     /// (see `MathSpans`) or of its ```` ```math ```` block. A formula KaTeX refuses shows its TeX and the
-    /// error instead; the errors are returned with their lines.
+    /// error instead; the errors are returned with their lines. Only formulas a text node holds are rendered:
+    /// the others were put back as written (`restoreMarkers(in:)`).
     func renderMath(spans: [MathSpans.Span], textNodes: [OpaquePointer], blocks: [OpaquePointer]) -> [LineMessage] {
         let blockTeX = blocks.map { node in
             MathSpans.Span(
@@ -19,14 +20,17 @@ extension MarkdownDocument {
                     .trimmingCharacters(in: .whitespacesAndNewlines), display: true,
                 line: Int(cmark_node_get_start_line(node)) + 1)
         }
-        let formulas = spans + blockTeX
+        let used = Set(textNodes.flatMap { Self.markerNumbers(in: Self.literal(of: $0)) })
+            .filter(spans.indices.contains).sorted()
+        let formulas = used.map { spans[$0] } + blockTeX
         guard !formulas.isEmpty else { return [] }
         let rendered = KaTeX.shared.render(formulas.map { ($0.tex, $0.display) })
         let html = zip(formulas, rendered).map { Self.html($1, formula: $0) }
-        for node in textNodes { replaceMarkers(in: node, html: html) }
+        let byMarker = Dictionary(uniqueKeysWithValues: zip(used, html))
+        for node in textNodes { replaceMarkers(in: node, html: byMarker) }
         for (number, node) in blocks.enumerated() {
             let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-            cmark_node_set_on_enter(block, "<p class=\"math-block\">\(html[spans.count + number])</p>\n")
+            cmark_node_set_on_enter(block, "<p class=\"math-block\">\(html[used.count + number])</p>\n")
             cmark_node_set_on_exit(block, "")
             cmark_node_replace(node, block)
             cmark_node_free(node)
@@ -35,6 +39,42 @@ extension MarkdownDocument {
             guard case .error(let message) = result else { return nil }
             return LineMessage(line: formula.line, message: message)
         }
+    }
+
+    /// Puts the math of `node` back as it was written where cmark keeps text as it is: raw HTML, code, a link's
+    /// or image's address and title, a fence's info string, and the text of an image's description, which
+    /// is written as plain text. Returns whether `node` is text that still holds markers to render.
+    static func restoreMarkers(in node: OpaquePointer, spans: [MathSpans.Span]) -> Bool {
+        let restore = { (text: UnsafePointer<CChar>?, set: (OpaquePointer, String) -> Void) in
+            guard let text, strstr(text, "\u{E000}") != nil else { return }
+            set(node, restoring(String(cString: text), spans: spans, as: \.source))
+        }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT:
+            guard let text = cmark_node_get_literal(node), strstr(text, "\u{E000}") != nil else { return false }
+            guard isInImage(node) else { return true }
+            restore(text) { cmark_node_set_literal($0, $1) }
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE, CMARK_NODE_CODE:
+            restore(cmark_node_get_literal(node)) { cmark_node_set_literal($0, $1) }
+        case CMARK_NODE_CODE_BLOCK:
+            restore(cmark_node_get_literal(node)) { cmark_node_set_literal($0, $1) }
+            restore(cmark_node_get_fence_info(node)) { cmark_node_set_fence_info($0, $1) }
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            restore(cmark_node_get_url(node)) { cmark_node_set_url($0, $1) }
+            restore(cmark_node_get_title(node)) { cmark_node_set_title($0, $1) }
+        default:
+            break
+        }
+        return false
+    }
+
+    private static func isInImage(_ node: OpaquePointer) -> Bool {
+        var parent = cmark_node_parent(node)
+        while let current = parent {
+            if cmark_node_get_type(current) == CMARK_NODE_IMAGE { return true }
+            parent = cmark_node_parent(current)
+        }
+        return false
     }
 
     private static func html(_ rendered: KaTeX.Rendered, formula: MathSpans.Span) -> String {
@@ -48,17 +88,17 @@ extension MarkdownDocument {
     }
 
     /// Splits the text of `node` at its markers into text and rendered formulas.
-    private func replaceMarkers(in node: OpaquePointer, html: [String]) {
+    private func replaceMarkers(in node: OpaquePointer, html: [Int: String]) {
         let text = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: MathSpans.open) {
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: MathSpans.close),
-                let number = Int(rest[afterOpen..<close]), html.indices.contains(number)
+                let number = Int(rest[afterOpen..<close]), let formula = html[number]
             else { break }
             insert(text: rest[..<open], before: node)
             let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-            cmark_node_set_on_enter(inline, html[number])
+            cmark_node_set_on_enter(inline, formula)
             cmark_node_set_on_exit(inline, "")
             cmark_node_insert_before(node, inline)
             rest = rest[rest.index(after: close)...]
@@ -75,8 +115,20 @@ extension MarkdownDocument {
         cmark_node_insert_before(node, piece)
     }
 
-    /// `text` with each marker put back as the TeX it stands for, for headings' plain text.
-    static func restoringTeX(_ text: String, spans: [MathSpans.Span]) -> String {
+    /// The numbers of the markers in `text`, in order.
+    private static func markerNumbers(in text: String) -> [Int] {
+        var numbers: [Int] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: MathSpans.open), let close = rest[open...].firstIndex(of: MathSpans.close)
+        {
+            if let number = Int(rest[rest.index(after: open)..<close]) { numbers.append(number) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return numbers
+    }
+
+    /// `text` with each marker put back as its span's `tex` (a heading's plain text) or `source` (as written).
+    static func restoring(_ text: String, spans: [MathSpans.Span], as part: KeyPath<MathSpans.Span, String>) -> String {
         guard text.containsBytes(String(MathSpans.open)) else { return text }
         var result = ""
         var rest = Substring(text)
@@ -84,7 +136,7 @@ extension MarkdownDocument {
         {
             result += rest[..<open]
             if let number = Int(rest[rest.index(after: open)..<close]), spans.indices.contains(number) {
-                result += spans[number].tex
+                result += spans[number][keyPath: part]
             }
             rest = rest[rest.index(after: close)...]
         }

@@ -19,7 +19,7 @@ final class MarkdownDocument: @unchecked Sendable {
     private let admonitions: [Int: Admonitions.Header]
     /// The `$…$` and `$$…$$` math taken out before parsing, by marker number (see `MathSpans`).
     private let mathSpans: [MathSpans.Span]
-    /// Text nodes holding math markers, and ```` ```math ```` blocks.
+    /// Text nodes holding math markers (elsewhere markers are put back as written), and ```` ```math ```` blocks.
     private var mathTextNodes: [OpaquePointer] = []
     private var mathBlockNodes: [OpaquePointer] = []
     /// ```` ```dot ```` and ```` ```graphviz ```` blocks.
@@ -119,10 +119,11 @@ final class MarkdownDocument: @unchecked Sendable {
 
     private func collect() {
         CMark.walk(root) { node in
+            if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
-                let text = Self.restoringTeX(Self.plainText(of: node), spans: mathSpans)
+                let text = Self.restoring(Self.plainText(of: node), spans: mathSpans, as: \.tex)
                     .trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
                 headings.append(Heading(level: level, text: text))
@@ -132,9 +133,6 @@ final class MarkdownDocument: @unchecked Sendable {
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 wordCount += Self.wordCount(of: node)
-                if !mathSpans.isEmpty, type == CMARK_NODE_TEXT, Self.holdsMathMarker(node) {
-                    mathTextNodes.append(node)
-                }
             } else if type == CMARK_NODE_CODE_BLOCK {
                 if Self.isMathBlock(node) {
                     mathBlockNodes.append(node)
@@ -203,17 +201,12 @@ final class MarkdownDocument: @unchecked Sendable {
                 with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"Not done\" />")
     }
 
-    private static func holdsMathMarker(_ node: OpaquePointer) -> Bool {
-        guard let text = cmark_node_get_literal(node) else { return false }
-        return strstr(text, "\u{E000}") != nil
-    }
-
     private static func isMathBlock(_ node: OpaquePointer) -> Bool {
         guard let info = cmark_node_get_fence_info(node) else { return false }
         return strncmp(info, "math", 4) == 0 && (info[4] == 0 || info[4] == 0x20 || info[4] == 0x09)
     }
 
-    private static func literal(of node: OpaquePointer) -> String {
+    static func literal(of node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 }

@@ -5,13 +5,17 @@ import Foundation
 /// `` $`…`$ `` inline, and `$$…$$` display, also over several lines. Each is replaced by a marker of
 /// private-use characters, `\u{E000}N\u{E001}`, which Markdown leaves alone and `MarkdownDocument`
 /// swaps for the rendered formula. Fenced and indented code and inline code spans are left as they are;
-/// ```` ```math ```` blocks are code blocks to cmark and become math after parsing.
+/// ```` ```math ```` blocks are code blocks to cmark and become math after parsing. A marker that lands
+/// where cmark keeps text as written (raw HTML, code it found where this pass did not, a link's address)
+/// is put back as `source` says.
 enum MathSpans {
     struct Span: Sendable, Equatable {
         let tex: String
         let display: Bool
         /// The 1-based line of the Markdown it starts on.
         let line: Int
+        /// The math as written, delimiters included (`$x$`); "" for a ```` ```math ```` block.
+        var source = ""
     }
 
     static let open: Character = "\u{E000}"
@@ -56,14 +60,18 @@ enum MathSpans {
                 position = end
             } else if character == "$", let (tex, display, end) = math(characters, at: position) {
                 spans.append(
-                    Span(tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: display, line: index + 1))
+                    Span(
+                        tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: display, line: index + 1,
+                        source: String(characters[position..<end])))
                 out += marker(spans.count - 1)
                 position = end
             } else if character == "$", position + 1 < characters.count, characters[position + 1] == "$",
                 let tex = displayOverLines(&lines, from: index, after: Array(characters[(position + 2)...]))
             {
                 spans.append(
-                    Span(tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: true, line: index + 1))
+                    Span(
+                        tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: true, line: index + 1,
+                        source: "$$" + tex + "$$"))
                 return out + marker(spans.count - 1)
             } else {
                 out.append(character)
