@@ -20,12 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
-import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,106 +33,17 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
 import preview  # noqa: E402
-import profiles  # noqa: E402
 import report  # noqa: E402
 import search  # noqa: E402
 import site_builds  # noqa: E402
-import throughput  # noqa: E402
 from corpus import write_corpus  # noqa: E402
+from environment import machine, output_of, server_versions, versions  # noqa: E402
 from quiet import QuietGate  # noqa: E402
-from servers import Servers  # noqa: E402
+from request_path import recheck_pairs, request_path  # noqa: E402
 
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def output_of(command: list[str]) -> str:
-    try:
-        result = subprocess.run(command, capture_output=True, text=True)
-        return (result.stdout + result.stderr).strip()
-    except OSError:
-        return ""
-
-
-def machine() -> list[str]:
-    model = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
-    memory = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
-    load = os.getloadavg()
-    return [
-        f"- CPU: {os.cpu_count()} × {model.group(1) if model else platform.processor()}",
-        f"- Memory: {int(memory.group(1)) / 1024 / 1024:.1f} GiB" if memory else "- Memory: unknown",
-        f"- Kernel: {platform.release()}; load average at start {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
-    ]
-
-
-def versions(venv_bin: Path) -> dict[str, str]:
-    hugo = re.search(r"v(\d+\.\d+\.\d+)", output_of(["hugo", "version"]))
-    mkdocs = re.search(r"version (\S+)", output_of([str(venv_bin / "mkdocs"), "--version"]))
-    material = re.search(r"Version: (\S+)", output_of([str(venv_bin / "pip"), "show", "mkdocs-material"]))
-    commit = output_of(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"])
-    return {
-        "sitegen": f"({commit})" if commit else "",
-        "hugo": hugo.group(1) if hugo else "",
-        "mkdocs": f"{mkdocs.group(1) if mkdocs else ''} / {material.group(1) if material else ''}",
-    }
-
-
-def server_versions() -> str:
-    nginx = re.search(r"nginx/(\S+)", output_of(["nginx", "-v"]))
-    apache = re.search(r"Apache/(\S+)", output_of(["apache2", "-v"]))
-    openidc = re.search(r"Version: (\S+)", output_of(["dpkg", "-s", "libapache2-mod-auth-openidc"]))
-    wrk = re.search(r"wrk (\S+)", output_of(["wrk", "--version"]))
-    return (
-        f"nginx {nginx.group(1) if nginx else '?'}, Apache {apache.group(1) if apache else '?'} with "
-        f"mod_auth_openidc {openidc.group(1) if openidc else '?'}, wrk {wrk.group(1) if wrk else '?'}"
-    )
-
-
-def page_url(corpus: Path) -> str:
-    """The URL of the first content page of the corpus: a page of a section three levels down."""
-    first = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
-    return "/" + first.relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
-
-
-def profile_section(work: Path, builders: site_builds.Builders, servers: Servers, page: str) -> list[str]:
-    lines = ["### Profiles", ""]
-    sitegen_command = [
-        str(builders.sitegen_binary), "build", "--site", str(builders.corpus / "sitegen"),
-        "--output", str(work / "profile-build" / "public"), "--no-search",
-    ]
-    shutil.rmtree(work / "profile-build", ignore_errors=True)
-    (work / "profile-build").mkdir(parents=True)
-    if profiles.perf_works():
-        data = work / "profile-build.perf"
-        profiles.profile_command(sitegen_command, data)
-        build_rows, build_self = profiles.summarize(data), profiles.self_time(data)
-        auth_data = work / "profile-auth.perf"
-        sampler = profiles.profile_process(servers.stack.processes["auth"].pid, 6, auth_data)
-        time.sleep(0.5)
-        throughput.drive(servers, page, 5)
-        sampler.wait()
-        auth_rows, auth_self = profiles.summarize(auth_data), profiles.self_time(auth_data)
-        how = "perf record -e cpu-clock -g (sampled call stacks; shares are of all samples of the process)"
-    else:
-        build_rows, build_self = profiles.callgrind_build(sitegen_command, work / "profile-build.callgrind"), []
-        auth_rows, auth_self = [], []
-        how = "valgrind --tool=callgrind (perf is not usable here; sitegen-auth is read from (b) versus (c))"
-    shutil.rmtree(work / "profile-build", ignore_errors=True)
-    lines += [f"Profiler: {how}.", ""]
-    for title, rows, own in [
-        (f"sitegen build, full, {builders.corpus.name.split('-')[-1]} pages", build_rows, build_self),
-        ("sitegen-auth answering checks of (c)", auth_rows, auth_self),
-    ]:
-        if not rows:
-            continue
-        lines += [f"**{title}** — heaviest functions of sitegen and its libraries:", "",
-                  "| inclusive | self | function |", "|---|---|---|"]
-        lines += [f"| {inclusive:.1f} % | {self_share:.1f} % | `{name}` |" for inclusive, self_share, name in rows]
-        if own:
-            lines += ["", "Most samples by themselves: " + "; ".join(f"`{name}` {share:.1f} %" for share, name in own)]
-        lines.append("")
-    return lines
 
 
 def main() -> int:
@@ -216,7 +123,7 @@ def main() -> int:
         small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
         small.sitegen()
         served, pairs, key_pairs, _ = request_path(
-            arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate
+            arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate, log
         )
         lines += report.throughput_table(served, seconds, rounds) + report.metrics_table(pairs, pair_seconds)
         lines += report.check_key_table(key_pairs, pair_seconds)
@@ -259,7 +166,7 @@ def main() -> int:
 
     small = site_builds.Builders(work / "corpus-1000", work / "builds-1000", arguments.bin / "sitegen", venv_bin)
     served, pairs, key_pairs, profiles = request_path(
-        arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate, profile=True
+        arguments, work, venv_bin, small, seconds, rounds, pair_count, pair_seconds, gate, log, profile=True
     )
     lines += report.throughput_table(served, seconds, rounds)
     lines += report.metrics_table(pairs, pair_seconds)
@@ -269,62 +176,6 @@ def main() -> int:
     raw["throughput"] = [asdict(result) for result in served]
     raw["metrics_pairs"] = [asdict(pair) for pair in pairs]
     return finish(work, lines, gate, started, raw)
-
-
-def request_path(
-    arguments: argparse.Namespace, work: Path, venv_bin: Path, small: site_builds.Builders, seconds: int, rounds: int,
-    pair_count: int, pair_seconds: int, gate: QuietGate, profile: bool = False,
-) -> tuple[list, list, list, list[str]]:
-    """Throughput of (a) to (e′), the metrics pairs, the check-key pairs and, with `profile`, the profiles, over
-    `small`'s built site."""
-    public = small.sitegen_output
-    if not (public / ".sitegen" / "access.json").exists():
-        raise SystemExit(f"sitegen build wrote no access manifest in {public}/.sitegen/; sitegen-auth needs one")
-    page = page_url(small.corpus)
-    servers = Servers(
-        work / "serve", public, arguments.bin, venv_bin, work / "trivial-fcgi", arguments.stateless_bin.resolve()
-    )
-    shutil.rmtree(work / "serve", ignore_errors=True)
-    try:
-        log("Starting the provider, sitegen-auth, the trivial responder, nginx and Apache on loopback…")
-        servers.start()
-        log("Measuring request throughput…")
-        served = throughput.run(servers, page, seconds, rounds, gate, log)
-        log("Measuring metrics on and off, (c) and (cₘ) in pairs…")
-        pairs = throughput.paired(servers, page, pair_count, pair_seconds, log)
-        log("Measuring the check cache keyed on the cookie and on the check key, (d₀) and (d) in pairs…")
-        key_pairs = throughput.paired(servers, page, pair_count, pair_seconds, log, off="d₀", on="d")
-        profiles = []
-        if profile:
-            log("Profiling a sitegen build and sitegen-auth…")
-            profiles = profile_section(work, small, servers, page)
-    finally:
-        servers.stop()
-    return served, pairs, key_pairs, profiles
-
-
-def recheck_pairs(
-    arguments: argparse.Namespace, work: Path, small: site_builds.Builders, pairs: int, seconds: int, log
-) -> list:
-    """(cₒ) and (cₖ) in alternating pairs: the check with re-checks off, and every 10 s against world_provider.py
-    (each session is due several times a pair, so re-checks run on the network workers while wrk measures)."""
-    servers = Servers(
-        work / "serve-recheck", small.sitegen_output, arguments.bin, (work / "venv" / "bin").resolve(),
-        work / "trivial-fcgi", arguments.stateless_bin.resolve(),
-    )
-    shutil.rmtree(work / "serve-recheck", ignore_errors=True)
-    try:
-        log("Starting world_provider.py, sitegen-auth with re-checks off and every 10 s, and nginx…")
-        servers.start_recheck_only()
-        log("Measuring re-checks off and on, (cₒ) and (cₖ) in pairs…")
-        measured = throughput.paired(servers, page_url(small.corpus), pairs, seconds, log, off="cₒ", on="cₖ")
-        kept = servers.rechecks_kept()
-        if kept == 0:
-            raise RuntimeError("(cₖ) re-checked no session while it was measured; see its log in serve-recheck/")
-        log(f"  (cₖ) re-checked sessions {kept} times, every one kept")
-        return measured
-    finally:
-        servers.stop()
 
 
 def incremental_only(
