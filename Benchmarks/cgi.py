@@ -20,20 +20,20 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
-from cgi_stack import CGI_SNIPPET, CGIStack  # noqa: E402
+from cgi_stack import CGIStack  # noqa: E402
+from cgi_startup import measure_startup  # noqa: E402
 from corpus import write_corpus  # noqa: E402
+from process_cpu import CPUGroup, cpu_seconds, fcgiwrap_pids  # noqa: E402
 from quiet import QuietGate  # noqa: E402
 from scripted_sign_in import sign_in  # noqa: E402
 from stack import Stack, free_port, port_open, wait_for  # noqa: E402
@@ -41,7 +41,6 @@ from servers import CACHE_LINE  # noqa: E402
 from throughput import expect_page  # noqa: E402
 
 FASTCGI_SNIPPET = REPO / "deploy" / "nginx" / "sitegen-auth.conf"
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def uncached(snippet: str) -> str:
@@ -49,65 +48,6 @@ def uncached(snippet: str) -> str:
     return "\n".join(
         line for line in snippet.splitlines() if not CACHE_LINE.match(line)
     )
-
-
-def cpu_seconds(pid: int, children: bool) -> float:
-    """A process's own user + system time, or that of its reaped children."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    start = 13 if children else 11
-    return (int(fields[start]) + int(fields[start + 1])) / CLOCK_TICKS
-
-
-def fcgiwrap_pids(leader: int) -> list[int]:
-    """fcgiwrap's processes: the one started and the workers it forked (-c), which start the CGI programs."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                name, fields = stat.read().split(" (", 1)[1].rsplit(")", 1)
-        except (OSError, IndexError):
-            continue
-        if name == "fcgiwrap" and int(fields.split()[3]) == leader:
-            pids.append(int(entry))
-    return pids
-
-
-class CPUGroup:
-    """A cgroup (v1 cpuacct, else v2) whose processes' CPU time, exited ones included, can be read."""
-
-    def __init__(self, name: str) -> None:
-        self.path: Path | None = None
-        for base, tasks, usage in (("/sys/fs/cgroup/cpuacct", "tasks", "cpuacct.usage"),
-                                   ("/sys/fs/cgroup", "cgroup.procs", "cpu.stat")):
-            try:
-                (Path(base) / name).mkdir()
-            except OSError:
-                continue
-            if (Path(base) / name / usage).exists():
-                self.path, self.tasks, self.usage = Path(base) / name, tasks, usage
-                break
-            (Path(base) / name).rmdir()
-
-    @property
-    def launcher(self) -> list[str]:
-        """Moves the command into the group before it runs (its children follow)."""
-        return [] if self.path is None else ["sh", "-c", 'echo $$ > "$0" && exec "$@"', str(self.path / self.tasks)]
-
-    def seconds(self) -> float:
-        if self.path is None:
-            return float("nan")
-        text = (self.path / self.usage).read_text()
-        if self.usage == "cpuacct.usage":
-            return int(text) / 1e9
-        return int(re.search(r"usage_usec (\d+)", text).group(1)) / 1e6
-
-    def remove(self) -> None:
-        if self.path is not None:
-            try:
-                self.path.rmdir()
-            except OSError:
-                pass
 
 
 class Bench:
@@ -184,57 +124,6 @@ def measure_servers(bench: Bench, page: str, cookie: str, rounds: int, seconds: 
     median = {name: (statistics.median(s[0] for s in rows), statistics.median(s[1] for s in rows))
               for name, rows in samples.items()}
     return {"median": median, "ratio": statistics.median(ratios)}
-
-
-def run_once(command: list[str], environment: dict[str, str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one run, which must succeed (a check: allow the page)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    result = subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, capture_output=True)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if result.returncode != 0 or (environment and not result.stdout.startswith(b"Status: 204")):
-        raise RuntimeError(f"{' '.join(command)} failed: {result.stdout[:200]!r} {result.stderr[:300]!r}")
-    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall
-
-
-def measure_startup(
-    auth: Path, config: Path, page: str, cookie: str, runs: int, gate: QuietGate, work: Path
-) -> dict:
-    check_environment = {
-        "SITEGEN_AUTH_CONFIG": str(config), "REQUEST_METHOD": "GET", "DOCUMENT_URI": "/.auth/check",
-        "HTTP_X_ORIGINAL_URI": page, "HTTP_COOKIE": cookie, "GATEWAY_INTERFACE": "CGI/1.1",
-    }
-    kinds = {"version": ([str(auth), "--version"], {}), "check": ([str(auth)], check_environment)}
-    samples: dict[str, list[tuple[float, float]]] = {"version": [], "check": []}
-    for batch in range(max(1, runs // 20)):
-        gate.wait()
-        for kind in ("version", "check") if batch % 2 == 0 else ("check", "version"):
-            command, environment = kinds[kind]
-            samples[kind] += [run_once(command, environment) for _ in range(20)]
-    result = {kind: (statistics.median(s[0] for s in rows), statistics.median(s[1] for s in rows))
-              for kind, rows in samples.items()}
-    result["instructions"] = {}
-    if shutil.which("valgrind"):
-        # valgrind cannot read the DWARF of Swift binaries; without it (symbols kept) the code is the same.
-        readable = work / "sitegen-auth-without-debug-info"
-        subprocess.run(["strip", "--strip-debug", "-o", str(readable), str(auth)], check=True)
-        for kind, (command, environment) in kinds.items():
-            out = work / f"callgrind-{kind}.out"
-            result["instructions"][kind] = instructions([str(readable), *command[1:]], environment, out)
-    return result
-
-
-def instructions(command: list[str], environment: dict[str, str], out: Path) -> int:
-    """Instructions one run executes, counted by callgrind into `out` (callgrind_annotate reads it)."""
-    output = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
-        env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-    ).stderr
-    found = re.search(r"Collected : (\d+)", output)
-    if not found:
-        raise RuntimeError(f"callgrind could not run {command[0]}:\n{output[-2000:]}")
-    return int(found.group(1))
 
 
 def report(servers: dict, startup: dict, rounds: int, seconds: int, gate: QuietGate) -> list[str]:
