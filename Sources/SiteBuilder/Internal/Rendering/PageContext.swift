@@ -20,7 +20,7 @@ struct PageContext: Sendable {
     private let siteLanguage: String
     /// Each page's last change, by file path, when `last_changed` is set.
     private let lastChanged: [String: SiteDate]
-    private let editURL: String
+    private let editURLPattern: String
 
     static let generator = "sitegen \(SiteBuilder.version)"
 
@@ -47,7 +47,7 @@ struct PageContext: Sendable {
         site = TemplateNode(fields)
         siteLanguage = config.language
         self.lastChanged = lastChanged
-        editURL = config.editURL
+        editURLPattern = config.editURL
         self.pages = pages
         self.tree = tree
         self.access = access
@@ -101,16 +101,19 @@ struct PageContext: Sendable {
             fields["last_changed"] = .string(changed.iso)
             fields["last_changed_display"] = .string(changed.display)
         }
-        if !editURL.isEmpty {
-            let path = OutputPath.percentEncoded(page.source.path)
-            fields["edit_url"] = .string(editURL.replacingOccurrences(of: "{path}", with: path))
-        }
+        fields["edit_url"] = editURL(of: page).map(TemplateValue.string)
         return fields
+    }
+
+    /// Where to edit `page`'s file, when the site sets `edit_url`.
+    func editURL(of page: Page) -> String? {
+        guard !editURLPattern.isEmpty, page.source.kind != .implicitSection else { return nil }
+        return editURLPattern.replacingOccurrences(of: "{path}", with: OutputPath.percentEncoded(page.source.path))
     }
 
     /// The language of page `index`: its own front matter `language:`, else that of the nearest section page
     /// above it that has one, else `site.toml`'s.
-    private func language(of index: Int) -> String {
+    func language(of index: Int) -> String {
         if let own = Self.language(in: pages[index]) { return own }
         for section in tree.ancestors(of: index).reversed() {
             if let inherited = Self.language(in: pages[section]) { return inherited }

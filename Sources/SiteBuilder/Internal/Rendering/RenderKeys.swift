@@ -7,9 +7,9 @@ import AccessRules
 /// entries of the children of the home page, of each section on its path and of the page itself, its
 /// own entry among them; its breadcrumbs, the entries of its sections; `prev` and `next`; and, for a
 /// section, the cards of its pages. So its key digests:
-/// - the page itself: its file, title, URL, access rule and last change (its front matter and all its Markdown holds
-///   follow from its file, and its HTML from the file and where its links lead, so the digest of the
-///   HTML stands for that);
+/// - the page itself: its file, title, URL, access rule, last change, edit link and language, which a page may
+///   inherit from a section above it (its front matter and all its Markdown holds follow from its file, and its
+///   HTML from the file and where its links lead, so the digest of the HTML stands for that);
 /// - what each page around it shows of itself (see `PageNavigation.shownDigest(of:)`): the home page's
 ///   directly, each other section of its path through its parent's children; the children, in order, of
 ///   the home page and of each section on its path, or of a wide section only those in the window the page
@@ -94,6 +94,8 @@ struct RenderKeys: Sendable {
         writer.string(page.fileDigest ?? "")
         writer.digest(page.markdown.contentDigest)
         writer.string(context.lastChange(of: page)?.iso ?? "")
+        writer.string(context.editURL(of: page) ?? "")
+        writer.string(context.language(of: index))
         return SHA256.digest(writer.bytes)
     }
 }

@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// A small site under random edits: pages in nested sections with titles, weights, access rules,
+/// descriptions, aliases, drafts, headings and links between them, built with the default theme.
+struct EditedSite {
+    private var random: SplitMix64
+    private let site: TestSite
+    private var pages: [String: PageModel] = [:]
+    private var templates: [String: String] = [:]
+    private var siteTitle = "Handbook"
+    private var editURL: String?
+    /// Every file the test writes gets a modification time of its own, far in the past, so the build
+    /// trusts the stamps of files the test did not touch; some edits keep the current time instead.
+    private var clock = 1_000_000_000
+    private var lastOutput: [String: Data] = [:]
+    private var broken: String?
+
+    init(seed: UInt64) throws {
+        random = SplitMix64(seed: seed)
+        site = try TestSite(pages: [:], templates: [:])
+        for file in try FileManager.default.subpathsOfDirectory(atPath: TestSite.defaultTheme) {
+            let path = TestSite.defaultTheme + "/" + file
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let data = FileManager.default.contents(atPath: path)
+            else { continue }
+            if file.hasSuffix(".mustache") { templates[file] = String(decoding: data, as: UTF8.self) }
+            try write(data, to: "templates/" + file)
+        }
+        let initial = [
+            "index.md", "guide/index.md", "guide/setup.md", "guide/proxy.md", "guide/deep/one.md",
+            "reference/index.md", "reference/config.md", "reference/cli.md", "faq.md",
+        ]
+        for path in initial { pages[path] = PageModel.random(using: &random) }
+        pages["index.md"]?.draft = false
+        for path in initial where random.next(below: 2) == 0 {
+            let link = PageModel.randomLink(using: &random, from: path, to: initial, pages: pages)
+            pages[path]?.links.append(link)
+        }
+        for path in initial { try writePage(path) }
+        try writeConfig()
+        try write(Data("logo".utf8), to: "site/guide/logo.png")
+    }
+
+    /// How many kinds of edit `edit(kind:)` makes.
+    static let editKinds = 18
+
+    /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
+    mutating func edit(kind: Int? = nil) throws -> String {
+        let paths = pages.keys.sorted()
+        let path = paths[random.next(below: paths.count)]
+        switch kind ?? random.next(below: Self.editKinds) {
+        case 0, 1:
+            pages[path]?.paragraphs.append(random.sentence())
+            try writePage(path)
+            return "body of \(path)"
+        case 2:
+            pages[path]?.headings = (0..<random.next(below: 4)).map { _ in random.words(2) }
+            try writePage(path)
+            return "headings of \(path)"
+        case 3:
+            pages[path]?.title = random.next(below: 4) == 0 ? nil : random.words(2).capitalized
+            try writePage(path)
+            return "title of \(path)"
+        case 4:
+            pages[path]?.weight = random.next(below: 3) == 0 ? nil : random.next(below: 5)
+            try writePage(path)
+            return "weight of \(path)"
+        case 5:
+            pages[path]?.access = PageModel.randomAccess(using: &random)
+            try writePage(path)
+            return "access of \(path)"
+        case 6, 7:
+            let folders = ["", "guide", "guide/deep", "reference", "reference/api", "extra"]
+            let folder = folders[random.next(below: folders.count)]
+            let name = random.next(below: 5) == 0 ? "index.md" : random.words(1) + ".md"
+            let newPath = folder.isEmpty ? name : folder + "/" + name
+            pages[newPath] = PageModel.random(using: &random)
+            try writePage(newPath)
+            return "new page \(newPath)"
+        case 8:
+            let deletable = paths.filter { $0 != "index.md" }
+            guard !deletable.isEmpty else { return "nothing" }
+            let victim = deletable[random.next(below: deletable.count)]
+            pages[victim] = nil
+            try FileManager.default.removeItem(atPath: site.root + "/site/" + victim)
+            return "deleted \(victim)"
+        case 9, 10:
+            let names = templates.keys.sorted()
+            let name = names[random.next(below: names.count)]
+            let marker = "<!-- edit \(random.next(below: 1000)) -->"
+            templates[name] =
+                random.next(below: 2) == 0 ? marker + (templates[name] ?? "") : (templates[name] ?? "") + marker
+            try write(Data((templates[name] ?? "").utf8), to: "templates/" + name)
+            return "template \(name)"
+        case 11:
+            let link = PageModel.randomLink(using: &random, from: path, to: paths, pages: pages)
+            pages[path]?.links.append(link)
+            try writePage(path)
+            return "link in \(path)"
+        case 12:
+            pages[path]?.description = random.next(below: 3) == 0 ? nil : random.sentence()
+            pages[path]?.date =
+                random.next(below: 3) == 0 ? nil : "2026-0\(1 + random.next(below: 9))-1\(random.next(below: 10))"
+            pages[path]?.aliases = random.next(below: 3) == 0 ? ["/old/" + random.words(1) + "/"] : []
+            try writePage(path)
+            return "description, date and aliases of \(path)"
+        case 13:
+            pages[path]?.draft.toggle()
+            if path == "index.md" { pages[path]?.draft = false }
+            try writePage(path)
+            return "draft flag of \(path)"
+        case 14:
+            siteTitle = random.words(1).capitalized
+            try writeConfig()
+            return "site.toml"
+        case 15:
+            editURL =
+                [nil, "https://git.example.com/edit/main/{path}", "https://git.example.com/edit/next/{path}"][
+                    random.next(below: 3)]
+            try writeConfig()
+            return "edit_url in site.toml"
+        case 16:
+            // A section's language is inherited by the pages below it.
+            let sections = paths.filter { SitePath.lastComponent(of: $0) == "index.md" }
+            let section = sections[random.next(below: sections.count)]
+            pages[section]?.language = [nil, "de", "fr-CA", "ja"][random.next(below: 4)]
+            try writePage(section)
+            return "language of \(section)"
+        default:
+            let asset = "site/guide/logo.png"
+            if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {
+                try FileManager.default.removeItem(atPath: site.root + "/" + asset)
+                return "deleted the asset"
+            }
+            try write(Data(random.words(3).utf8), to: asset)
+            return "asset"
+        }
+    }
+
+    /// Now and then writes a mistake into a page (the builds must then fail alike and publish nothing),
+    /// for `repair()` to undo after the check.
+    mutating func breakAtRandom() throws -> String? {
+        guard random.next(below: 6) == 0 else { return nil }
+        let paths = pages.keys.sorted()
+        let path = paths[random.next(below: paths.count)]
+        broken = path
+        try write(Data("---\nweight: heavy\n---\n# Broken\n".utf8), to: "site/" + path)
+        return "a mistake in \(path)"
+    }
+
+    mutating func repair() throws {
+        if let broken { try writePage(broken) }
+        broken = nil
+    }
+
+    /// Builds incrementally into `public/` and from nothing into `clean/`; both must agree on the errors,
+    /// warnings and every byte of output, and a failed build must leave the output as it was.
+    mutating func checkBuildsAgree(after edit: String) throws {
+        var options = site.options
+        options.brokenLinksAreWarnings = true
+        // With the search index, as `sitegen build` runs by default, in shards of a few pages each.
+        options.buildsSearchIndex = true
+        options.searchPagesPerShard = 4
+        var clean = options
+        clean.outputFolder = site.root + "/clean"
+        try? FileManager.default.removeItem(atPath: clean.outputFolder)
+        for cache in ["clean.txt", "clean.pages", "clean.search"] {
+            try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/" + cache)
+        }
+        let incremental = Result { () throws(BuildFailure) in try SiteBuilder.build(options: options) }
+        let full = Result { () throws(BuildFailure) in try SiteBuilder.build(options: clean) }
+        switch (incremental, full) {
+        case (.success(let report), .success(let fullReport)):
+            let output = files(in: options.outputFolder)
+            let expected = files(in: clean.outputFolder)
+            #expect(output.keys.sorted() == expected.keys.sorted(), "after \(edit)")
+            for (path, data) in expected where output[path] != data {
+                Issue.record("after \(edit): \(path) differs from a clean build's")
+            }
+            #expect(report.warnings.map(\.description) == fullReport.warnings.map(\.description), "after \(edit)")
+            let changed = Set(output.keys).union(lastOutput.keys).filter { output[$0] != lastOutput[$0] }
+            #expect(Set(report.changedFiles) == changed, "after \(edit)")
+            let record = BuildCache(outputFolder: options.outputFolder).loadRecord()
+            let fullRecord = BuildCache(outputFolder: clean.outputFolder).loadRecord()
+            #expect(record?.files.mapValues(\.key) == fullRecord?.files.mapValues(\.key), "after \(edit)")
+            #expect(record?.inputs.mapValues(\.digest) == fullRecord?.inputs.mapValues(\.digest), "after \(edit)")
+            // The record, appended to after most edits, holds every output file as it is on disk.
+            #expect(record?.files.mapValues(\.stamp) == OutputTree.files(in: options.outputFolder), "after \(edit)")
+            lastOutput = output
+        case (.failure(let failure), .failure(let fullFailure)):
+            #expect(failure.errors == fullFailure.errors, "after \(edit)")
+            #expect(files(in: options.outputFolder) == lastOutput, "after \(edit): a failed build changed the output")
+        case (.success, .failure(let failure)), (.failure(let failure), .success):
+            Issue.record("after \(edit): only one build failed: \(failure)")
+        }
+    }
+
+    private func files(in folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+            }
+        }
+        return files
+    }
+
+    private mutating func writePage(_ path: String) throws {
+        guard let page = pages[path] else { return }
+        try write(Data(page.markdown.utf8), to: "site/" + path)
+    }
+
+    private mutating func writeConfig() throws {
+        let config = """
+            title = "\(siteTitle)"
+            base_url = "https://docs.example.com/"
+            footer = "Run by *ops*"
+            nav = ["guide"]
+
+            """ + (editURL.map { "edit_url = \"\($0)\"\n" } ?? "")
+        try write(Data(config.utf8), to: "site/site.toml")
+    }
+
+    private mutating func write(_ data: Data, to path: String) throws {
+        try site.write(data, to: path)
+        guard random.next(below: 5) != 0 else { return }
+        clock += 1
+        try Self.setModified(site.root + "/" + path, nanoseconds: clock * 1_000_000_000)
+    }
+
+    static func setModified(_ path: String, nanoseconds: Int) throws {
+        let time = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        let times = [time, time]
+        guard utimensat(AT_FDCWD, path, times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Gives every file below `folder` a modification time well before now, so the next build trusts it.
+    static func age(_ folder: String) throws {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+            try setModified(folder + "/" + path, nanoseconds: 1_000_000_000_000_000_000)
+        }
+    }
+}
