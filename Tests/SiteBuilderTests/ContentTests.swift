@@ -18,11 +18,11 @@ struct ContentTests {
 
     @Test("Two pages mapping to one URL is an error naming both files")
     func duplicateURL() throws {
-        let site = try TestSite(pages: ["index.md": "", "guide.md": "", "guide/index.md": ""])
+        let site = try TestSite(pages: ["index.md": "", "guide.md": "", "guide.markdown": ""])
         let errors = site.buildErrors()
         #expect(
             errors == [
-                "site/guide.md: url: site/guide/index.md and site/guide.md both map to /guide/; "
+                "site/guide.md: url: site/guide.markdown and site/guide.md both map to /guide/; "
                     + "rename or move one of them"
             ])
     }

@@ -38,6 +38,55 @@ struct DocsFolderTests {
         #expect(broken.hasPrefix("site/index.md:1: ") && broken.contains("'gone.html' matches no page"))
     }
 
+    @Test("A README in any case is its folder's section page; .MD and .Markdown files are pages")
+    func nameVariants() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[a](a/readme.md) [b](b/Readme.md) [c](c/README.MD) [u](Upper.MD) [m](Mixed.Markdown)\n",
+            "a/readme.md": "A\n", "b/Readme.md": "B\n", "c/README.MD": "C\n", "Upper.MD": "U\n",
+            "Mixed.Markdown": "M\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<p><a href=\"/a/\">a</a> <a href=\"/b/\">b</a> <a href=\"/c/\">c</a> <a href=\"/Upper/\">u</a> "
+                + "<a href=\"/Mixed/\">m</a></p>\n")
+        for (path, text) in [("a/", "A"), ("b/", "B"), ("c/", "C"), ("Upper/", "U"), ("Mixed/", "M")] {
+            #expect(site.output(path + "index.html") == "<p>\(text)</p>\n", "\(path)")
+        }
+        #expect(site.output("a/readme/index.html") == nil)
+        let both = try TestSite(pages: ["index.md": "", "guide/index.md": "", "guide/readme.md": ""])
+        #expect(
+            both.buildErrors() == [
+                "site/guide/readme.md: content: both site/guide/index.md and site/guide/readme.md are the "
+                    + "section page of 'guide'; keep one"
+            ])
+    }
+
+    @Test("A page beside a folder of its name is the folder's section page; beside one with its own, an error")
+    func pageBesideFolder() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{{page.content_html}}}{{#section_pages}}[{{title}}]{{/section_pages}}"
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "index.md": "", "logo.png": "png", "guide/setup.md": "# Setup\n\n[Back](../guide.md)\n",
+                "guide.md": "# Guide\n\n[Setup](guide/setup.md) ![logo](logo.png)\n",
+            ], templates: templates)
+        try site.build()
+        #expect(
+            site.output("guide/index.html")
+                == "<p><a href=\"/guide/setup/\">Setup</a> <img src=\"/logo.png\" alt=\"logo\" /></p>\n[Setup]")
+        #expect(site.output("guide/setup/index.html") == "<p><a href=\"/guide/\">Back</a></p>\n")
+
+        let clash = try TestSite(pages: ["index.md": "", "guide.md": "", "guide/README.md": "", "guide/a.md": ""])
+        #expect(
+            clash.buildErrors() == [
+                "site/guide.md: content: site/guide.md and site/guide/README.md would both be the page of 'guide'; "
+                    + "a page beside a folder of its name is the folder's page only when the folder has no index.md "
+                    + "or README.md: merge guide.md into site/guide/README.md, or rename guide.md"
+            ])
+    }
+
     @Test("Numbered names order pages and give titles without their number, with no front matter or site.toml")
     func numberedNames() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

@@ -145,7 +145,7 @@ extension SiteConfig {
                 problems.append(Problem(file: file, line: line, message: message))
                 continue
             }
-            guard !path.hasSuffix(".md") else {
+            guard !MarkdownFileName.isMarkdown(path) else {
                 let message =
                     "'\(path)' in [file_access] is a page; a page sets its rule in its front matter, "
                     + "e.g. access: { roles: [Finance.Read] }"

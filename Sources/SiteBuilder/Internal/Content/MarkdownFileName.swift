@@ -1,20 +1,43 @@
-/// What makes a file a page and what its name says: `.md` and `.markdown` files are pages; `index.md`,
-/// `_index.md` and `README.md` are a folder's section page, as GitHub shows a folder by its README; a
-/// leading number (`01-intro.md`, `2_setup.md`) orders pages and is left out of the title made from the name.
+/// What makes a file a page and what its name says: `.md` and `.markdown` files are pages, the extension in
+/// any case (`.MD`, `.Markdown`); `index.md`, `_index.md` and a README in any case (`README.md`, `readme.md`,
+/// `Readme.MD`) are a folder's section page, as GitHub shows a folder by its README; a leading number
+/// (`01-intro.md`, `2_setup.md`) orders pages and is left out of the title made from the name.
 enum MarkdownFileName {
-    static let extensions = [".md", ".markdown"]
-    /// Names of a folder's section page; more than one of them in a folder is an error.
-    static let sectionNames: Set<String> = [
-        "index.md", "_index.md", "README.md", "index.markdown", "_index.markdown", "README.markdown",
-    ]
+    private static let extensions: [[UInt8]] = [Array(".md".utf8), Array(".markdown".utf8)]
 
     static func isMarkdown(_ name: String) -> Bool {
-        name.hasSuffix(".md") || name.hasSuffix(".markdown")
+        extensionLength(of: name) != nil
+    }
+
+    /// Whether `name` (a file name, not a path) names its folder's section page; more than one such file in a
+    /// folder is an error.
+    static func isSectionName(_ name: String) -> Bool {
+        guard let length = extensionLength(of: name) else { return false }
+        let stem = name.utf8.dropLast(length)
+        return stem.elementsEqual("index".utf8) || stem.elementsEqual("_index".utf8)
+            || stem.count == 6 && endsWith(stem, "readme".utf8)
     }
 
     /// `guide/setup.md` → `guide/setup`.
     static func stem(of path: String) -> Substring {
-        path.hasSuffix(".md") ? path.dropLast(3) : path.hasSuffix(".markdown") ? path.dropLast(9) : Substring(path)
+        guard let length = extensionLength(of: path) else { return Substring(path) }
+        return Substring(path.utf8.dropLast(length))
+    }
+
+    /// The length in bytes of the Markdown extension `name` ends with, in any case; nil when it ends with none.
+    private static func extensionLength(of name: String) -> Int? {
+        for suffix in extensions where endsWith(name.utf8, suffix) { return suffix.count }
+        return nil
+    }
+
+    /// Whether `bytes` ends with the lowercase ASCII `suffix`, ignoring the case of letters.
+    private static func endsWith(_ bytes: some BidirectionalCollection<UInt8>, _ suffix: some Collection<UInt8>)
+        -> Bool
+    {
+        guard bytes.count >= suffix.count else { return false }
+        return zip(bytes.suffix(suffix.count), suffix).allSatisfy { byte, lower in
+            (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == lower
+        }
     }
 
     /// The number a name starts with before `-`, `_`, `.` or a space (`01-intro` → 1);

@@ -5,7 +5,7 @@ struct PageSource: Sendable {
     enum Kind: Sendable {
         /// `guide/setup.md`
         case page
-        /// `guide/index.md`, `guide/_index.md` or `guide/README.md`
+        /// `guide/index.md`, `guide/_index.md`, `guide/README.md`, or `guide.md` beside a `guide/` without one
         case section
         /// A folder with pages but no index file; it gets a section page listing its pages.
         case implicitSection
@@ -36,6 +36,12 @@ struct PageSource: Sendable {
     }
 
     var isSection: Bool { kind != .page }
+
+    /// The folder holding the Markdown file, which its relative links start from: `folder`, but for a page
+    /// beside the folder it is the section page of (`guide.md` for `guide/`), that page's own folder.
+    var fileFolder: String {
+        kind == .implicitSection ? folder : SitePath.parent(of: path)
+    }
 
     /// The section folder whose navigation lists this page; nil for the home page.
     var parentFolder: String? {

@@ -1,28 +1,62 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
-    /// `index.md`, `_index.md` and `README.md` are each a folder's section page; two in one folder are a problem.
+    /// `index.md`, `_index.md` and a README are each a folder's section page; two in one folder are a problem.
+    /// A page beside a folder of its name that holds pages (`guide.md` and `guide/`), as GitHub shows them
+    /// side by side, is that folder's section page when the folder has none of its own; when it has one, both
+    /// would be `guide/`, which is a problem naming both.
     static func pageSources(markdownFiles: [String], display: DisplayPaths) -> ([PageSource], [Problem]) {
-        var sources: [PageSource] = []
         var problems: [Problem] = []
         var sectionFiles: [String: String] = [:]
-        for path in markdownFiles {
-            let name = SitePath.lastComponent(of: path)
+        for path in markdownFiles where MarkdownFileName.isSectionName(SitePath.lastComponent(of: path)) {
             let folder = SitePath.parent(of: path)
-            guard MarkdownFileName.sectionNames.contains(name) else {
+            guard let other = sectionFiles[folder] else {
+                sectionFiles[folder] = path
+                continue
+            }
+            let message =
+                "both \(display.site(other)) and \(display.site(path)) are the section page of "
+                + "'\(folder.isEmpty ? "/" : folder)'; keep one"
+            problems.append(Problem(file: display.site(path), line: nil, message: message))
+        }
+        let foldersWithPages = Self.foldersWithPages(markdownFiles)
+        var sources: [PageSource] = []
+        for path in markdownFiles {
+            let folder = SitePath.parent(of: path)
+            if MarkdownFileName.isSectionName(SitePath.lastComponent(of: path)) {
+                if sectionFiles[folder] == path {
+                    sources.append(PageSource(kind: .section, path: path, folder: folder))
+                }
+                continue
+            }
+            let stem = String(MarkdownFileName.stem(of: path))
+            guard foldersWithPages.contains(stem) else {
                 sources.append(PageSource(kind: .page, path: path, folder: folder))
                 continue
             }
-            if let other = sectionFiles[folder] {
-                let message =
-                    "both \(display.site(other)) and \(display.site(path)) are the section page of "
-                    + "'\(folder.isEmpty ? "/" : folder)'; keep one"
-                problems.append(Problem(file: display.site(path), line: nil, message: message))
+            guard let section = sectionFiles[stem] else {
+                sources.append(PageSource(kind: .section, path: path, folder: stem))
                 continue
             }
-            sectionFiles[folder] = path
-            sources.append(PageSource(kind: .section, path: path, folder: folder))
+            let name = SitePath.lastComponent(of: path)
+            let message =
+                "\(display.site(path)) and \(display.site(section)) would both be the page of '\(stem)'; a page "
+                + "beside a folder of its name is the folder's page only when the folder has no index.md or "
+                + "README.md: merge \(name) into \(display.site(section)), or rename \(name)"
+            problems.append(Problem(file: display.site(path), line: nil, message: message))
         }
         return (sources, problems)
+    }
+
+    /// Every folder that holds a Markdown file, at any depth.
+    private static func foldersWithPages(_ markdownFiles: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for path in markdownFiles {
+            var folder = SitePath.parent(of: path)
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = SitePath.parent(of: folder)
+            }
+        }
+        return folders
     }
 
     /// Adds a section page for every folder on the way to a page that has none, home included,

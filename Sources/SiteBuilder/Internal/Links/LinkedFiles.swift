@@ -23,7 +23,7 @@ struct LinkedFiles: Sendable {
         }
         for (index, page) in pages.enumerated() {
             for link in page.markdown.links {
-                guard let file = Self.file(named: link.destination, folder: page.source.folder, rootURL: rootURL),
+                guard let file = Self.file(named: link.destination, folder: page.source.fileFolder, rootURL: rootURL),
                     files.contains(file)
                 else { continue }
                 links[file, default: []].append(Link(page: index, line: link.line))

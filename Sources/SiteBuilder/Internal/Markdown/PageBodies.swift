@@ -11,7 +11,7 @@ struct PageBodies: Sendable {
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
         PageMarkdown.render(
-            body, folder: page.source.folder, frontMatterTitle: page.frontMatter.title, resolver: resolver)
+            body, folder: page.source.fileFolder, frontMatterTitle: page.frontMatter.title, resolver: resolver)
     }
 
     /// The Markdown of `source` as its file holds it now; nil when the file cannot be read.

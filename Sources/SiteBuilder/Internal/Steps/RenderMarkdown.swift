@@ -43,7 +43,8 @@ struct RenderMarkdown: BuildStep {
         if page.source.kind != .implicitSection {
             if let cached = page.cached?.markdown,
                 targetsUnchanged
-                    || PageMarkdown.linksResolveAsBefore(cached, folder: page.source.folder, resolver: bodies.resolver)
+                    || PageMarkdown.linksResolveAsBefore(
+                        cached, folder: page.source.fileFolder, resolver: bodies.resolver)
             {
                 markdown = cached
             } else {
