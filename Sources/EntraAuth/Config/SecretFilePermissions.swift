@@ -20,8 +20,18 @@ extension RawSettings {
 /// (the package makes `/etc/sitegen/auth.toml` `root:sitegen-auth 0640`), gives the client secret, the certificate
 /// key or the cookie secret — and with it every session — to them.
 enum SecretFilePermissions {
+    /// The group the service runs as: this process's own, or, run as root (`sudo sitegen-auth --check-config`),
+    /// the `sitegen-auth` group the package and the guide create, so its `root:sitegen-auth 0640` file is private.
+    static func serviceGroup(effectiveUser: uid_t = geteuid(), groupNamed: (String) -> gid_t? = groupID) -> gid_t {
+        effectiveUser == 0 ? groupNamed("sitegen-auth") ?? getegid() : getegid()
+    }
+
+    private static func groupID(named name: String) -> gid_t? {
+        getgrnam(name).map { $0.pointee.gr_gid }
+    }
+
     /// One sentence per file others can read, naming it, its mode and the fix; empty when all are private.
-    static func problems(in files: [String], serviceGroup: gid_t = getegid()) -> [String] {
+    static func problems(in files: [String], serviceGroup: gid_t = serviceGroup()) -> [String] {
         files.compactMap { path in
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Redis's `maxmemory-policy`, read from `INFO memory`: a policy that may evict keys without an expiry, or any key,
-/// could drop the index sets that find a person's or an Entra session's sessions, and revoking them or a front-channel
-/// logout would then miss sessions without a word. `noeviction` and the `volatile-*` policies are accepted.
+/// Redis's `maxmemory-policy`, read from `INFO memory`. Every policy but `noeviction` may evict the index sets that
+/// find a person's or an Entra session's sessions (they expire with their newest session, so `volatile-*` policies
+/// may pick them as well as `allkeys-*` ones), and revoking them or a front-channel logout would then miss sessions
+/// without a word. Only `noeviction` is accepted: a full Redis then refuses new sessions (a sign-in fails) instead.
 enum RedisEvictionPolicy {
     /// The policy named in the text of `INFO memory`, or nil when it names none.
     static func policy(inInfo info: String) -> String? {
@@ -14,7 +15,7 @@ enum RedisEvictionPolicy {
 
     /// Whether sessions stay findable under `policy`.
     static func isSafe(_ policy: String) -> Bool {
-        policy == "noeviction" || policy.hasPrefix("volatile-")
+        policy == "noeviction"
     }
 
     /// Why the Redis at `address` must not hold sessions, or nil when its policy is safe (or it does not say).
@@ -22,7 +23,6 @@ enum RedisEvictionPolicy {
         guard let policy = policy(inInfo: info), !isSafe(policy) else { return nil }
         return "the Redis at \(address) has maxmemory-policy \(policy): it may evict the sets that find a user's or "
             + "an Entra session's sessions, and revoking them or a front-channel logout would then miss sessions. "
-            + "Set maxmemory-policy noeviction (or a volatile-* policy) in redis.conf, or run "
-            + "CONFIG SET maxmemory-policy noeviction"
+            + "Set maxmemory-policy noeviction in redis.conf, or run CONFIG SET maxmemory-policy noeviction"
     }
 }

@@ -55,10 +55,31 @@ struct SecretFilePermissionsTests {
 
     @Test func aSecretItsGroupMayReadIsAProblemUnlessTheGroupIsTheServicesOwn() throws {
         let config = try config(secretsIn: 0o640)
-        #expect(SecretFilePermissions.problems(in: config.secretFiles).isEmpty, "the service's own group")
+        #expect(
+            SecretFilePermissions.problems(in: config.secretFiles, serviceGroup: getegid()).isEmpty,
+            "the service's own group")
         let problems = SecretFilePermissions.problems(in: config.secretFiles, serviceGroup: getegid() &+ 1)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("the members of group \(getegid())") == true)
+    }
+
+    /// `sudo sitegen-auth --check-config` runs as root, whose group is not the service's: the package's
+    /// `root:sitegen-auth 0640` file is private, and only another group's read is a problem.
+    @Test func runAsRootTheServiceGroupIsSitegenAuths() throws {
+        let named: (String) -> gid_t? = { $0 == "sitegen-auth" ? 4242 : nil }
+        #expect(SecretFilePermissions.serviceGroup(effectiveUser: 0, groupNamed: named) == 4242)
+        #expect(SecretFilePermissions.serviceGroup(effectiveUser: 0, groupNamed: { _ in nil }) == getegid())
+        #expect(SecretFilePermissions.serviceGroup(effectiveUser: 1000, groupNamed: named) == getegid())
+        let config = try config(secretsIn: 0o640)
+        let files = config.secretFiles
+        for file in files { chown(file, geteuid(), 4242) }
+        defer { for file in files { chown(file, geteuid(), getegid()) } }
+        guard (try? FileManager.default.attributesOfItem(atPath: files[0])[.groupOwnerAccountID] as? Int) == 4242 else {
+            return  // not root: the file's group cannot be changed here, and the first expectations said it all
+        }
+        let asRoot = SecretFilePermissions.serviceGroup(effectiveUser: 0, groupNamed: named)
+        #expect(SecretFilePermissions.problems(in: files, serviceGroup: asRoot).isEmpty)
+        #expect(SecretFilePermissions.problems(in: files, serviceGroup: 0).count == 1, "root's own group is not it")
     }
 
     @Test func privateSecretsAreNoProblem() throws {
