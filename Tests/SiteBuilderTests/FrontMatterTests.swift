@@ -61,13 +61,55 @@ struct FrontMatterTests {
         #expect(
             problems == [
                 "2: 'title' must be text, e.g. title: Setting up",
-                "3: 'weight' must be a number (a whole number, e.g. weight: 10)",
+                "3: 'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)",
                 "4: 'draft' must be true or false",
                 "5: 'date' must be a date written as YYYY-MM-DD, e.g. date: 2026-11-22",
                 "6: 'aliases' must be a list of old paths, e.g. aliases: [/old/setup/]",
                 "7: 'tags' must be a list of words, e.g. tags: [nginx, setup]",
                 "8: 'template' must name a template in the templates folder, e.g. template: landing",
             ])
+    }
+
+    @Test("Values real corpora use: tags as one text (Jekyll's spaces, or commas), weights with a fraction")
+    func corpusValues() {
+        #expect(parse("tags: nginx").0.tags == ["nginx"])
+        #expect(parse("tags: nginx setup  proxy").0.tags == ["nginx", "setup", "proxy"])
+        #expect(parse("tags: getting started, nginx,").0.tags == ["getting started", "nginx"])
+        #expect(parse("tags: 2024").0.tags == ["2024"])
+        #expect(parse("weight: 1.5").0.weight == 1.5)
+        #expect(parse("weight: -2").0.weight == -2)
+        for wrong in ["weight: .inf", "weight: .nan", "weight: [1]", "weight: heavy"] {
+            #expect(parse(wrong).1 == ["2: 'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)"])
+        }
+    }
+
+    @Test("A weight with a fraction orders between whole ones; an MkDocs template name builds with one warning")
+    func corpusPagesBuild() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{#section_pages}}[{{title}}]{{/section_pages}}",
+            "landing.mustache": "landing: {{page.title}}",
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "index.md": "", "a.md": "---\nweight: 2\n---\n", "b.md": "---\nweight: 1.5\n---\n",
+                "c.md": "---\nweight: 1\ntags: one\n---\n", "d.md": "---\ntemplate: main.html\n---\nD\n",
+                "e.md": "---\ntitle: E\ntemplate: landing.html\nweight: 9\n---\n",
+                "f.md": "---\nweight: 10\ntemplate: overrides/blog.html\n---\n",
+            ], templates: templates)
+        let report = try site.build()
+        #expect(site.output("index.html") == "[C][B][A][E][F][D]")
+        #expect(site.output("d/index.html") == "<p>D</p>\n")
+        #expect(site.output("e/index.html") == "landing: E")
+        #expect(
+            report.warnings.map(\.description) == [
+                site.root + "/site/d.md:2: template: 'template: main.html' names another tool's template, which "
+                    + "this theme does not have; 2 page(s) name such templates and get their default one (page or "
+                    + "section): \(site.root)/site/d.md, \(site.root)/site/f.md; add \(site.root)/templates/main.mustache "
+                    + "to give them one"
+            ])
+        try site.write(["d.md": "---\ntemplate: main\n---\n"], under: "site")
+        #expect(
+            site.buildErrors().first?.hasPrefix("site/d.md:2: template: 'template: main' names no template") == true)
     }
 
     @Test("Dates: YAML dates, quoted strings and timestamps are accepted; impossible dates are not")
@@ -115,7 +157,7 @@ struct FrontMatterTests {
             site.buildErrors() == [
                 "site/guide/other.md:3: front matter: invalid YAML: did not find expected ',' or ']'; "
                     + "check the indentation, and quote values that contain ': ' or start with a special character",
-                "site/guide/setup.md:4: front matter: 'weight' must be a number (a whole number, e.g. weight: 10)",
+                "site/guide/setup.md:4: front matter: 'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)",
                 "site/open.md:1: front matter: the front matter opened with '---' on line 1 is never closed; "
                     + "add a '---' line after it",
             ])

@@ -18,8 +18,9 @@ struct BuildCache {
     /// reads or checks its inputs differently, so that a cache written before is not trusted by a binary of
     /// the same version (revision 2: decoded front matter values are checked for SSI directives; 3: a file's
     /// access rule depends on the pages linking it; 4: callouts, `.markdown` pages and README sections, CJK
-    /// search words; 5: math warnings kept with the page's summary).
-    static let generator = "\(PageContext.generator), build cache 5"
+    /// search words; 5: math warnings kept with the page's summary; 6: weights are any number, not whole
+    /// ones; math outside text is put back as written, which changes summaries' links and math warnings).
+    static let generator = "\(PageContext.generator), build cache 6"
 
     let recordFile: String
     let pagesFile: String

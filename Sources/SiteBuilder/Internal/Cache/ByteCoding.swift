@@ -28,6 +28,11 @@ struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
+    /// A number as its bits.
+    mutating func double(_ value: Double) {
+        int(Int(Int64(bitPattern: value.bitPattern)))
+    }
+
     /// Bytes as they are, such as a file's header.
     mutating func raw(_ data: [UInt8]) {
         bytes += data
@@ -100,6 +105,11 @@ struct ByteReader {
             shift += 7
         }
         return Int(Int64(bitPattern: result >> 1 ^ (0 &- (result & 1))))
+    }
+
+    /// What `ByteWriter.double` wrote.
+    mutating func double() throws(Damaged) -> Double {
+        Double(bitPattern: UInt64(bitPattern: Int64(try int())))
     }
 
     /// What `ByteWriter.int32s` wrote.

@@ -7,7 +7,7 @@ extension FrontMatter: ByteCodable {
         description = try reader.string()
         date = try reader.optional { reader throws(ByteReader.Damaged) in try reader.value(SiteDate.self) }
         isDraft = try reader.bool()
-        weight = try reader.optional { reader throws(ByteReader.Damaged) in try reader.int() }
+        weight = try reader.optional { reader throws(ByteReader.Damaged) in try reader.double() }
         aliases = try reader.list { reader throws(ByteReader.Damaged) in
             Located(value: try reader.string(), line: try reader.int())
         }
@@ -26,7 +26,7 @@ extension FrontMatter: ByteCodable {
         writer.string(description)
         writer.optional(date) { $0.value($1) }
         writer.bool(isDraft)
-        writer.optional(weight) { $0.int($1) }
+        writer.optional(weight) { $0.double($1) }
         writer.list(aliases) { writer, alias in
             writer.string(alias.value)
             writer.int(alias.line)

@@ -30,8 +30,9 @@ final class Page: Sendable {
 
     /// What navigation orders pages by: weight, else the number the file or folder name starts with
     /// (`01-intro.md`; neither: last), then title, then path.
-    var navigationKey: (weight: Int, title: String, path: String) {
-        let weight = frontMatter.weight ?? MarkdownFileName.leadingNumber(of: source.name)?.number ?? Int.max
+    var navigationKey: (weight: Double, title: String, path: String) {
+        let weight =
+            frontMatter.weight ?? MarkdownFileName.leadingNumber(of: source.name).map { Double($0.number) } ?? .infinity
         return (weight, title.lowercased(), source.path)
     }
 }

@@ -6,7 +6,8 @@ struct FrontMatter: Sendable {
     var description = ""
     var date: SiteDate?
     var isDraft = false
-    var weight: Int?
+    /// Orders pages among their siblings, lowest first; any number (`2.5` goes between 2 and 3).
+    var weight: Double?
     /// Old paths that redirect here, each with the line it was written on.
     var aliases: [Located<String>] = []
     var tags: [String] = []

@@ -67,7 +67,9 @@ struct FrontMatterParser {
             guard let flag = value.bool else { return "'draft' must be true or false" }
             frontMatter.isDraft = flag
         case "weight":
-            guard let number = value.int else { return "'weight' must be a number (a whole number, e.g. weight: 10)" }
+            guard let number = value.int.map(Double.init) ?? value.float, number.isFinite else {
+                return "'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)"
+            }
             frontMatter.weight = number
         case "aliases":
             guard let paths = value.stringList else {
@@ -75,6 +77,10 @@ struct FrontMatterParser {
             }
             frontMatter.aliases = paths.map { Located(value: $0.text, line: fileLine($0.mark)) }
         case "tags":
+            if let text = value.scalarText {
+                frontMatter.tags = Self.tags(in: text)
+                return nil
+            }
             guard let tags = value.stringList else {
                 return "'tags' must be a list of words, e.g. tags: [nginx, setup]"
             }
@@ -88,6 +94,15 @@ struct FrontMatterParser {
             if let converted = TemplateValue(yaml: value) { frontMatter.params[key] = converted }
         }
         return nil
+    }
+
+    /// The tags of `tags:` written as one text: split at its commas when it has any (`tags: getting started,
+    /// nginx`), else at its spaces, as Jekyll reads `tags: nginx setup`.
+    private static func tags(in text: String) -> [String] {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        let separators: (Character) -> Bool = text.contains(",") ? { $0 == "," } : isSpace
+        return text.split(whereSeparator: separators).map { $0.split(whereSeparator: isSpace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
     }
 
     /// The lines of the texts in `node` that open an nginx Server Side Include once YAML has decoded them:

@@ -1,7 +1,9 @@
 import AccessRules
 
 /// Compiles the templates once and checks them: every `{{> partial}}` and `{{<parent}}` resolves,
-/// and every page's `template:` names a template.
+/// and every page's `template:` names a template. A name another tool's theme gives its templates
+/// (MkDocs's `template: main.html`) that this theme lacks is not this site's mistake: those pages get
+/// their default template, with one warning naming them.
 /// Also lists the theme's `assets/` files, copied to `assets/` in the output, and claims their paths.
 /// Each file comes from the site's templates folder when it has one of that path, else from the
 /// built-in theme (`ThemeFiles`).
@@ -19,8 +21,13 @@ struct LoadTemplates: BuildStep {
         log.report(problems)
         guard let templates else { return theme }
         theme.templates = templates
+        var foreign: [(page: ParsedPage, template: Located<String>)] = []
         for page in pages {
-            guard let template = page.frontMatter.template, !templates.pageTemplates.contains(template.value) else {
+            guard let template = page.frontMatter.template, templates.pageTemplate(named: template.value) == nil else {
+                continue
+            }
+            guard !template.value.hasSuffix(".html") else {
+                foreign.append((page, template))
                 continue
             }
             let known = templates.pageTemplates.sorted().joined(separator: ", ")
@@ -28,6 +35,15 @@ struct LoadTemplates: BuildStep {
                 "'template: \(template.value)' names no template; add \(display.templates(template.value + ".mustache"))"
                 + " or use one of: \(known)"
             log.report(Problem(file: display.site(page.source.path), line: template.line, message: message))
+        }
+        if let (first, template) = foreign.first {
+            let files = foreign.prefix(5).map { display.site($0.page.source.path) }.joined(separator: ", ")
+            let name = String(template.value.dropLast(5))
+            let message =
+                "'template: \(template.value)' names another tool's template, which this theme does not have; "
+                + "\(foreign.count) page(s) name such templates and get their default one (page or section): \(files)"
+                + (foreign.count > 5 ? ", …" : "") + "; add \(display.templates(name + ".mustache")) to give them one"
+            log.warn(Problem(file: display.site(first.source.path), line: template.line, message: message))
         }
         addThemeAssets(to: &theme, log: log)
         return theme

@@ -64,7 +64,9 @@ struct RenderPages: BuildStep {
         display: DisplayPaths
     ) -> Result<OutputFile, Problem> {
         let page = context.pages[index]
-        let template = page.frontMatter.template?.value ?? (page.source.isSection ? "section" : "page")
+        let template =
+            page.frontMatter.template.flatMap { templates.pageTemplate(named: $0.value) }
+            ?? (page.source.isSection ? "section" : "page")
         let key = keys.key(for: index, template: template)
         if let file = output.unchanged(page.source.outputPath, key: key) { return .success(file) }
         let file = display.site(page.source.path)

@@ -16,6 +16,14 @@ struct TemplateSet: Sendable {
     /// The partials rendered once and pasted, by name (see `PartialReuse`).
     let reused: Set<String>
 
+    /// The template `template: name` picks: `name`, or for the name of an MkDocs or Jekyll template such as
+    /// `main.html`, the template of its stem (`main`); nil when the theme has neither.
+    func pageTemplate(named name: String) -> String? {
+        if pageTemplates.contains(name) { return name }
+        guard name.hasSuffix(".html"), pageTemplates.contains(String(name.dropLast(5))) else { return nil }
+        return String(name.dropLast(5))
+    }
+
     /// Renders `context` with template `name`, which `load` has checked exists.
     func render(_ context: TemplateNode, with name: String) -> String {
         library.render(context, withTemplate: name) ?? ""
