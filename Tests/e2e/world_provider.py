@@ -7,12 +7,14 @@ real HTTP against a world the test changes:
 - discovery (`/.well-known/openid-configuration`), keys (`/jwks`, RS256 with a `kid`), `/authorize` (a form with
   a `sub` field, as oidc-provider-mock's, so `scripted_sign_in` works with both), `/logout`;
 - `/token` with the `authorization_code` grant (PKCE S256, client_secret_post or client_secret_basic) and the
-  `refresh_token` grant (rotating: each refresh token is redeemed once); a refresh token is issued when the
+  `refresh_token` grant (rotating: each refresh token is redeemed once; the scope must be named again, with
+  `openid`, as Entra's v2 endpoint wants it); a refresh token is issued when the
   sign-in asked for `offline_access`; refreshed ID tokens carry no nonce, as Entra's;
 - the control API, JSON over POST: `/control/user` `{"sub", "roles"?, "disabled"?, "oid"?}` (a disabled user's
   refresh tokens answer `invalid_grant`; `oid` makes later tokens name another object id), `/control/token`
   `{"mode": "pass" | "hang" | "error", "seconds"?}` (hang holds each token request that long, error answers 503),
-  and GET `/control/issued`: every refresh token issued and how many refresh grants were asked.
+  and GET `/control/issued`: every refresh token issued, how many refresh grants were asked, and how many
+  requests reached the token endpoint (hung ones too).
 
 `routes` maps a path to a handler, so a test world can add endpoints (a Graph, say) without changing this file's
 core. Run as a process: `python world_provider.py --port 9400 --user-claims '{"sub": "ann", ...}' ...`.
@@ -56,6 +58,7 @@ class World:
         self.refresh_grants = 0
         self.token_mode = "pass"
         self.hang_seconds = 30.0
+        self.token_requests = 0
 
     def jwks(self) -> dict:
         numbers = self.key.public_key().public_numbers()
@@ -183,6 +186,8 @@ def client_authenticated(request: Handler, form: dict[str, str]) -> bool:
 
 def token(request: Handler) -> None:
     world, form = request.world, request.form()
+    with world.lock:
+        world.token_requests += 1
     mode = world.token_mode
     if mode == "hang":
         time.sleep(world.hang_seconds)
@@ -205,6 +210,11 @@ def token(request: Handler) -> None:
             refresh = world.new_refresh_token(grant["sub"]) if "offline_access" in grant["scope"] else None
         elif form.get("grant_type") == "refresh_token":
             world.refresh_grants += 1
+            if "openid" not in form.get("scope", "").split():
+                # Entra's v2 token endpoint wants the scope on a refresh (AADSTS90014 without it), and answers an
+                # ID token only for openid.
+                request.answer(400, {"error": "invalid_request", "error_description": "AADSTS90014: scope missing"})
+                return
             sub = world.refresh_tokens.pop(form.get("refresh_token", ""), None)
             if sub is None or world.users[sub].get("disabled"):
                 request.answer(400, {"error": "invalid_grant", "error_description": "AADSTS50057: account disabled"})
@@ -245,7 +255,11 @@ def control_token(request: Handler) -> None:
 
 def control_issued(request: Handler) -> None:
     with request.world.lock:
-        request.answer(200, {"refresh_tokens": list(request.world.issued), "refresh_grants": request.world.refresh_grants})
+        request.answer(200, {
+                "refresh_tokens": list(request.world.issued),
+                "refresh_grants": request.world.refresh_grants,
+                "token_requests": request.world.token_requests,
+            })
 
 
 ROUTES = {

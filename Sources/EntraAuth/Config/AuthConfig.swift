@@ -78,6 +78,13 @@ public struct AuthConfig: Sendable {
             + extraScopes.filter { $0 != "offline_access" }
     }
 
+    /// The `scope` a sign-in asks for and a re-check's refresh asks again (Microsoft's token endpoint expects it on a
+    /// refresh, and answers an ID token and a Graph access token only for the scopes named): `scopes`, and while the
+    /// rules use groups, Microsoft Graph's `User.Read`, whose access token reads an overage reader's groups.
+    func scope(readingGroups: Bool) -> String {
+        (readingGroups ? scopes + [graphURL.absoluteString + "/User.Read"] : scopes).joined(separator: " ")
+    }
+
     /// The tenant rules every check applies.
     public var tenantScope: TenantScope { TenantScope(allowedTenants: allowedTenants, roleTenants: roleTenants) }
 

@@ -4,11 +4,9 @@ import Foundation
 struct LoginEndpoint: Endpoint {
     /// The authorization request's parameters that are the same for every sign-in: client id, redirect URI.
     let clientParameters: [(String, String)]
-    /// The scopes every sign-in asks for (`AuthConfig.scopes`).
-    let scopes: [String]
-    /// Microsoft Graph's `User.Read`, asked for while the rules use groups: an overage reader's groups are read from
-    /// Graph with the access token of the sign-in (`OverageGroups`).
-    let groupsScope: String
+    /// The `scope` of a sign-in without and with Graph's `User.Read`, asked for while the rules use groups: an
+    /// overage reader's groups are read from Graph with the access token of the sign-in (`OverageGroups`).
+    let scope: (withoutGroups: String, withGroups: String)
     let manifest: ManifestStore
     /// The configured `prompt` and `domain_hint`, when set.
     let configuredHints: [(String, String)]
@@ -29,8 +27,7 @@ struct LoginEndpoint: Endpoint {
             ("response_mode", "query"),
             ("redirect_uri", config.redirectURI.absoluteString),
         ]
-        scopes = config.scopes
-        groupsScope = config.graphURL.absoluteString + "/User.Read"
+        scope = (config.scope(readingGroups: false), config.scope(readingGroups: true))
         self.manifest = manifest
         configuredHints = [("prompt", config.prompt), ("domain_hint", config.domainHint)].compactMap { name, value in
             value.map { (name, $0) }
@@ -59,10 +56,9 @@ struct LoginEndpoint: Endpoint {
         let now = time.now()
         let slot = transactions.freeSlot(in: request.cookies, now: now, random: random)
         let transaction = LoginTransaction.start(returnPath: returnPath, slot: slot, random: random, now: now)
-        let scope = (manifest.usesGroups ? scopes + [groupsScope] : scopes).joined(separator: " ")
         var parameters =
             clientParameters + [
-                ("scope", scope),
+                ("scope", manifest.usesGroups ? scope.withGroups : scope.withoutGroups),
                 ("state", transaction.state),
                 ("nonce", transaction.nonce),
                 ("code_challenge", transaction.codeChallenge),

@@ -134,7 +134,8 @@ final class SessionRechecker: Sendable {
         let answer: TokenAnswer
         do {
             answer = try tokens.refresh(
-                grant.token, tokenEndpoint: try provider.current(refreshing: true).metadata.tokenEndpoint)
+                grant.token, readingGroups: manifest.usesGroups,
+                tokenEndpoint: try provider.current(refreshing: true).metadata.tokenEndpoint)
         } catch let error as AuthError where error.provider.map({ Self.endingErrors.contains($0.error) }) == true {
             let refusal = error.provider.map { "\($0.error) \($0.aadstsCode ?? "")" } ?? ""
             end(session, .endedDisabled, reason: "the provider refused the refresh token: " + refusal)

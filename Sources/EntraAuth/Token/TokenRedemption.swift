@@ -32,11 +32,14 @@ struct TokenRedemption: Sendable {
             ], to: tokenEndpoint, refusal: "token endpoint refused the code")
     }
 
-    /// Redeems a refresh token for a new ID token (and usually a new refresh token).
-    func refresh(_ refreshToken: String, tokenEndpoint: URL) throws -> TokenAnswer {
+    /// Redeems a refresh token for a new ID token (and usually a new refresh token), asking for the sign-in's scope
+    /// again, with Graph's `User.Read` while `readingGroups`.
+    func refresh(_ refreshToken: String, readingGroups: Bool, tokenEndpoint: URL) throws -> TokenAnswer {
         try post(
-            [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: tokenEndpoint,
-            refusal: "token endpoint refused the refresh token")
+            [
+                ("grant_type", "refresh_token"), ("refresh_token", refreshToken),
+                ("scope", config.scope(readingGroups: readingGroups)),
+            ], to: tokenEndpoint, refusal: "token endpoint refused the refresh token")
     }
 
     private func post(_ grant: [(String, String)], to tokenEndpoint: URL, refusal: String) throws -> TokenAnswer {

@@ -157,19 +157,25 @@ struct TokenRedemptionTests {
             body: #"{"id_token":"h.p.s","refresh_token":"rt-2","token_type":"Bearer","scope":"openid offline_access"}"#)
         let redemption = TokenRedemption(
             config: config(.secretBasic("s3cret")), http: http, time: clock, random: random)
-        let answer = try redemption.refresh("rt-1", tokenEndpoint: idp.tokenEndpoint)
+        let answer = try redemption.refresh("rt-1", readingGroups: false, tokenEndpoint: idp.tokenEndpoint)
         #expect(answer.idToken == "h.p.s" && answer.refreshToken == "rt-2")
         let request = try #require(http.requests(to: idp.tokenEndpoint).last)
+        // Microsoft's v2 token endpoint expects the scope on a refresh, and names an ID token only for openid.
         #expect(
             form(request) == [
                 "grant_type": "refresh_token", "refresh_token": "rt-1", "client_id": TestProvider.clientID,
+                "scope": "openid profile email",
             ])
         #expect(request.value(forHTTPHeaderField: "Authorization")?.hasPrefix("Basic ") == true)
+
+        _ = try redemption.refresh("rt-1", readingGroups: true, tokenEndpoint: idp.tokenEndpoint)
+        let withGroups = try #require(http.requests(to: idp.tokenEndpoint).last)
+        #expect(form(withGroups)["scope"] == "openid profile email https://graph.microsoft.com/User.Read")
 
         http.answer(
             idp.tokenEndpoint, status: 400, body: #"{"error":"invalid_grant","error_description":"AADSTS50057"}"#)
         let refusal = #expect(throws: AuthError.self) {
-            try redemption.refresh("rt-2", tokenEndpoint: idp.tokenEndpoint)
+            try redemption.refresh("rt-2", readingGroups: false, tokenEndpoint: idp.tokenEndpoint)
         }
         #expect(refusal?.provider?.error == "invalid_grant")
     }
