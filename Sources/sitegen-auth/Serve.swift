@@ -4,14 +4,18 @@ import EntraAuth
 import Foundation
 import HTTPServing
 
-/// `sitegen-auth serve` (the default): the FastCGI auth handler behind nginx `auth_request`.
+/// `sitegen-auth serve` (the default): the auth handler behind a web server, over FastCGI (nginx `auth_request`,
+/// the Authorizer role of Apache and lighttpd), plain CGI or HTTP (Caddy, Traefik).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve FastCGI for nginx: the auth check, sign-in, the callback and sign-out (the default).",
+        abstract:
+            "Serve the auth check, sign-in, the callback and sign-out to a web server over FastCGI, CGI or HTTP (the default).",
         discussion: """
-            nginx asks /.auth/check before serving each protected file; sitegen-auth answers from the sealed
+            The web server asks /.auth/check before serving each protected file; sitegen-auth answers from the
             session cookie (204, 401 or 403), runs the sign-in at /.auth/login and the redirect URI's path,
-            and signs out at /.auth/logout through Microsoft's logout page.
+            and signs out at /.auth/logout through Microsoft's logout page. Over FastCGI it answers nginx's
+            auth_request as a responder, and Apache's mod_authnz_fcgi and lighttpd as an Authorizer
+            (FCGI_ROLE=AUTHORIZER) with the reader in Variable-* headers.
 
             Settings come from the [auth] table of a TOML file (--config), or, without one, from the
             environment variables CLIENT_ID, CLIENT_SECRET, AUTHORITY (or OIDC_AUTHORITY), REDIRECT_URI and
@@ -26,7 +30,8 @@ struct Serve: ParsableCommand {
             spawn-fcgi); started by a web server as a plain CGI program (fcgiwrap), it answers one
             request, loading only what that request needs: the check and /.auth/me never reach the
             identity provider, and sign-in reads its discovery and keys from cache_dir, fetching
-            them when they are due. A CGI program gets no arguments: the SITEGEN_AUTH_CONFIG
+            them when they are due. A session due for its re-check is re-checked after the answer, by
+            a process detached from the web server that logs to syslog. A CGI program gets no arguments: the SITEGEN_AUTH_CONFIG
             variable names its config file. Metrics need the FastCGI server.
             A --listen unix socket gets mode 0660: nginx's user must own it or be in --socket-group.
             Auth checks never wait behind sign-ins: callbacks, which call the token endpoint, run on
@@ -193,11 +198,15 @@ struct Serve: ParsableCommand {
 
 extension Serve {
     /// Started as a plain CGI program: answers the request in the environment and returns. Only what the request
-    /// needs is loaded (`AuthService.Lifetime.oneRequest`).
+    /// needs is loaded (`AuthService.Lifetime.oneRequest`); a session's re-check the answer found due runs after it,
+    /// detached from the web server (`AfterAnswerWork`).
     static func answerOneRequest(configFile: String?) throws {
-        let router = AuthService(config: try ConfigOption.load(file: configFile), lifetime: .oneRequest).endpoints
-            .router
+        let afterAnswer = AfterAnswerWork()
+        let service = AuthService(
+            config: try ConfigOption.load(file: configFile), log: CGILog.shared.log, lifetime: .oneRequest,
+            background: afterAnswer)
         let environment = ProcessInfo.processInfo.environment.map { (name: $0.key, value: $0.value) }
-        FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: router)))
+        FileHandle.standardOutput.write(Data(OneShotCGI.respond(to: environment, router: service.endpoints.router)))
+        afterAnswer.runDetached(beforeForking: service.endpoints.sessions.store.closeIdleConnections)
     }
 }

@@ -1,4 +1,5 @@
 import EntraAuth
+import Foundation
 import Testing
 
 @testable import AuthServing
@@ -30,6 +31,24 @@ struct OneShotCGITests {
     @Test func aRouteThatWaitsOnTheNetworkIsAnsweredAtOnceNotBusy() {
         let bytes = OneShotCGI.respond(to: [(name: "DOCUMENT_URI", value: "/.auth/callback")], router: router)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Status: 303 See Other\r\n"))
+    }
+
+    /// What a CGI check submits waits for the answer: nothing runs at submission, and it is taken once, in order.
+    @Test func workAfterTheAnswerIsKeptUntilTaken() {
+        final class Ran: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Int] = []
+            func append(_ value: Int) { lock.withLock { values.append(value) } }
+        }
+        let work = AfterAnswerWork()
+        let ran = Ran()
+        #expect(work.submit { ran.append(1) } && work.submit { ran.append(2) })
+        #expect(ran.values.isEmpty)
+        let taken = work.take()
+        #expect(taken.count == 2 && work.take().isEmpty)
+        for item in taken { item() }
+        #expect(ran.values == [1, 2])
+        work.runDetached()  // nothing kept: returns at once, in this process
     }
 
     @Test func anEmptyEnvironmentIsTheRootPathAnd404() {

@@ -2,12 +2,14 @@
 (deploy/nginx/sitegen-auth-cgi.conf), with the OIDC test provider behind a proxy that counts what it is asked.
 
 The check, /.auth/me and sign-out never reach the provider: only sign-in and the callback do, and they read
-discovery and keys from cache_dir, fetched once for every process after.
+discovery and keys from cache_dir, fetched once for every process after. A session due for its re-check is
+re-checked after the answer, by a process detached from fcgiwrap, so no page load waits for the provider.
 """
 
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 
 import pytest
@@ -16,6 +18,7 @@ from selenium.webdriver.common.by import By
 from cgi_stack import CGIStack
 from pages import body_text, fetch, session_cookie, sign_in, wait, wait_for_provider_sign_in
 from provider_faults import ProviderFaults
+from recheck_world import USERS, control, load, signed_in, until
 from scripted_sign_in import sign_in as scripted_sign_in
 
 DISCOVERY = "/.well-known/openid-configuration"
@@ -111,3 +114,36 @@ def test_the_cgi_snippet_is_the_fastcgi_snippet_with_fcgiwrap_in_every_fastcgi_l
         expected += fcgiwrap_lines if line == "    fastcgi_pass sitegen_auth;" else [line]
     assert cgi == expected
     assert fastcgi.count("    fastcgi_pass sitegen_auth;") == 4
+
+
+def test_a_due_re_check_runs_after_the_answer_and_never_holds_a_page(workdir, public):
+    every = 10
+    stack = CGIStack(
+        state=workdir / "cgi-recheck-state",
+        public=public,
+        users=USERS,
+        provider_kind="world",
+        auth_settings={"recheck_every": f"{every}s", "recheck_grace": "120s"},
+    ).start()
+    try:
+        cookie = signed_in(stack, "ann")
+        at_sign_in = control(stack, "/control/issued")["token_requests"]
+        control(stack, "/control/token", {"mode": "hang", "seconds": 30})
+        time.sleep(every + 1)
+        took = []
+        for number in range(8):
+            status, _, seconds, _ = load(stack, f"/finance/?due={number}", cookie)
+            assert status == 200
+            took.append(seconds)
+        # A CGI check that waited for the hung token endpoint would take its 5 s timeout at least.
+        assert max(took) < 2.0, took
+        until(5, lambda: control(stack, "/control/issued")["token_requests"] > at_sign_in)  # the detached re-check
+
+        control(stack, "/control/token", {"mode": "pass"})
+        control(stack, "/control/user", {"sub": "ann", "roles": []})
+        # The hung attempt keeps its lease for recheck_every; the next load after it starts a re-check that succeeds.
+        until(every + 15, lambda: load(stack, f"/finance/?after={time.monotonic()}", cookie)[0] == 403)
+        assert load(stack, "/guide/?still-signed-in", cookie)[0] == 200
+    finally:
+        control(stack, "/control/token", {"mode": "pass"})
+        stack.stop()

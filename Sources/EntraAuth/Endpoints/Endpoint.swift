@@ -1,6 +1,6 @@
 /// One address of `sitegen-auth`: a request in, a response out. Never throws: a failure is an answer (fail closed).
 ///
-/// Each endpoint is a small value holding only what it uses; `AuthRoutes` is the table from path to endpoint.
+/// Each endpoint is a small value holding only what it uses; `Router` is the table from path to endpoint (`AuthEndpoints` fills it).
 ///
 /// ```swift
 /// struct Health: Endpoint {

@@ -3,7 +3,7 @@ import Foundation
 /// The endpoints of `sitegen-auth`, wired once from the service's parts, and the router over them.
 ///
 /// Only composition: each endpoint is a small value that holds what it uses, and `router` is the table every
-/// transport (FastCGI, one-shot CGI) answers through.
+/// transport (the FastCGI responder and authorizer, one-shot CGI, the HTTP listener) answers through.
 ///
 /// ```swift
 /// let endpoints = AuthEndpoints(config: config, provider: provider, manifest: manifest, sessionStore: store, …)
@@ -20,7 +20,7 @@ public struct AuthEndpoints: Sendable {
     let readers: ReaderLookup
 
     /// Wires the endpoints from their parts; `metrics` nil counts and times nothing (no `--metrics-listen`). Re-checks
-    /// of sessions run on `background` (the network workers; one-shot CGI runs them inline).
+    /// of sessions run on `background` (the network workers; one-shot CGI runs them after its answer).
     public init(
         config: AuthConfig,
         provider: IdentityProvider,

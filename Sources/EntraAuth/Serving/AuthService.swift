@@ -30,7 +30,7 @@ public struct AuthService: Sendable {
     public let metricsPage: MetricsPage?
 
     /// Wires the service; tests pass fakes for the network and the clock. With `metrics`, every part counts into it.
-    /// Re-checks of sessions run on `background`: the server's network workers, or inline for one-shot CGI.
+    /// Re-checks of sessions run on `background`: the server's network workers, or after the answer for one-shot CGI.
     public init(
         config: AuthConfig, http: any HTTPClient = URLSessionHTTPClient(), time: any TimeSource = SystemTime(),
         log: AuthLog = AuthLog(), metrics: AuthMetrics? = nil, lifetime: Lifetime = .server,

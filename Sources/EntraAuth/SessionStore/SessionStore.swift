@@ -27,6 +27,10 @@ public protocol SessionStore: Sendable {
     func release(recheckOf id: String) throws
     /// Throws when the store cannot be reached.
     func ping() throws
+    /// Closes the connections kept between uses; the next use opens its own. A process about to fork calls it, so
+    /// its child never shares a connection: SQLite forbids using one across `fork`, and a Redis socket carries one
+    /// conversation.
+    func closeIdleConnections()
     /// Forgets sessions and states whose time is over and returns how many sessions it removed, each once.
     func removeExpired(now: Int) throws -> Int
     /// How many sessions have not expired, counted without reading them.

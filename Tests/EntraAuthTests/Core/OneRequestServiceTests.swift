@@ -18,13 +18,17 @@ struct OneRequestServiceTests {
         self.config = config
     }
 
-    /// One process: wires the service, answers `target`, and is gone.
-    func answer(_ target: String, jar: CookieJar = CookieJar(), headers: [String: String] = [:]) -> Response {
+    /// One process: wires the service, answers `target`, and is gone; work it keeps for after the answer goes to
+    /// `afterAnswer` (`AfterAnswerWork` in the CGI program).
+    func answer(
+        _ target: String, jar: CookieJar = CookieJar(), headers: [String: String] = [:], config: AuthConfig? = nil,
+        afterAnswer: any BackgroundWork = InlineWork()
+    ) -> Response {
         var headers = headers
         if !jar.cookies.isEmpty { headers["Cookie"] = jar.header }
         let service = AuthService(
-            config: config, http: harness.http, time: harness.clock, log: logs.log(time: harness.clock),
-            lifetime: .oneRequest)
+            config: config ?? self.config, http: harness.http, time: harness.clock, log: logs.log(time: harness.clock),
+            lifetime: .oneRequest, background: afterAnswer)
         return service.endpoints.router.respond(to: Request(method: "GET", target: target, headers: headers))
     }
 
@@ -68,6 +72,36 @@ struct OneRequestServiceTests {
         jar.apply(logout)
         #expect(answer("/.auth/check", jar: jar, headers: ["x-original-uri": "/secret/"]).status == 401)
         #expect(providerFetches == 2, "checks, /.auth/me and sign-out never reached the provider")
+    }
+
+    /// A CGI check of a session due for its re-check answers from what the session holds, touching no network, and
+    /// leaves the re-check for after the answer, which then redeems the refresh token once.
+    @Test func aDueReCheckWaitsForTheAnswerAndTheCheckNeverReachesTheProvider() throws {
+        var config = self.config
+        config.recheckEvery = 900
+        var jar = CookieJar()
+        let login = answer("/.auth/login?rd=/secret/", jar: jar, config: config)
+        jar.apply(login)
+        let query = FormEncoding.decode(String((login.header("Location") ?? "").split(separator: "?").last ?? ""))
+        let attempt = LoginAttempt(response: login, query: query)
+        harness.answerToken(try harness.idToken(for: attempt), refreshToken: "rt-1")
+        jar.apply(answer(config.callbackPath + "?code=c0de&state=\(attempt.state)", jar: jar, config: config))
+        let fetchesAtSignIn = providerFetches
+        let tokenCalls = harness.http.callCount(harness.idp.tokenEndpoint)
+
+        harness.clock.advance(by: 901)
+        let kept = HeldWork()
+        let check = answer(
+            "/.auth/check", jar: jar, headers: ["x-original-uri": "/secret/"], config: config, afterAnswer: kept)
+        #expect(check.status == 204, "answered from what the session holds")
+        #expect(kept.count == 1, "the re-check is kept for after the answer")
+        #expect(harness.http.callCount(harness.idp.tokenEndpoint) == tokenCalls && providerFetches == fetchesAtSignIn)
+
+        harness.answerToken(
+            try harness.idToken(for: attempt, changing: ["nonce": nil, "roles": []]), refreshToken: "rt-2")
+        kept.run()
+        #expect(harness.http.callCount(harness.idp.tokenEndpoint) == tokenCalls + 1)
+        #expect(answer("/.auth/check", jar: jar, headers: ["x-original-uri": "/secret/"], config: config).status == 403)
     }
 
     @Test func signOutWithoutACachedProviderStillSignsOutWithoutFetching() throws {

@@ -321,6 +321,9 @@ final class CountingStore: SessionStore, @unchecked Sendable {
         try reachable()
         try inner.ping()
     }
+    func closeIdleConnections() {
+        inner.closeIdleConnections()
+    }
     func removeExpired(now: Int) throws -> Int {
         try reachable()
         return try inner.removeExpired(now: now)

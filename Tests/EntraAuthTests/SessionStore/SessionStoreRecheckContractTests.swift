@@ -63,6 +63,20 @@ struct SessionStoreRecheckContractTests {
         #expect(try fixture.store.lease(recheckOf: "s2", now: now, until: now + 30) == false)
     }
 
+    /// A CGI process closes its connections before it forks the re-check (`AfterAnswerWork`); the store then opens
+    /// new ones and finds what the closed ones wrote. A child that used its parent's SQLite connection took leases
+    /// another process held.
+    @Test(arguments: Backend.allCases)
+    func closedConnectionsAreReplacedAndTheLeaseStaysHeld(backend: Backend) throws {
+        let fixture = try Fixture(backend)
+        let now = SessionStoreContractTests.now
+        #expect(try fixture.store.lease(recheckOf: "c1", now: now, until: now + 30))
+        fixture.store.closeIdleConnections()
+        #expect(try fixture.store.lease(recheckOf: "c1", now: now, until: now + 30) == false)
+        fixture.store.closeIdleConnections()
+        try fixture.store.ping()
+    }
+
     @Test func anSQLiteFileOfAnEarlierVersionGainsTheColumns() throws {
         let folder = TemporaryFolder()
         let path = folder.path + "/earlier.db"
