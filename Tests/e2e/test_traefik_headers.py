@@ -82,6 +82,11 @@ def test_the_example_configuration_asks_the_check_and_copies_the_identity_header
     assert "!PathPrefix(`/.sitegen/`)" in site["rule"], "the access manifest is never served"
 
 
+def test_the_guide_shows_the_example_configuration_as_shipped():
+    guide = (REPO / "site" / "deploy" / "traefik.md").read_text()
+    assert "```toml\n" + DYNAMIC_CONFIG.read_text().rstrip("\n") + "\n```" in guide
+
+
 def test_an_anonymous_navigation_is_sent_to_sign_in_with_its_page(auth):
     answer = ask_as_traefik(auth, "/finance/report/?year=2024", BROWSER_NAVIGATION)
     assert answer.status == 302
