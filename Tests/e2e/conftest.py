@@ -36,6 +36,18 @@ def build_site(site: Path, output: Path) -> subprocess.CompletedProcess:
     )
 
 
+def build_without_includes(folder: Path) -> Path:
+    """The fixture site built for servers that run no nginx SSI (`[server] includes = "none"`) into folder/public."""
+    source = folder / "site"
+    shutil.copytree(FIXTURE_SITE, source)
+    with (source / "site.toml").open("a") as toml:
+        toml.write('\n[server]\nincludes = "none"\n')
+    output = folder / "public"
+    result = build_site(source, output)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return output
+
+
 @pytest.fixture(scope="session")
 def workdir():
     folder = Path(tempfile.mkdtemp(prefix="sitegen-e2e-"))
@@ -57,6 +69,14 @@ def public(workdir: Path, site_source: Path) -> Path:
     result = build_site(site_source, output)
     assert result.returncode == 0, result.stdout + result.stderr
     return output
+
+
+@pytest.fixture(scope="session")
+def none_public(workdir: Path) -> Path:
+    """The fixture site as built for Apache without mod_include, lighttpd, Caddy and Traefik."""
+    folder = workdir / "none"
+    folder.mkdir()
+    return build_without_includes(folder)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,18 @@ from selenium.webdriver.support.ui import WebDriverWait
 from stack import Stack
 
 
+# Titles of the fixture site's pages that are not public: signed-in, Finance.Read, Handbook.Admin, the board's rule.
+RESTRICTED_TITLES = [
+    "Guide", "Setup", "Osprey Handbook", "Heron Leave Policy", "Finance", "Pomegranate forecast", "Q3 report",
+    "Administration", "Board Minutes",
+]
+
+
+def names_no_restricted_page(html: str) -> bool:
+    """Whether a page as served holds no SSI and names no page that is not public (built with includes = "none")."""
+    return "<!--#" not in html and not any(f">{title}<" in html for title in RESTRICTED_TITLES)
+
+
 def wait(driver: WebDriver, timeout: float = 15) -> WebDriverWait:
     return WebDriverWait(driver, timeout)
 

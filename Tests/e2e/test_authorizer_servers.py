@@ -17,9 +17,12 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from apache_server import ApacheStack
-from conftest import FIXTURE_SITE, build_site
+from conftest import build_without_includes
 from lighttpd_server import LighttpdStack
-from pages import authorize_as, body_text, fetch, session_cookie, sign_in, wait, wait_for_provider_sign_in
+from pages import (
+    authorize_as, body_text, fetch, names_no_restricted_page, session_cookie, sign_in, wait,
+    wait_for_provider_sign_in,
+)
 from stack import wait_for
 
 SERVERS = {"apache": ApacheStack, "lighttpd": LighttpdStack}
@@ -31,13 +34,7 @@ def readable_public():
     own user (www-data) may read."""
     folder = Path(tempfile.mkdtemp(prefix="sitegen-authorizer-"))
     folder.chmod(0o755)
-    source = folder / "site"
-    shutil.copytree(FIXTURE_SITE, source)
-    with (source / "site.toml").open("a") as toml:
-        toml.write('\n[server]\nincludes = "none"\n')
-    public = folder / "public"
-    result = build_site(source, public)
-    assert result.returncode == 0, result.stdout + result.stderr
+    public = build_without_includes(folder)
     for root, folders, files in os.walk(folder):
         for name in folders:
             (Path(root) / name).chmod(0o755)
@@ -71,6 +68,7 @@ def test_an_anonymous_reader_is_sent_to_sign_in_and_fetches_get_401(served):
 def test_a_public_page_is_served_without_a_cookie_and_the_manifest_never(served):
     status, body = fetch(served, "/")
     assert status == 200 and "Welcome" in body
+    assert names_no_restricted_page(body), "no SSI here: a public page names only public pages"
     status, body = fetch(served, "/.sitegen/access.json")
     assert status in (403, 404) and '"paths"' not in body, "the access manifest is for sitegen-auth only"
     status, body = fetch(served, "/.auth/check")

@@ -1,6 +1,7 @@
 """sitegen behind Caddy: Debian's caddy runs deploy/caddy/Caddyfile, whose forward_auth asks sitegen-auth over HTTP
-(--listen-http), with the OIDC test provider and headless Chromium. Anonymous readers are sent to sign in, a role
-page opens for its holder and is refused to another reader with the site's 403 page, public pages need no cookie,
+(--listen-http), with the OIDC test provider and headless Chromium, serving the site built as the guide says for
+Caddy (`includes = "none"`). Anonymous readers are sent to sign in, a role page opens for its holder and is refused
+to another reader with the site's 403 page, public pages need no cookie and name no page a reader may not open,
 and sign-out ends the session.
 """
 
@@ -13,12 +14,12 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from caddy_stack import CaddyStack
-from pages import body_text, fetch, session_cookie, sign_in, wait, wait_for_provider_sign_in
+from pages import body_text, fetch, names_no_restricted_page, session_cookie, sign_in, wait, wait_for_provider_sign_in
 
 
 @pytest.fixture(scope="module")
-def caddy_stack(workdir, public):
-    running = CaddyStack(state=workdir / "caddy-state", public=public).start()
+def caddy_stack(workdir, none_public):
+    running = CaddyStack(state=workdir / "caddy-state", public=none_public).start()
     yield running
     running.stop()
 
@@ -55,6 +56,7 @@ def test_a_script_asking_anonymously_gets_a_plain_401(caddy_stack):
 def test_a_public_page_is_served_without_a_cookie_and_never_stored(caddy_stack):
     status, headers, body = answer(caddy_stack, "/", {})
     assert status == 200 and "Welcome" in body
+    assert names_no_restricted_page(body), "Caddy runs no SSI: a public page names only public pages"
     assert headers["Cache-Control"] == "private, no-cache, no-store"
     assert headers["X-Frame-Options"] == "DENY"
 

@@ -8,34 +8,12 @@ asking for each and keeping those the server does not refuse.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import FIXTURE_SITE, build_site
-from pages import fetch, session_cookie, sign_in, wait
+from pages import RESTRICTED_TITLES, fetch, session_cookie, sign_in, wait
 from stack import Stack
 from test_search import log_position, search, search_requests, served_since, words_served
-
-# Titles of pages that are not public: signed-in, Finance.Read, Handbook.Admin, the board's rule.
-RESTRICTED_TITLES = [
-    "Guide", "Setup", "Osprey Handbook", "Heron Leave Policy", "Finance", "Pomegranate forecast", "Q3 report",
-    "Administration", "Board Minutes",
-]
-
-
-@pytest.fixture(scope="module")
-def none_public(workdir):
-    source = workdir / "none-site"
-    shutil.copytree(FIXTURE_SITE, source)
-    with (source / "site.toml").open("a") as toml:
-        toml.write('\n[server]\nincludes = "none"\n')
-    output = workdir / "none-public"
-    result = build_site(source, output)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return output
-
 
 @pytest.fixture(scope="module")
 def none_stack(workdir, none_public):
