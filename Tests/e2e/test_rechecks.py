@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
+import threading
 import time
+import uuid
 
 import pytest
 
 from recheck_world import USERS, control, load, metric, signed_in, until
+from redis_server import RedisServer
 from stack import Stack, free_port
 
 EVERY, GRACE = 10, 25
@@ -99,3 +102,45 @@ def test_the_refresh_token_is_in_no_cookie_log_page_or_listing(world):
     )
     for token in issued:
         assert token not in shown and token not in logs and token.encode() not in stored
+
+
+def test_two_servers_on_one_redis_re_check_a_session_once(workdir, public):
+    redis = RedisServer(workdir / f"redis-recheck-{uuid.uuid4().hex[:8]}").start()
+    settings = {"session_store": redis.url, "recheck_every": f"{EVERY}s", "recheck_grace": f"{GRACE}s"}
+    first = Stack(state=workdir / "recheck-a", public=public, users=USERS, provider_kind="world", auth_settings=settings)
+    second = None
+    try:
+        first.start()
+        second = Stack(
+            state=workdir / "recheck-b", public=public, provider_port=first.provider_port, runs_provider=False,
+            auth_settings=settings | {
+                "redirect_uri": first.base_url + "/.auth/callback", "cookie_secret": first.cookie_secret(),
+            },
+        ).start()
+        cookie = signed_in(first, "bob")
+        assert load(second, "/finance/", cookie)[0] == 200, "one session, both servers"
+        control(first, "/control/token", {"mode": "hang", "seconds": 3})
+        time.sleep(EVERY + 1)
+        before = control(first, "/control/issued")["token_requests"]
+        # Both servers find the session due at once, many times over, while the one re-check waits on the provider.
+        statuses: list[int] = []
+
+        def hammer(stack: Stack) -> None:
+            for _ in range(12):
+                statuses.append(load(stack, f"/finance/?both={uuid.uuid4().hex}", cookie)[0])
+
+        threads = [threading.Thread(target=hammer, args=(stack,)) for stack in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        time.sleep(4)
+        assert statuses == [200] * 24, "answered from the session as it stands while the re-check waits"
+        assert control(first, "/control/issued")["token_requests"] - before == 1, "one re-check across both servers"
+    finally:
+        control(first, "/control/token", {"mode": "pass"})
+        if second is not None:
+            second.stop()
+        first.stop()
+        redis.stop()
+
