@@ -20,6 +20,23 @@ struct DiagramTests {
         }
     }
 
+    @Test("A diagram with filled nodes keeps Graphviz's colours and black text, on white in dark mode too")
+    func filledNodes() throws {
+        let site = try TestSite(pages: [
+            "index.md": "```dot\ndigraph {\n  a [style=filled];\n  b [style=filled, fillcolor=navy, fontcolor=white];\n"
+                + "  a -> b\n}\n```\n"
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains(" class=\"diagram-colours\" role=\"img\""))
+        #expect(html.contains("<ellipse fill=\"lightgrey\" stroke=\"black\""))
+        #expect(html.contains(" fill=\"black\">a</text>"), "text on a light grey node stays dark in dark mode")
+        #expect(html.contains(" fill=\"white\">b</text>"), "white text on a navy node stays white")
+        #expect(!html.contains("currentColor"))
+        let css = try String(contentsOfFile: TestSite.defaultTheme + "/assets/theme.css", encoding: .utf8)
+        #expect(css.contains(".prose .diagram .diagram-colours {\n  background: #ffffff;"))
+    }
+
     @Test("A syntax error fails the build with the file line of the error")
     func syntaxError() throws {
         let site = try TestSite(pages: [
