@@ -110,6 +110,61 @@ struct CalloutTests {
         #expect(site.output("index.html") == expected)
     }
 
+    @Test("As Python-Markdown reads them: no space after the marks, and admonitions indented inside list items")
+    func admonitionsInLists() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            !!!warning "Tight"
+                No space.
+
+            1. Install.
+
+                !!! note
+                    Inside the step.
+
+            2. Run.
+
+                ???+tip
+                    Open.
+
+                    !!!danger
+                        Nested.
+
+                    !!! note: not an opener
+            """
+        ])
+        try site.build()
+        let expected = """
+            <div class="callout callout-warning" role="note">
+            <p class="callout-title">Tight</p>
+            <p>No space.</p>
+            </div>
+            <ol>
+            <li>
+            <p>Install.</p>
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">Note</p>
+            <p>Inside the step.</p>
+            </div>
+            </li>
+            <li>
+            <p>Run.</p>
+            <details class="callout callout-tip" open>
+            <summary class="callout-title">Tip</summary>
+            <p>Open.</p>
+            <div class="callout callout-caution" role="note">
+            <p class="callout-title">Danger</p>
+            <p>Nested.</p>
+            </div>
+            <p>!!! note: not an opener</p>
+            </details>
+            </li>
+            </ol>
+
+            """
+        #expect(site.output("index.html") == expected)
+    }
+
     @Test("Links inside an admonition keep their file line, so a broken one is reported where it is")
     func linesKept() throws {
         let site = try TestSite(pages: ["index.md": "Intro\n\n!!! note\n    See [gone](gone.md).\n"])

@@ -1,8 +1,10 @@
 /// MkDocs / Python-Markdown admonitions (`!!! kind "Title"`, collapsible `???` and open `???+`, the
-/// content indented by four spaces), rewritten before cmark-gfm parses the page into the block quote
-/// a GitHub alert is: `> [!kind]` followed by the content, dedented and quoted. Every line stays on its
-/// line, so cmark's line numbers are still the file's; what the quote cannot say (title, folding) is
-/// kept by the line of its marker, where `MarkdownDocument` turns the quote into a callout.
+/// space after the marks optional, the content indented by four spaces), rewritten before cmark-gfm parses
+/// the page into the block quote a GitHub alert is: `> [!kind]` followed by the content, dedented and
+/// quoted. An admonition indented inside a list item, as Python-Markdown reads one, becomes a quote
+/// indented as much. Every line stays on its line, so cmark's line numbers are still the file's; what the
+/// quote cannot say (title, folding) is kept by the line of its marker, where `MarkdownDocument` turns
+/// the quote into a callout.
 enum Admonitions {
     /// What an admonition's opening line said beyond its kind.
     struct Header: Sendable, Equatable {
@@ -12,8 +14,8 @@ enum Admonitions {
         var collapsedOpen: Bool?
     }
 
-    /// `text` with every admonition outside fenced code rewritten, and each one's header by its
-    /// 1-based line; nil when there is none.
+    /// `text` with every admonition outside code rewritten, and each one's header by its 1-based line;
+    /// nil when there is none.
     static func rewrite(_ text: String) -> (text: String, headers: [Int: Header])? {
         guard text.containsBytes("!!!") || text.containsBytes("???") else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -25,20 +27,27 @@ enum Admonitions {
 
     private static func rewrite(_ lines: inout [String], range: Range<Int>, headers: inout [Int: Header]) {
         var fence = CodeFence.Tracker()
+        var blocks = IndentedCode()
         var index = range.lowerBound
         while index < range.upperBound {
             defer { index += 1 }
-            guard !fence.consume(lines[index]), let (kind, header) = opener(lines[index]) else { continue }
+            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]) else { continue }
+            let margin = indent(of: lines[index])
+            guard let (kind, header) = opener(String(lines[index].drop { $0 == " " || $0 == "\t" })) else { continue }
             var end = index + 1
             var last = index
-            while end < range.upperBound, isBlank(lines[end]) || indent(of: lines[end]) >= 4 {
+            while end < range.upperBound, isBlank(lines[end]) || indent(of: lines[end]) >= margin + 4 {
                 if !isBlank(lines[end]) { last = end }
                 end += 1
             }
-            for line in index + 1..<last + 1 { lines[line] = dedented(lines[line]) }
+            for line in index + 1..<last + 1 { lines[line] = dedented(lines[line], by: margin + 4) }
             if last > index { rewrite(&lines, range: index + 1..<last + 1, headers: &headers) }
-            lines[index] = "> [!\(kind)]"
-            for line in index + 1..<last + 1 { lines[line] = lines[line].isEmpty ? ">" : "> " + lines[line] }
+            let pad = String(repeating: " ", count: margin)
+            lines[index] = pad + "> [!\(kind)]"
+            for line in index + 1..<last + 1 {
+                lines[line] = pad + (lines[line].isEmpty ? ">" : "> " + lines[line])
+                _ = blocks.isCode(lines[line])
+            }
             headers[index + 1] = header
             index = last
         }
@@ -48,12 +57,12 @@ enum Admonitions {
     static func opener(_ line: String) -> (kind: String, header: Header)? {
         let collapsedOpen: Bool?
         var rest: Substring
-        if line.hasPrefix("!!! ") {
-            (collapsedOpen, rest) = (nil, line.dropFirst(4))
-        } else if line.hasPrefix("???+ ") {
-            (collapsedOpen, rest) = (true, line.dropFirst(5))
-        } else if line.hasPrefix("??? ") {
-            (collapsedOpen, rest) = (false, line.dropFirst(4))
+        if line.hasPrefix("!!!") {
+            (collapsedOpen, rest) = (nil, line.dropFirst(3))
+        } else if line.hasPrefix("???+") {
+            (collapsedOpen, rest) = (true, line.dropFirst(4))
+        } else if line.hasPrefix("???") {
+            (collapsedOpen, rest) = (false, line.dropFirst(3))
         } else {
             return nil
         }
@@ -96,11 +105,11 @@ enum Admonitions {
         return columns
     }
 
-    /// `line` without its first four columns of indentation.
-    private static func dedented(_ line: String) -> String {
+    /// `line` without its first `width` columns of indentation.
+    private static func dedented(_ line: String, by width: Int) -> String {
         var columns = 0
         var rest = Substring(line)
-        while columns < 4, let first = rest.first, first == " " || first == "\t" {
+        while columns < width, let first = rest.first, first == " " || first == "\t" {
             columns += first == "\t" ? 4 - columns % 4 : 1
             rest = rest.dropFirst()
         }
