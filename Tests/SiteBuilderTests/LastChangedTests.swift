@@ -29,6 +29,19 @@ struct LastChangedTests {
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
+    /// A site of `pages` whose folder is a git repository with one commit of them all, of 1 March 2024.
+    private static func committedSite(
+        _ pages: [String: String] = ["site.toml": "last_changed = \"git\"\n", "index.md": "", "setup.md": "One.\n"],
+        function: String = #function
+    ) throws -> (site: TestSite, folder: String) {
+        let site = try TestSite(pages: pages, templates: Self.templates, function: function)
+        let folder = site.root + "/site"
+        try git(["init", "-q"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        return (site, folder)
+    }
+
     private static var today: String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
@@ -37,16 +50,11 @@ struct LastChangedTests {
 
     @Test("last_changed = \"git\": each page's last commit, from one log; an uncommitted page its file's time")
     func fromGit() throws {
-        let site = try TestSite(
-            pages: [
-                "site.toml": "title = \"T\"\nlast_changed = \"git\"\n"
-                    + "edit_url = \"https://git.example.com/docs/edit/main/site/{path}\"\n",
-                "index.md": "", "guide/setup.md": "", "guide/old page.md": "",
-            ], templates: Self.templates)
-        let folder = site.root + "/site"
-        try Self.git(["init", "-q"], in: folder)
-        try Self.git(["add", "."], in: folder)
-        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        let (site, folder) = try Self.committedSite([
+            "site.toml": "title = \"T\"\nlast_changed = \"git\"\n"
+                + "edit_url = \"https://git.example.com/docs/edit/main/site/{path}\"\n",
+            "index.md": "", "guide/setup.md": "", "guide/old page.md": "",
+        ])
         try site.write(["guide/setup.md": "Changed.\n"], under: "site")
         try Self.git(["commit", "-q", "-am", "second"], in: folder, date: "2025-07-09T12:00:00Z")
         try site.write(["guide/new.md": ""], under: "site")
@@ -64,13 +72,7 @@ struct LastChangedTests {
 
     @Test("A rebuild asks git only about the commits since the last build, and nothing when HEAD has not moved")
     func rebuildReadsOnlyNewCommits() throws {
-        let site = try TestSite(
-            pages: ["site.toml": "last_changed = \"git\"\n", "index.md": "", "setup.md": "One.\n"],
-            templates: Self.templates)
-        let folder = site.root + "/site"
-        try Self.git(["init", "-q"], in: folder)
-        try Self.git(["add", "."], in: folder)
-        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        let (site, folder) = try Self.committedSite()
         try site.build { $0.siteFolder = folder }
         #expect(site.output("setup/index.html")?.hasPrefix("2024-03-01|") == true)
 
@@ -101,13 +103,7 @@ struct LastChangedTests {
 
     @Test("Committing files already built changes their dates: a build with every file unchanged is not up to date")
     func aCommitOfSavedFilesIsSeen() throws {
-        let site = try TestSite(
-            pages: ["site.toml": "last_changed = \"git\"\n", "index.md": "", "setup.md": "One.\n"],
-            templates: Self.templates)
-        let folder = site.root + "/site"
-        try Self.git(["init", "-q"], in: folder)
-        try Self.git(["add", "."], in: folder)
-        try Self.git(["commit", "-q", "-m", "first"], in: folder, date: "2024-03-01T12:00:00Z")
+        let (site, folder) = try Self.committedSite()
         try site.write(["setup.md": "Two.\n"], under: "site")
         try site.build { $0.siteFolder = folder }
         #expect(site.output("setup/index.html")?.hasPrefix("2024-03-01|") == true)
@@ -129,6 +125,44 @@ struct LastChangedTests {
         #expect(report.warnings.count == 1)
         #expect(report.warnings.first?.description.contains("not in a git repository") == true)
         #expect(site.output("a/index.html") == "\(Self.today)|\(SiteDate(parsing: Self.today)!.display)|")
+    }
+
+    @Test("In a shallow clone, pages show their file's time and the build warns once, saying why")
+    func shallowClone() throws {
+        let (site, folder) = try Self.committedSite()
+        try site.write(["setup.md": "Two.\n"], under: "site")
+        try Self.git(["commit", "-q", "-am", "second"], in: folder, date: "2025-07-09T12:00:00Z")
+        let clone = site.root + "/clone"
+        try Self.git(["clone", "-q", "--depth", "1", "file://" + folder, clone], in: site.root)
+        let report = try site.build { $0.siteFolder = clone }
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.description.contains("the clone is shallow") == true)
+        #expect(site.output("setup/index.html")?.hasPrefix("\(Self.today)|") == true)
+    }
+
+    @Test("When git refuses the repository, the warning says what git said, not 'not in a git repository'")
+    func gitsComplaint() throws {
+        let (site, folder) = try Self.committedSite()
+        let config = try String(contentsOfFile: folder + "/.git/config", encoding: .utf8)
+        try (config + "[core\n").write(toFile: folder + "/.git/config", atomically: true, encoding: .utf8)
+        let warnings = try site.build { $0.siteFolder = folder }.warnings.map(\.description)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("git refused to read the repository: bad config line") == true, "\(warnings)")
+        #expect(warnings.first?.contains("not in a git repository") == false)
+        #expect(site.output("setup/index.html")?.hasPrefix("\(Self.today)|") == true)
+    }
+
+    @Test(
+        "A repository another user owns: the warning names git's safe.directory refusal and its command",
+        .enabled(if: getuid() == 0, "only root can give the folder to another user"))
+    func repositoryOfAnotherUser() throws {
+        let (site, folder) = try Self.committedSite()
+        #expect(chown(folder, 65534, 65534) == 0)
+        let warnings = try site.build { $0.siteFolder = folder }.warnings.map(\.description)
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.contains("git refused to read the repository: detected dubious ownership"), "\(warning)")
+        #expect(warning.contains("(to trust it: git config --global --add safe.directory \(folder))"), "\(warning)")
     }
 
     @Test("Without last_changed and edit_url, pages show neither; bad values are errors naming the key")

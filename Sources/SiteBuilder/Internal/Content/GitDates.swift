@@ -20,9 +20,13 @@ struct GitDates {
     static func read(siteFolder: String, cacheFile: String?) -> Result<[String: SiteDate], Unavailable> {
         let fallback = "pages show their file's modification time instead"
         let git = Git(folder: siteFolder)
-        guard let state = git.run(["rev-parse", "--is-shallow-repository", "HEAD"])?.split(separator: "\n"),
-            state.count == 2
-        else {
+        let state: [Substring]
+        switch git.run(["rev-parse", "--is-shallow-repository", "HEAD"]) {
+        case .success(let output): state = output.split(separator: "\n")
+        case .failure(let refusal):
+            return .failure(Unavailable(message: "last_changed = \"git\": \(refusal.reason); \(fallback)"))
+        }
+        guard state.count == 2 else {
             return .failure(
                 Unavailable(
                     message: "last_changed = \"git\": the site is not in a git repository with commits; \(fallback)"))
@@ -37,7 +41,7 @@ struct GitDates {
         let saved = cacheFile.flatMap(load)
         if let saved, saved.head == head { return .success(saved.dates) }
         var dates: [String: SiteDate] = [:]
-        if let saved, git.run(["merge-base", "--is-ancestor", saved.head, head]) != nil,
+        if let saved, case .success = git.run(["merge-base", "--is-ancestor", saved.head, head]),
             let log = git.log(range: "\(saved.head)..\(head)")
         {
             dates = saved.dates.merging(parse(log)) { _, newer in newer }
@@ -55,9 +59,11 @@ struct GitDates {
     /// where git gives no dates to change: outside a repository and in a shallow clone.
     static func headMoved(siteFolder: String, cacheFile: String) -> Bool {
         let git = Git(folder: siteFolder)
-        guard let state = git.run(["rev-parse", "--is-shallow-repository", "HEAD"])?.split(separator: "\n"),
-            state.count == 2, state[0] == "false"
-        else { return false }
+        guard case .success(let output) = git.run(["rev-parse", "--is-shallow-repository", "HEAD"]) else {
+            return false
+        }
+        let state = output.split(separator: "\n")
+        guard state.count == 2, state[0] == "false" else { return false }
         return load(cacheFile)?.head != String(state[1])
     }
 
@@ -104,29 +110,55 @@ struct GitDates {
 private struct Git {
     let folder: String
 
-    /// `git log` of `range` for the files below the folder, in the form `GitDates.parse` reads.
-    func log(range: String) -> String? {
-        run(["-c", "core.quotePath=false", "log", "--format=%x00%cs", "--name-only", "--relative", range, "--", "."])
+    /// Why git did not answer: what it wrote to standard error, read as a reason.
+    struct Refusal: Error {
+        let complaint: String
+
+        /// "not in a git repository" for what a folder outside git or without commits gives; else git's own
+        /// words, such as its refusal of a repository another user owns, with the command it suggests.
+        var reason: String {
+            let lines = complaint.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let first = lines.first.map { $0.hasPrefix("fatal: ") ? String($0.dropFirst(7)) : $0 } ?? ""
+            if first.isEmpty || first.hasPrefix("not a git repository") || first.contains("'HEAD'") {
+                return "the site is not in a git repository with commits"
+            }
+            if first.contains("No such file or directory") { return "git is not installed (Debian: git)" }
+            let command = lines.first { $0.hasPrefix("git config ") }.map { " (to trust it: \($0))" } ?? ""
+            return "git refused to read the repository: \(first)\(command)"
+        }
     }
 
-    /// What git printed, without the final newline; nil when it could not be run or failed.
-    func run(_ arguments: [String]) -> String? {
+    /// `git log` of `range` for the files below the folder, in the form `GitDates.parse` reads.
+    func log(range: String) -> String? {
+        try? run([
+            "-c", "core.quotePath=false", "log", "--format=%x00%cs", "--name-only", "--relative", range, "--", ".",
+        ])
+        .get()
+    }
+
+    /// What git printed, without the final newline, or what it complained of when it failed.
+    func run(_ arguments: [String]) -> Result<String, Refusal> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder.isEmpty ? "." : folder] + arguments
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         do {
             try process.run()
         } catch {
-            return nil
+            return .failure(Refusal(complaint: "\(error)"))
         }
+        // git writes a line or two to standard error, never enough to fill its pipe while the output is read.
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard process.terminationStatus == 0 else {
+            return .failure(Refusal(complaint: String(decoding: complaint, as: UTF8.self)))
+        }
         var text = String(decoding: data, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
-        return text
+        return .success(text)
     }
 }
