@@ -35,6 +35,18 @@ struct AttachmentAccessTests {
         return manifest.paths[path].map { manifest.rules[$0.rule] }
     }
 
+    @Test("Links written against the repository (/site/…, ../site/…) give files a rule like any other link")
+    func repositoryLinks() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] =
+            "---\naccess: { roles: [HR] }\n---\n[Sheet](/site/guide/payroll.xlsx) ![Chart](../../site/charts/pay%20chart.png)\n"
+        let site = try TestSite(pages: pages)
+        try site.write(Data("ref: refs/heads/main\n".utf8), to: ".git/HEAD")
+        try site.build()
+        #expect(try published(site, "/guide/payroll.xlsx") == Self.hr)
+        #expect(try published(site, "/charts/pay chart.png") == Self.hr)
+    }
+
     @Test("A file and an image only a stricter page links take its rule; other files keep their folder's")
     func stricterPage() throws {
         let site = try TestSite(pages: Self.payroll)

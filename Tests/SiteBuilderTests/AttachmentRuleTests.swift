@@ -68,7 +68,9 @@ struct AttachmentRuleTests {
             ("#top", nil), ("../../../x", nil), ("", nil),
         ]
         for (destination, file) in cases {
-            #expect(LinkedFiles.file(named: destination, folder: "guide", rootURL: "/docs/") == file, "\(destination)")
+            let named = LinkedFiles.file(
+                named: destination, folder: "guide", rootURL: "/docs/", repository: nil, isFile: { _ in true })
+            #expect(named == file, "\(destination)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SiteBuilder
@@ -65,7 +66,6 @@ struct LinkTests {
                 "site/guide/bad.md:5: link: 'missing.md' names no page; there is no guide/missing.md in the site folder",
                 "site/guide/bad.md:5: link: 'setup.md#nope': the page has no heading '#nope'",
                 "site/guide/bad.md:6: link: no heading '#nowhere' on this page",
-                "site/guide/bad.md:6: link: '../../outside.md' points outside the site folder",
                 "site/guide/bad.md:6: link: 'pic.png' matches no page, folder or file in the site; "
                     + "link Markdown files by their .md path, or use an absolute URL for anything else",
                 "site/guide/bad.md:7: link: 'draft.md' is a draft page and is not built; "
@@ -122,5 +122,49 @@ struct LinkTests {
                 "site/index.md:3: url: alias 'https://old.example.com/x' must be a path inside the site, e.g. /old/setup/",
                 "site/index.md:4: url: alias '../../up' must be a path inside the site, e.g. /old/setup/",
             ])
+    }
+
+    @Test(
+        "In a repository, links read as GitHub reads them: /docs/… is the site's, ../ out of it a warning or edit_url's"
+    )
+    func repositoryLinks() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[setup](/site/guide/setup.md) [logo](/site/logo.png) [in](../site/guide/setup.md#proxy)\n"
+                + "[licence](../LICENSE) [readme](/README.md#usage) [far](../../x.md)\n",
+            "guide/setup.md": "## Proxy\n", "logo.png": "png",
+        ])
+        try site.write(Data("ref: refs/heads/main\n".utf8), to: ".git/HEAD")
+        let report = try site.build()
+        let inSite =
+            "<p><a href=\"/guide/setup/\">setup</a> <a href=\"/logo.png\">logo</a> <a href=\"/guide/setup/#proxy\">in</a>\n"
+        #expect(
+            site.output("index.html")
+                == inSite + "<a href=\"../LICENSE\">licence</a> <a href=\"/README.md#usage\">readme</a> "
+                + "<a href=\"../../x.md\">far</a></p>\n")
+        let file = site.root + "/site/index.md:2: link: "
+        let setEditURL =
+            "which is not published; set edit_url in site.toml to the repository's edit address "
+            + "(e.g. \"https://github.com/acme/docs/edit/main/site/{path}\") and it leads to the file there, "
+            + "or link the file by its full address"
+        let far =
+            file + "'../../x.md' leads out of the site folder, which is not published, so it leads nowhere on the "
+            + "site; link the file by its full address, or copy it into the site folder"
+        #expect(
+            report.warnings.map(\.description) == [
+                file + "'../LICENSE' leads to LICENSE in the repository, outside the site folder, " + setEditURL,
+                file + "'/README.md#usage' leads to README.md in the repository, outside the site folder, "
+                    + setEditURL,
+                far,
+            ])
+
+        try site.write(
+            ["site.toml": "edit_url = \"https://github.com/acme/docs/edit/main/site/{path}\"\n"], under: "site")
+        let linked = try site.build()
+        #expect(
+            site.output("index.html")
+                == inSite + "<a href=\"https://github.com/acme/docs/blob/main/LICENSE\">licence</a> "
+                + "<a href=\"https://github.com/acme/docs/blob/main/README.md#usage\">readme</a> "
+                + "<a href=\"../../x.md\">far</a></p>\n")
+        #expect(linked.warnings.map(\.description) == [far])
     }
 }

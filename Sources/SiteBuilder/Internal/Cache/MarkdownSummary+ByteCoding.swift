@@ -65,6 +65,7 @@ extension LinkResolver.Resolution: ByteCodable {
             }
             self = .rewritten(url, anchor: anchor)
         case 2: self = .broken(try reader.string())
+        case 3: self = .leavesSite(try reader.string())
         default: throw ByteReader.Damaged()
         }
     }
@@ -85,6 +86,9 @@ extension LinkResolver.Resolution: ByteCodable {
             }
         case .broken(let message):
             writer.tag(2)
+            writer.string(message)
+        case .leavesSite(let message):
+            writer.tag(3)
             writer.string(message)
         }
     }

@@ -4,6 +4,8 @@ struct LinkCheck: Sendable {
     enum Kind: Sendable, Equatable {
         /// The link is broken for the reason given.
         case broken(String)
+        /// The link leads out of the site folder; a warning, for the reason given.
+        case leavesSite(String)
         /// The link is fine if the page at `target` (its source path, e.g. `guide/setup.md`) has a heading
         /// (or HTML anchor) `id`.
         case anchor(target: String, id: String)
@@ -22,15 +24,22 @@ struct LinkCheck: Sendable {
         case .unchanged, .rewritten(_, anchor: nil): return nil
         case .rewritten(_, let anchor?): kind = anchor
         case .broken(let message): kind = .broken(message)
+        case .leavesSite(let message): kind = .leavesSite(message)
         }
         line = link.line
         destination = link.destination
     }
 
+    /// Whether the link is only reported, not broken: it leads out of the site folder.
+    var isWarning: Bool {
+        if case .leavesSite = kind { return true }
+        return false
+    }
+
     /// Why the link is broken, given every page's anchors by source path; nil when it is fine.
     func failure(anchors: (String) -> Set<String>) -> String? {
         switch kind {
-        case .broken(let message):
+        case .broken(let message), .leavesSite(let message):
             message
         case .anchor(let target, let id):
             anchors(target).contains(id)

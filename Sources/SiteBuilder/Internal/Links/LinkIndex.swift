@@ -17,6 +17,8 @@ struct LinkIndex: Sendable {
     var drafts: Set<String> = []
     /// "/" or the path of `base_url`.
     var rootURL = "/"
+    /// Where the site folder lies in its git repository, if it is in one.
+    var repository: SiteRepository?
 
     /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
     /// what links resolved to while the site's pages, sections, assets and drafts stay as they are. The
@@ -24,7 +26,9 @@ struct LinkIndex: Sendable {
     /// than sorted again: every build makes this digest over every page.
     let digest: String
 
-    init(pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String) {
+    init(
+        pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String, repository: SiteRepository? = nil
+    ) {
         var writer = ByteWriter()
         writer.int(pages.count)
         for page in pages {
@@ -38,9 +42,14 @@ struct LinkIndex: Sendable {
         self.assets = Set(assets)
         self.drafts = drafts
         self.rootURL = rootURL
+        self.repository = repository
         writer.list(assets.sorted()) { $0.string($1) }
         writer.list(drafts.sorted()) { $0.string($1) }
         writer.string(rootURL)
+        writer.optional(repository) { writer, repository in
+            writer.string(repository.folder)
+            writer.string(repository.fileURL ?? "")
+        }
         digest = SHA256.hex(writer.bytes)
     }
 }

@@ -4,12 +4,14 @@ import Foundation
 /// Rewrites a link as written in Markdown into a built URL, or says why it is broken.
 ///
 /// A link to a heading on another page is rewritten at once, and the heading checked later, when
-/// every page is rendered; with broken links as warnings, a missing heading still leaves a link to
-/// the right page.
+/// every page is rendered; with broken links as warnings, a missing heading still leads to the right page.
 ///
 /// `[Setup](../guide/setup.md#proxy)` in `reference/index.md` becomes `/guide/setup/#proxy`;
 /// relative links to images and other files get absolute too, because pretty URLs move each page
-/// one folder deeper than its Markdown file.
+/// one folder deeper than its Markdown file. In a git repository, links read as GitHub reads them
+/// (`SiteRepository`): `/docs/setup.md` with the site in `docs/` is `setup.md`; a link out of the site
+/// folder leads to the file's page in the repository when `edit_url` says where that is, and is left
+/// as written, with a warning, when it does not.
 struct LinkResolver: Sendable {
     let index: LinkIndex
 
@@ -19,6 +21,9 @@ struct LinkResolver: Sendable {
         /// Use the built URL; `anchor` is the heading on another page still to check, if any.
         case rewritten(String, anchor: LinkCheck.Kind? = nil)
         case broken(String)
+        /// Leave the destination as written, though it leads out of the site folder, which is not published;
+        /// the message says so and what to do, as a warning.
+        case leavesSite(String)
     }
 
     /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`.
@@ -29,28 +34,91 @@ struct LinkResolver: Sendable {
             guard let fragment else { return .unchanged }
             return Self.isKnown(fragment, in: anchors) ? .unchanged : .broken("no heading '#\(fragment)' on this page")
         }
-        if path.hasPrefix("/") && !MarkdownFileName.isMarkdown(path) { return .unchanged }
+        let link = Link(destination: destination, suffix: query.map { "?" + $0 } ?? "", fragment: fragment)
         let decoded = Self.decoded(path)
+        let isMarkdown = MarkdownFileName.isMarkdown(decoded)
         guard let target = SitePath.resolve(decoded, from: folder) else {
-            return .broken("'\(destination)' points outside the site folder")
+            return path.hasPrefix("/") && !isMarkdown ? .unchanged : outOfSite(decoded, from: folder, link: link)
         }
-        let suffix = (query.map { "?" + $0 } ?? "")
-        if MarkdownFileName.isMarkdown(decoded) {
-            return resolvePage(target, destination: destination, suffix: suffix, fragment: fragment)
+        if path.hasPrefix("/") {
+            if isMarkdown, let found = page(target, link: link) { return found }
+            if let inner = index.repository?.sitePath(ofAbsolute: decoded),
+                let found = isMarkdown ? page(inner, link: link) : file(inner, link: link)
+            {
+                return found
+            }
+            guard isMarkdown else { return .unchanged }
+            if let repository = index.repository, repository.sitePath(ofRepositoryPath: target) == nil {
+                return outside(target, link: link)
+            }
+        } else if let found = isMarkdown ? page(target, link: link) : file(target, link: link) {
+            return found
         }
-        if let section = index.sections[target] {
-            return withAnchor(section, destination: destination, suffix: suffix, fragment: fragment)
-        }
-        if index.assets.contains(target) {
-            return .rewritten(
-                OutputPath.url(ofRoute: target, root: index.rootURL) + suffix + (fragment.map { "#" + $0 } ?? ""))
-        }
-        if let page = builtPage(target) {
-            return withAnchor(page, destination: destination, suffix: suffix, fragment: fragment)
+        if isMarkdown {
+            return .broken("'\(destination)' names no page; there is no \(target) in the site folder")
         }
         return .broken(
             "'\(destination)' matches no page, folder or file in the site; "
                 + "link Markdown files by their .md path, or use an absolute URL for anything else")
+    }
+
+    /// A link as written, with what goes after the path of the URL it resolves to.
+    private struct Link {
+        let destination: String
+        /// `?query`, or "".
+        let suffix: String
+        let fragment: String?
+    }
+
+    /// The page at site path `target` (a draft is broken); nil when there is none.
+    private func page(_ target: String, link: Link) -> Resolution? {
+        if let page = index.pages[target] { return withAnchor(page, link: link) }
+        if index.drafts.contains(target) {
+            return .broken(
+                "'\(link.destination)' is a draft page and is not built; build with --drafts or remove the link")
+        }
+        return nil
+    }
+
+    /// The section, file or page by its built name at site path `target`; nil when there is none.
+    private func file(_ target: String, link: Link) -> Resolution? {
+        if let section = index.sections[target] { return withAnchor(section, link: link) }
+        if index.assets.contains(target) {
+            return .rewritten(
+                OutputPath.url(ofRoute: target, root: index.rootURL) + link.suffix
+                    + (link.fragment.map { "#" + $0 } ?? ""))
+        }
+        return builtPage(target).map { withAnchor($0, link: link) }
+    }
+
+    /// A relative link that climbs above the site folder: back into it through the repository
+    /// (`../docs/setup.md` from the top of `docs/`), else to a file beside it.
+    private func outOfSite(_ path: String, from folder: String, link: Link) -> Resolution {
+        guard let repository = index.repository,
+            let inRepository = repository.repositoryPath(ofRelative: path, from: folder)
+        else {
+            return .leavesSite(
+                "'\(link.destination)' leads out of the site folder, which is not published, so it leads nowhere on "
+                    + "the site; link the file by its full address, or copy it into the site folder")
+        }
+        if let inner = repository.sitePath(ofRepositoryPath: inRepository) {
+            let isMarkdown = MarkdownFileName.isMarkdown(inner)
+            return (isMarkdown ? page(inner, link: link) : file(inner, link: link))
+                ?? .broken("'\(link.destination)' names nothing in the site; there is no \(inner) in the site folder")
+        }
+        return outside(inRepository, link: link)
+    }
+
+    /// A link to the repository's file at `path`, outside the site folder.
+    private func outside(_ path: String, link: Link) -> Resolution {
+        if let url = index.repository?.fileURL(ofRepositoryPath: path) {
+            return .rewritten(url + link.suffix + (link.fragment.map { "#" + $0 } ?? ""))
+        }
+        return .leavesSite(
+            "'\(link.destination)' leads to \(path) in the repository, outside the site folder, which is not "
+                + "published; set edit_url in site.toml to the repository's edit address "
+                + "(e.g. \"https://github.com/acme/docs/edit/main/\(index.repository?.folder ?? "docs")/{path}\") "
+                + "and it leads to the file there, or link the file by its full address")
     }
 
     /// The page a link to its built name points at, as mdBook and Jekyll sources link: `chapter.html` to
@@ -64,24 +132,9 @@ struct LinkResolver: Sendable {
         return index.pages[stem + ".md"] ?? index.pages[stem + ".markdown"]
     }
 
-    private func resolvePage(_ target: String, destination: String, suffix: String, fragment: String?) -> Resolution {
-        if let page = index.pages[target] {
-            return withAnchor(page, destination: destination, suffix: suffix, fragment: fragment)
-        }
-        if index.drafts.contains(target) {
-            return .broken("'\(destination)' is a draft page and is not built; build with --drafts or remove the link")
-        }
-        return .broken("'\(destination)' names no page; there is no \(target) in the site folder")
-    }
-
-    private func withAnchor(
-        _ target: LinkIndex.Target,
-        destination: String,
-        suffix: String,
-        fragment: String?
-    ) -> Resolution {
-        guard let fragment else { return .rewritten(target.url + suffix) }
-        let url = target.url + suffix + "#" + fragment
+    private func withAnchor(_ target: LinkIndex.Target, link: Link) -> Resolution {
+        guard let fragment = link.fragment else { return .rewritten(target.url + link.suffix) }
+        let url = target.url + link.suffix + "#" + fragment
         let id = Self.decoded(fragment)
         guard !Self.alwaysExists(id) else { return .rewritten(url) }
         return .rewritten(url, anchor: .anchor(target: target.path, id: id))

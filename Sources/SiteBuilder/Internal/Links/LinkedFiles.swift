@@ -11,8 +11,9 @@ struct LinkedFiles: Sendable {
     /// The links to each file, by the file's output path (e.g. `guide/payroll.xlsx`), in page order.
     let links: [String: [Link]]
 
-    /// The links of `pages` to the site's own files, `assets` (not the theme's, which are public).
-    init(pages: [Page], assets: [AssetFile], rootURL: String) {
+    /// The links of `pages` to the site's own files, `assets` (not the theme's, which are public); links written
+    /// against the site's git `repository` (see `LinkResolver`) count too.
+    init(pages: [Page], assets: [AssetFile], rootURL: String, repository: SiteRepository?) {
         let files = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
         var links: [String: [Link]] = [:]
         // Resolving every link of every page costs a rebuild after a one-page edit more than rendering the page;
@@ -23,8 +24,10 @@ struct LinkedFiles: Sendable {
         }
         for (index, page) in pages.enumerated() {
             for link in page.markdown.links {
-                guard let file = Self.file(named: link.destination, folder: page.source.fileFolder, rootURL: rootURL),
-                    files.contains(file)
+                guard
+                    let file = Self.file(
+                        named: link.destination, folder: page.source.fileFolder, rootURL: rootURL,
+                        repository: repository, isFile: files.contains)
                 else { continue }
                 links[file, default: []].append(Link(page: index, line: link.line))
             }
@@ -32,16 +35,31 @@ struct LinkedFiles: Sendable {
         self.links = links
     }
 
-    /// The site path a link destination written in a page in `folder` names, the way `LinkResolver` and
-    /// the browser read it; nil for external links, links to a heading of the same page and links that
-    /// leave the site.
-    static func file(named destination: String, folder: String, rootURL: String) -> String? {
+    /// The site file a link destination written in a page in `folder` names, the way `LinkResolver` and
+    /// the browser read it; nil for external links, links to a heading of the same page, links that
+    /// leave the site, and links to anything that is not a file (`isFile`).
+    static func file(
+        named destination: String, folder: String, rootURL: String, repository: SiteRepository?,
+        isFile: (String) -> Bool
+    ) -> String? {
         if destination.isEmpty || LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return nil }
         let path = LinkResolver.decoded(LinkResolver.split(destination).path)
         guard !path.isEmpty else { return nil }
-        guard path.hasPrefix("/") else { return SitePath.resolve(path, from: folder) }
-        let root = LinkResolver.decoded(rootURL)
-        guard path.hasPrefix(root) else { return nil }
-        return SitePath.resolve(String(path.dropFirst(root.count)), from: "")
+        var candidates: [String?]
+        if path.hasPrefix("/") {
+            let root = LinkResolver.decoded(rootURL)
+            candidates = [
+                path.hasPrefix(root) ? SitePath.resolve(String(path.dropFirst(root.count)), from: "") : nil,
+                repository?.sitePath(ofAbsolute: path),
+            ]
+        } else {
+            candidates = [
+                SitePath.resolve(path, from: folder)
+                    ?? repository?.repositoryPath(ofRelative: path, from: folder).flatMap {
+                        repository?.sitePath(ofRepositoryPath: $0)
+                    }
+            ]
+        }
+        return candidates.lazy.compactMap { $0 }.first(where: isFile)
     }
 }

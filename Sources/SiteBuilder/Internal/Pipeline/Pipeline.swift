@@ -70,12 +70,13 @@ struct Pipeline {
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
                 previousLinkTargets: cache.previous?.linkTargets, display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
-            [display, markdownPages = markdown.pages] log in
+            [display, markdownPages = markdown.pages, repository = markdown.repository] log in
             log.run(
                 ResolveAccess(
                     pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
                     assets: content.assets + themeAside.value.assets,
-                    linkedFiles: LinkedFiles(pages: markdownPages, assets: content.assets, rootURL: config.rootURL),
+                    linkedFiles: LinkedFiles(
+                        pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
                     config: config, display: display))
         }
         run(CheckLinks(pages: markdown.pages, display: display))
@@ -178,7 +179,9 @@ struct Pipeline {
             ResolveAccess(
                 pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
                 assets: content.assets + theme.assets,
-                linkedFiles: LinkedFiles(pages: markdown.pages, assets: content.assets, rootURL: config.rootURL),
+                linkedFiles: LinkedFiles(
+                    pages: markdown.pages, assets: content.assets, rootURL: config.rootURL,
+                    repository: markdown.repository),
                 config: config, display: display))
         return log.hasErrors ? nil : access
     }

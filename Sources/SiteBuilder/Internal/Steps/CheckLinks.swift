@@ -1,4 +1,4 @@
-/// Reports every broken link with `file:line`, in page order: links to missing pages and files, found
+/// Reports every broken link with `file:line`, in page order, and warns of each link out of the site folder: links to missing pages and files, found
 /// while rendering, and links to headings of other pages, which can be checked only now. Runs over
 /// every page on every build, those the cache vouched for too: a heading removed from one page
 /// breaks the links of others. Pages are checked in parallel; problems are reported in page order.
@@ -19,7 +19,10 @@ struct CheckLinks: BuildStep {
             for link in page.markdown.links {
                 guard let check = LinkCheck(link), let failure = check.failure(anchors: anchors) else { continue }
                 let file = display.site(page.source.path)
-                problems.append(Problem(file: file, line: check.line, message: failure, isBrokenLink: true))
+                problems.append(
+                    Problem(
+                        file: file, line: check.line, message: failure, isBrokenLink: !check.isWarning,
+                        isWarning: check.isWarning))
             }
             return problems
         }

@@ -14,7 +14,9 @@ struct RenderMarkdown: BuildStep {
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
-        let index = LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL)
+        let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
+        let index = LinkIndex(
+            pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
         let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
@@ -31,7 +33,8 @@ struct RenderMarkdown: BuildStep {
                 + "or name its path in site.toml: mermaid = \"js/mermaid.min.js\""
             log.warn(Problem(file: nil, message: message))
         }
-        return RenderedMarkdown(pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets)
+        return RenderedMarkdown(
+            pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets, repository: repository)
     }
 
     private static func render(
@@ -82,4 +85,6 @@ struct RenderedMarkdown {
     let bodies: PageBodies
     /// The digest of the link targets the pages were rendered against, for the build's record.
     let linkTargets: String
+    /// Where the site folder lies in its git repository, which links may be written against.
+    let repository: SiteRepository?
 }
