@@ -2,7 +2,7 @@
 """Two sitegen binaries side by side: full builds of one corpus, alternating, as ratios of the second to the first.
 
     python3 Benchmarks/versus.py --base /work/wt-base/.build-base/release/sitegen \\
-        --new .build-bench/release/sitegen [--pages 10000] [--runs 5] [--search]
+        --new .build-bench/release/sitegen [--pages 10000] [--runs 5] [--search] [--rebuilds]
 
 For a change whose cost must stay under a few per cent (a feature present but unused, a refactoring): the
 same corpus (corpus.py, written into Benchmarks/.work/corpus-N if missing) is built from nothing by each
@@ -10,6 +10,8 @@ binary in turn, base first in odd pairs and new first in even ones, each build a
 build cache go to a tmpfs folder (/dev/shm), so the disk's mood does not enter a ratio. Reports the median
 over pairs of new/base for wall time, CPU time (user + system, the better signal on a shared machine),
 user and system time apart, and peak memory, each pair's CPU ratio, and how many builds started quiet.
+With --rebuilds each full build is followed by the binary's no-op rebuild and its rebuild after a paragraph is
+appended to one page (the page is restored before the other binary builds), reported the same way.
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ def build(binary: Path, site: Path, output: Path, search: bool) -> dict[str, flo
     """One full build from nothing under GNU time: wall, user and system seconds, peak RSS in MB."""
     shutil.rmtree(output.parent, ignore_errors=True)
     output.parent.mkdir(parents=True)
+    return rebuild(binary, site, output, search)
+
+
+def rebuild(binary: Path, site: Path, output: Path, search: bool) -> dict[str, float]:
+    """One build into `output` as it is, under GNU time."""
     report = output.parent / "time.txt"
     command = [str(binary), "build", "--site", str(site), "--output", str(output)] + ([] if search else ["--no-search"])
     finished = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", str(report), "--", *command],
@@ -46,6 +53,24 @@ def build(binary: Path, site: Path, output: Path, search: bool) -> dict[str, flo
             "rss": int(rss_kb) / 1024}
 
 
+def edited_page(site: Path) -> Path:
+    """The page a one-page edit appends to: the first, in path order, of the most deeply nested pages."""
+    return sorted(site.rglob("*.md"), key=lambda path: (-len(path.parts), str(path)))[0]
+
+
+def rebuilds(binary: Path, site: Path, output: Path, search: bool, number: int) -> dict[str, dict[str, float]]:
+    """The no-op rebuild and the one-page-edit rebuild into the output `build` made; the page is restored."""
+    figures = {"no-op": rebuild(binary, site, output, search)}
+    page = edited_page(site)
+    original = page.read_text()
+    page.write_text(original + f"\n\nA paragraph appended for the rebuild of pair {number}.\n")
+    try:
+        figures["edit"] = rebuild(binary, site, output, search)
+    finally:
+        page.write_text(original)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", type=Path, required=True, help="the sitegen binary measured against")
@@ -54,6 +79,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="pairs of builds")
     parser.add_argument("--search", action="store_true", help="build the search index too (default: --no-search)")
     parser.add_argument("--work", type=Path, default=HERE / ".work")
+    parser.add_argument("--rebuilds", action="store_true", help="also a no-op and a one-page-edit rebuild")
     arguments = parser.parse_args()
     corpus = arguments.work / f"corpus-{arguments.pages}"
     if not (corpus / "sitegen").exists():
@@ -72,6 +98,11 @@ def main() -> int:
                 figures = pair[side]
                 print(f"  pair {number + 1}, {side}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "
                       f"({figures['user']:.2f} user, {figures['sys']:.2f} sys), {figures['rss']:.0f} MB", flush=True)
+                if arguments.rebuilds:
+                    for kind, again in rebuilds(binary, corpus / "sitegen", scratch / side / "public",
+                                                arguments.search, number).items():
+                        pair[f"{side} {kind}"] = again
+                        print(f"    {kind}: {again['wall']:.2f} s wall, {again['cpu']:.2f} s CPU", flush=True)
                 shutil.rmtree(scratch / side, ignore_errors=True)
                 time.sleep(1)
             pairs.append(pair)
@@ -79,12 +110,19 @@ def main() -> int:
         shutil.rmtree(scratch, ignore_errors=True)
     print(f"{arguments.pages:,} pages, {'with' if arguments.search else 'without'} search, {len(pairs)} pairs, "
           f"new / base (median over pairs):")
-    for key in ["wall", "cpu", "user", "sys", "rss"]:
-        ratios = [pair["new"][key] / pair["base"][key] for pair in pairs]
-        base = statistics.median(pair["base"][key] for pair in pairs)
-        new = statistics.median(pair["new"][key] for pair in pairs)
-        print(f"  {key:5} {statistics.median(ratios):.3f} × (base {base:.2f}, new {new:.2f}; pairs "
-              f"{', '.join(f'{ratio:.3f}' for ratio in ratios)})")
+    for kind in ["", " no-op", " edit"] if arguments.rebuilds else [""]:
+        if kind:
+            print(f"{kind.strip()} rebuilds:")
+        for key in ["wall", "cpu", "user", "sys", "rss"]:
+            # A rebuild can take less than GNU time's 10 ms: such a pair has no ratio.
+            measured = [pair for pair in pairs if pair["base" + kind][key] > 0 and pair["new" + kind][key] > 0]
+            if not measured:
+                continue
+            ratios = [pair["new" + kind][key] / pair["base" + kind][key] for pair in measured]
+            base = statistics.median(pair["base" + kind][key] for pair in measured)
+            new = statistics.median(pair["new" + kind][key] for pair in measured)
+            print(f"  {key:5} {statistics.median(ratios):.3f} × (base {base:.2f}, new {new:.2f}; pairs "
+                  f"{', '.join(f'{ratio:.3f}' for ratio in ratios)})")
     print(gate.summary())
     return 0
 
