@@ -64,13 +64,3 @@ struct LogoutEndpoint: Endpoint {
             .forgettingPages()
     }
 }
-
-extension Response {
-    /// Sign-out also empties the browser's cache of this site, so protected pages and images do not stay on
-    /// disk of a shared computer. (Pages kept in the back/forward cache are reloaded by the theme's script.)
-    func forgettingPages() -> Response {
-        var copy = self
-        copy.headers.append(("Clear-Site-Data", "\"cache\""))
-        return copy
-    }
-}
