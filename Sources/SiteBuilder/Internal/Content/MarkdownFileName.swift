@@ -25,9 +25,10 @@ enum MarkdownFileName {
     }
 
     /// The length in bytes of the Markdown extension `name` ends with, in any case; nil when it ends with none.
+    /// Asked of every file of the site, so it reads the name's bytes in place.
     private static func extensionLength(of name: String) -> Int? {
-        for suffix in extensions where endsWith(name.utf8, suffix) { return suffix.count }
-        return nil
+        var name = name
+        return name.withUTF8 { bytes in extensions.first { endsWith(bytes, $0) }?.count }
     }
 
     /// Whether `bytes` ends with the lowercase ASCII `suffix`, ignoring the case of letters.
