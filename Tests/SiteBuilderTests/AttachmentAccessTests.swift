@@ -62,6 +62,30 @@ struct AttachmentAccessTests {
         #expect(try published(site, "/guide/holidays.pdf") == .signedIn)
     }
 
+    @Test("A file a stricter page embeds with <img> or links with <a href> in raw HTML takes its rule too")
+    func rawHTMLLinks() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] =
+            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n<p align=\"center\">\n  <img src='../charts/pay%20chart.png'>\n"
+            + "</p>\n\nThe <a href=payroll.xlsx>sheet</a>.\n"
+        let site = try TestSite(pages: pages)
+        #expect(
+            try listing(site) == [
+                "/charts/pay chart.png roles: HR site/guide/payroll.md",
+                "/guide/holidays.pdf signed-in built-in",
+                "/guide/payroll.xlsx roles: HR site/guide/payroll.md",
+            ])
+        try site.build()
+        #expect(try published(site, "/guide/payroll.xlsx") == Self.hr)
+        #expect(try published(site, "/charts/pay chart.png") == Self.hr)
+        pages["guide/index.md"] = "---\naccess: { roles: [Staff] }\n---\n# Guide\n"
+        try site.write(pages, under: "site")
+        #expect(
+            site.buildErrors().first?.hasPrefix(
+                "site/guide/payroll.md:10: access: links guide/payroll.xlsx, whose rule (roles: Staff") == true,
+            "the raw HTML link's line is named")
+    }
+
     @Test("Several stricter pages: a reader of any one of them may read the file; a looser page leaves the folder's")
     func severalPages() throws {
         var pages = Self.payroll

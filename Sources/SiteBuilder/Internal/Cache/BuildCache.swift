@@ -19,8 +19,9 @@ struct BuildCache {
     /// the same version (revision 2: decoded front matter values are checked for SSI directives; 3: a file's
     /// access rule depends on the pages linking it; 4: callouts, `.markdown` pages and README sections, CJK
     /// search words; 5: math warnings kept with the page's summary; 6: weights are any number, not whole
-    /// ones; math outside text is put back as written, which changes summaries' links and math warnings).
-    static let generator = "\(PageContext.generator), build cache 6"
+    /// ones; math outside text is put back as written, which changes summaries' links and math warnings; 7: links
+    /// written in raw HTML are among a summary's links).
+    static let generator = "\(PageContext.generator), build cache 7"
 
     let recordFile: String
     let pagesFile: String

@@ -1,6 +1,7 @@
 /// Which of the site's files (not pages) each page links to or shows, found in the links rendering
-/// recorded: `[Payroll](payroll.xlsx)`, `![Chart](chart.png)` and absolute ones such as
-/// `[Payroll](/guide/payroll.xlsx)`. A file's access rule depends on them; see `AttachmentRule`.
+/// recorded: `[Payroll](payroll.xlsx)`, `![Chart](chart.png)`, absolute ones such as
+/// `[Payroll](/guide/payroll.xlsx)`, and raw HTML's (`<img src="chart.png">`). A file's access rule depends on
+/// them; see `AttachmentRule`.
 struct LinkedFiles: Sendable {
     /// One link to a file: the index of the page (as in the pages given) and the line of the link.
     struct Link: Sendable, Equatable {

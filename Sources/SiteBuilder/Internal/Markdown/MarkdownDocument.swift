@@ -10,7 +10,10 @@ final class MarkdownDocument: @unchecked Sendable {
     private let parser: OpaquePointer
     private let root: OpaquePointer
     private var headingNodes: [OpaquePointer] = []
-    private var linkNodes: [OpaquePointer] = []
+    /// Where each of `links` is written.
+    private var linkPlaces: [LinkPlace] = []
+    /// The raw HTML nodes holding links, with the addresses to write into them.
+    private var htmlLinkNodes: [HTMLLinkNode] = []
     /// Fenced and indented code blocks, which `renderHTML` highlights.
     private(set) var codeBlockNodes: [OpaquePointer] = []
     /// Block quotes, which `renderHTML` turns into callouts when they open with `[!KIND]`.
@@ -34,7 +37,8 @@ final class MarkdownDocument: @unchecked Sendable {
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
-    /// Link and image destinations in document order, with their Markdown line.
+    /// Link and image destinations in document order, with their Markdown line: Markdown links and images,
+    /// and the addresses raw HTML gives (see `HTMLLinks`).
     private(set) var links: [LinkReference] = []
     /// `id` and `name` attributes written in raw HTML, which are valid link anchors too.
     private(set) var htmlAnchors: Set<String> = []
@@ -75,12 +79,16 @@ final class MarkdownDocument: @unchecked Sendable {
 
     /// Points link number `index` (as in `links`) at `url`.
     func setLinkDestination(_ url: String, at index: Int) {
-        cmark_node_set_url(linkNodes[index], url)
+        switch linkPlaces[index] {
+        case .node(let node): cmark_node_set_url(node, url)
+        case .html(let node, let range): htmlLinkNodes[node].rewrites.append((range, url))
+        }
     }
 
     /// Renders the document, giving heading number `n` the id `ids[n]`; with `omittingOpeningHeading`,
     /// leaves out `openingHeading`.
     func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
+        rewriteHTMLLinks()
         mathErrors = renderMath(spans: mathSpans, textNodes: mathTextNodes, blocks: mathBlockNodes)
         diagramErrors = drawDiagrams(diagramNodes)
         markMermaid(mermaidNodes)
@@ -98,6 +106,14 @@ final class MarkdownDocument: @unchecked Sendable {
         quoteNodes = []
         highlightCodeBlocks()
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
+    }
+
+    /// Writes the addresses links were pointed at into their raw HTML, before anything renders it.
+    private func rewriteHTMLLinks() {
+        for entry in htmlLinkNodes where !entry.rewrites.isEmpty {
+            cmark_node_set_literal(entry.node, HTMLLinks.replacing(entry.rewrites, in: entry.html))
+        }
+        htmlLinkNodes = []
     }
 
     /// cmark-gfm writes no heading ids, so each heading is rendered on its own and swapped for a
@@ -128,7 +144,7 @@ final class MarkdownDocument: @unchecked Sendable {
                 let level = Int(cmark_node_get_heading_level(node))
                 headings.append(Heading(level: level, text: text))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
-                linkNodes.append(node)
+                linkPlaces.append(.node(node))
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
@@ -151,10 +167,21 @@ final class MarkdownDocument: @unchecked Sendable {
                 htmlAnchors.formUnion(HTMLAnchors.find(in: html))
                 let first = Int(cmark_node_get_start_line(node))
                 serverSideIncludeLines += ContentSSI.lines(in: html).map { first + $0 - 1 }
+                collectHTMLLinks(HTMLLinks.find(in: html), in: node, html: html, firstLine: first)
             }
         }
         if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {
             openingHeading = headings[0]
+        }
+    }
+
+    /// Adds the addresses `found` in the raw HTML of `node`, which starts on line `firstLine`, to `links`.
+    private func collectHTMLLinks(_ found: [HTMLLinks.Found], in node: OpaquePointer, html: String, firstLine: Int) {
+        guard !found.isEmpty else { return }
+        htmlLinkNodes.append(HTMLLinkNode(node: node, html: html))
+        for link in found {
+            linkPlaces.append(.html(node: htmlLinkNodes.count - 1, range: link.range))
+            links.append(LinkReference(destination: link.destination, line: firstLine + link.line - 1))
         }
     }
 
@@ -209,6 +236,20 @@ final class MarkdownDocument: @unchecked Sendable {
     static func literal(of node: OpaquePointer) -> String {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
+}
+
+/// Where a link is written: a Markdown link or image, or an address in the HTML of raw HTML node `node`
+/// (as in `htmlLinkNodes`).
+private enum LinkPlace {
+    case node(OpaquePointer)
+    case html(node: Int, range: Range<Int>)
+}
+
+/// A raw HTML node holding links: its HTML as written and the addresses to put in place of some of them.
+private struct HTMLLinkNode {
+    let node: OpaquePointer
+    let html: String
+    var rewrites: [(range: Range<Int>, url: String)] = []
 }
 
 /// A heading as found in the Markdown, before it gets its id.

@@ -10,7 +10,7 @@ struct MarkdownSummary: Sendable, Equatable {
     var anchors: Set<String> = []
     var toc: [TocEntry] = []
     var wordCount = 0
-    /// Every link and image destination in the text, with its file line and what it resolved to.
+    /// Every link and image destination in the text and its raw HTML, with its file line and what it resolved to.
     var links: [ResolvedLink] = []
     /// The SHA-256 of the HTML.
     var contentDigest = SHA256.digest([])

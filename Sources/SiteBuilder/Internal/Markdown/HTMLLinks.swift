@@ -1,0 +1,149 @@
+/// The addresses written in raw HTML inside Markdown — `href`, `src`, `poster`, each URL of a `srcset`, and
+/// `<object data>` — found by reading tags and their attributes, not by a full HTML parser, so the build
+/// resolves, rewrites and checks them as it does Markdown links, and files they name take their pages' rules.
+///
+/// `<img src="img/arch.png" width="400">` in `guide/setup.md` yields `img/arch.png` on line 1; only the bytes
+/// of an address are ever replaced (`replacing`), so the rest of the HTML stays as written.
+enum HTMLLinks {
+    /// An address as found: its bytes' place in the HTML, its text with character references decoded
+    /// (`a.md?x=1&amp;y=2` reads `a.md?x=1&y=2`), and its 1-based line in the HTML.
+    struct Found: Sendable, Equatable {
+        let range: Range<Int>
+        let destination: String
+        let line: Int
+    }
+
+    /// The addresses in `html` that name something of the site, in order. Left out: comments, tags
+    /// `tagfilter` writes as text (`<script>`, `<iframe>`, …), and addresses that are empty, only an anchor
+    /// (`#x`), absolute (`https:`, `mailto:`, `data:`, `//host`) or template or SSI text (`{{ url }}`, `<!--#`).
+    static func find(in html: String) -> [Found] {
+        guard html.containsBytes("=") else { return [] }
+        let bytes = Array(html.utf8)
+        var found: [Found] = []
+        var lines = LineCounter()
+        HTMLTags.forEachAttribute(in: bytes) { tag, name, value in
+            for range in addresses(named: name, of: tag, in: value, bytes: bytes) {
+                let destination = bytes.withUnsafeBufferPointer { HTMLEntity.decodeAll($0[range]) }
+                guard isSiteAddress(destination) else { continue }
+                let line = lines.line(at: range.lowerBound, in: bytes)
+                found.append(Found(range: range, destination: destination, line: line))
+            }
+        }
+        return found
+    }
+
+    /// `html` with the bytes at each range replaced by its URL, written as cmark writes a link's address,
+    /// so a raw HTML link and a Markdown link to the same place come out alike.
+    static func replacing(_ replacements: [(range: Range<Int>, url: String)], in html: String) -> String {
+        let bytes = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16 * replacements.count)
+        var copied = 0
+        for (range, url) in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            result += bytes[copied..<range.lowerBound]
+            appendEscaped(url, to: &result)
+            copied = range.upperBound
+        }
+        result += bytes[copied...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The tags `tagfilter` escapes into text, whose attributes therefore name nothing.
+    private static let filteredTags: Set<String> = [
+        "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
+    ]
+
+    /// The address ranges an attribute holds: one for `href`, `src`, `poster` and `<object data>`, one per
+    /// candidate of a `srcset` (`a.png 1x, b.png 2x`), none for any other attribute.
+    private static func addresses(named name: String, of tag: String, in value: Range<Int>, bytes: [UInt8])
+        -> [Range<Int>]
+    {
+        guard !filteredTags.contains(tag) else { return [] }
+        switch name {
+        case "href", "src", "poster": return [trimmed(value, in: bytes)]
+        case "data" where tag == "object": return [trimmed(value, in: bytes)]
+        case "srcset": return candidates(in: value, bytes: bytes)
+        default: return []
+        }
+    }
+
+    /// The URLs of a `srcset`, as the HTML standard splits it: a URL is a run without white space, commas
+    /// at its end separate it from the next, and descriptors after it run up to a comma.
+    private static func candidates(in value: Range<Int>, bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var index = value.lowerBound
+        while index < value.upperBound {
+            while index < value.upperBound, HTMLTags.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            }
+            let start = index
+            while index < value.upperBound, !HTMLTags.isSpace(bytes[index]) { index += 1 }
+            var end = index
+            while end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+            if end > start { ranges.append(start..<end) }
+            guard end == index else { continue }
+            var depth = 0
+            while index < value.upperBound, depth > 0 || bytes[index] != UInt8(ascii: ",") {
+                if bytes[index] == UInt8(ascii: "(") { depth += 1 }
+                if bytes[index] == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                index += 1
+            }
+        }
+        return ranges
+    }
+
+    private static func trimmed(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        var (start, end) = (range.lowerBound, range.upperBound)
+        while start < end, HTMLTags.isSpace(bytes[start]) { start += 1 }
+        while end > start, HTMLTags.isSpace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    private static func isSiteAddress(_ destination: String) -> Bool {
+        guard let first = destination.utf8.first, first != UInt8(ascii: "#") else { return false }
+        if LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return false }
+        return !destination.containsBytes("<") && !destination.containsBytes("{{") && !destination.containsBytes("{%")
+            && !destination.containsBytes("${")
+    }
+
+    /// Escapes as cmark-gfm's `houdini_escape_href`: URL characters stay, `&` and `'` become references,
+    /// anything else (spaces, quotes, `<`, non-ASCII) is percent-encoded, so the value is safe in any quoting.
+    private static func appendEscaped(_ url: String, to result: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: "&") {
+                result += "&amp;".utf8
+            } else if byte == UInt8(ascii: "'") {
+                result += "&#x27;".utf8
+            } else if isURLSafe(byte) {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+    }
+
+    private static func isURLSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%()*+,-./:;=?@_~".utf8.contains(byte)
+        }
+    }
+
+    /// Lines of increasing offsets, counted once through the bytes.
+    private struct LineCounter {
+        private var offset = 0
+        private var line = 1
+
+        mutating func line(at target: Int, in bytes: [UInt8]) -> Int {
+            while offset < target {
+                if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
+                offset += 1
+            }
+            return line
+        }
+    }
+}
