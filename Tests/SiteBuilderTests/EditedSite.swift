@@ -4,7 +4,8 @@ import Testing
 @testable import SiteBuilder
 
 /// A small site under random edits: pages in nested sections with titles, weights, access rules,
-/// descriptions, aliases, drafts, headings and links between them, built with the default theme.
+/// descriptions, aliases, drafts, headings, links between them (some in raw HTML) and
+/// raw HTML images of an asset, built with the default theme.
 struct EditedSite {
     private var random: SplitMix64
     private let site: TestSite
@@ -46,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 18
+    static let editKinds = 19
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -130,6 +131,14 @@ struct EditedSite {
             pages[section]?.language = [nil, "de", "fr-CA", "ja"][random.next(below: 4)]
             try writePage(section)
             return "language of \(section)"
+        case 17:
+            // Shown with raw HTML, the asset is linked, and takes the rule of stricter pages showing it.
+            let depth = path.split(separator: "/").count - 1
+            let image = String(repeating: "../", count: depth) + "guide/logo.png"
+            let shown = pages[path]?.images.isEmpty == false
+            pages[path]?.images = shown ? [] : [image]
+            try writePage(path)
+            return "raw HTML image in \(path)"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

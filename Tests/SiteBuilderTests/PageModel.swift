@@ -14,7 +14,10 @@ struct PageModel {
     var draft = false
     var headings: [String] = []
     var paragraphs: [String] = []
+    /// Links, every other one written as raw HTML (`<a href>`).
     var links: [String] = []
+    /// Images shown with raw HTML (`<img src>`), by their address.
+    var images: [String] = []
 
     var markdown: String {
         var lines = ["---"]
@@ -32,7 +35,10 @@ struct PageModel {
             lines += [paragraph, ""]
             if number < headings.count { lines += ["## \(headings[number])", ""] }
         }
-        for link in links { lines += ["See [there](\(link)).", ""] }
+        for (number, link) in links.enumerated() {
+            lines += [number % 2 == 0 ? "See [there](\(link))." : "See <a href=\"\(link)\">there</a>.", ""]
+        }
+        for image in images { lines += ["<p align=\"center\"><img src=\"\(image)\" width=\"40\"></p>", ""] }
         return lines.joined(separator: "\n")
     }
 
