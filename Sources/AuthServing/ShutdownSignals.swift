@@ -1,5 +1,5 @@
 import Dispatch
-public import Foundation
+import Foundation
 
 /// SIGTERM and SIGINT end a serving process gracefully: `stop` runs (stop accepting, let requests in flight
 /// finish), then the process exits 0. libfcgi's own SIGTERM handler only sets a flag that blocked accepts never

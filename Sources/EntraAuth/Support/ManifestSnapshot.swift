@@ -1,4 +1,4 @@
-public import AccessRules
+import AccessRules
 import Foundation
 
 /// The access manifest's rules and paths as one line per path, kept in `cache_dir` for processes that answer one
