@@ -7,7 +7,8 @@ enum SiteContent {
     static func pageSources(markdownFiles: [String], display: DisplayPaths) -> ([PageSource], [Problem]) {
         var problems: [Problem] = []
         var sectionFiles: [String: String] = [:]
-        for path in markdownFiles where MarkdownFileName.isSectionName(SitePath.lastComponent(of: path)) {
+        let isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
+        for (path, isSection) in zip(markdownFiles, isSection) where isSection {
             let folder = SitePath.parent(of: path)
             guard let other = sectionFiles[folder] else {
                 sectionFiles[folder] = path
@@ -20,9 +21,9 @@ enum SiteContent {
         }
         let foldersWithPages = Self.foldersWithPages(markdownFiles)
         var sources: [PageSource] = []
-        for path in markdownFiles {
+        for (path, isSection) in zip(markdownFiles, isSection) {
             let folder = SitePath.parent(of: path)
-            if MarkdownFileName.isSectionName(SitePath.lastComponent(of: path)) {
+            if isSection {
                 if sectionFiles[folder] == path {
                     sources.append(PageSource(kind: .section, path: path, folder: folder))
                 }
