@@ -23,18 +23,30 @@ enum SitePath {
         folder.isEmpty ? name : folder + "/" + name
     }
 
-    /// Resolves `.` and `..` in `relative` against `folder`; nil when it climbs above the site root.
+    /// Resolves `.` and `..` in `relative` against `folder`; nil when it climbs above the site root. Works on
+    /// bytes: every link of every page is resolved again when the site's pages change, and splitting by
+    /// Character made that most of a rebuild after adding a page to a large site.
     static func resolve(_ relative: String, from folder: String) -> String? {
-        var parts = relative.hasPrefix("/") ? [] : folder.split(separator: "/")
-        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        let relativeBytes = Array(relative.utf8)
+        let folderBytes = relativeBytes.first == slash ? [] : Array(folder.utf8)
+        var parts = folderBytes.split(separator: slash)
+        for part in relativeBytes.split(separator: slash) {
+            if part.count == 1, part.first == dot { continue }
+            if part.count == 2, part.first == dot, part.last == dot {
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
-            default: parts.append(part)
+                continue
             }
+            parts.append(part)
         }
-        return parts.joined(separator: "/")
+        var joined: [UInt8] = []
+        joined.reserveCapacity(folderBytes.count + relativeBytes.count)
+        for part in parts {
+            if !joined.isEmpty { joined.append(slash) }
+            joined += part
+        }
+        return String(decoding: joined, as: UTF8.self)
     }
 }

@@ -165,17 +165,16 @@ struct LinkResolver: Sendable {
     }
 
     static func split(_ destination: String) -> (path: String, query: String?, fragment: String?) {
-        var rest = Substring(destination)
-        var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
+        var destination = destination
+        let (hash, mark) = destination.withUTF8 { bytes in
+            let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+            return (hash, bytes[..<(hash ?? bytes.count)].firstIndex(of: UInt8(ascii: "?")))
         }
-        var query: String?
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
-            rest = rest[..<mark]
-        }
-        return (String(rest), query, fragment)
+        let utf8 = destination.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let end = index(hash ?? utf8.count)
+        let fragment = hash.map { String(destination[index($0 + 1)...]) }
+        let query = mark.map { String(destination[index($0 + 1)..<end]) }
+        return (String(destination[..<index(mark ?? hash ?? utf8.count)]), query, fragment)
     }
 }

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// The path arithmetic every link goes through, pinned where it works on bytes.
+struct SitePathTests {
+    @Test func relativePathsResolveAgainstTheirFolder() {
+        #expect(SitePath.resolve("setup.md", from: "guide") == "guide/setup.md")
+        #expect(SitePath.resolve("./setup.md", from: "guide/deep") == "guide/deep/setup.md")
+        #expect(SitePath.resolve("../a/./b//c.md", from: "guide/deep") == "guide/a/b/c.md")
+        #expect(SitePath.resolve("/top.md", from: "guide/deep") == "top.md")
+        #expect(SitePath.resolve("..", from: "guide") == "")
+        #expect(SitePath.resolve("../..", from: "guide") == nil, "above the site root")
+        #expect(SitePath.resolve("…/ünï cödé.md", from: "日本") == "日本/…/ünï cödé.md")
+        #expect(SitePath.resolve("x.md", from: "") == "x.md")
+    }
+
+    @Test func aDestinationSplitsAtItsFirstHashThenItsFirstQuestionMark() {
+        #expect(LinkResolver.split("a.md?x=1#part") == ("a.md", "x=1", "part"))
+        #expect(LinkResolver.split("a.md#part?not-a-query") == ("a.md", nil, "part?not-a-query"))
+        #expect(LinkResolver.split("a.md?q#f#g") == ("a.md", "q", "f#g"))
+        #expect(LinkResolver.split("#only") == ("", nil, "only"))
+        #expect(LinkResolver.split("ünï.md") == ("ünï.md", nil, nil))
+        #expect(SitePath.parent(of: "a/b/c.md") == "a/b" && SitePath.lastComponent(of: "a/b/c.md") == "c.md")
+        #expect(SitePath.parent(of: "c.md") == "" && SitePath.lastComponent(of: "c.md") == "c.md")
+    }
+}
