@@ -46,12 +46,7 @@ struct LoginEndpoint: Endpoint {
             metadata = try provider.current(refreshing: true).metadata
         } catch {
             log.write(event: "login_unavailable", ["reason": "\(error)"])
-            return HTMLPage.render(
-                status: 503,
-                title: "Sign-in is unavailable",
-                paragraphs: ["The sign-in service cannot be reached right now. Please try again in a minute."],
-                links: [("Try again", "/.auth/login?rd=" + FormEncoding.escape(returnPath))]
-            )
+            return SignInPages.unavailable(retry: "/.auth/login?rd=" + FormEncoding.escape(returnPath))
         }
         let now = time.now()
         let slot = transactions.freeSlot(in: request.cookies, now: now, random: random)

@@ -190,6 +190,7 @@ struct LoginEndpointTests {
         #expect(attempt.response.status == 503)
         #expect(attempt.response.header("Content-Type")?.hasPrefix("text/html") == true)
         #expect(attempt.response.text.contains("/.auth/login?rd=%2Fdocs%2F"))
+        #expect(attempt.response.text.contains("Sign-in is unavailable"))
         #expect(attempt.response.headers("Set-Cookie").isEmpty)
     }
 }

@@ -1,5 +1,16 @@
-/// The pages a refused sign-in shows: every one names a correlation id that ties it to its log line.
+/// The pages a refused sign-in shows: every one but a sign-in that cannot start names a correlation id that ties it
+/// to its log line.
 enum SignInPages {
+    /// The page for a sign-in that cannot start because the identity provider's discovery and keys are not at hand.
+    static func unavailable(retry: String) -> Response {
+        HTMLPage.render(
+            status: 503,
+            title: "Sign-in is unavailable",
+            paragraphs: ["The sign-in service cannot be reached right now. Please try again in a minute."],
+            links: [("Try again", retry)]
+        )
+    }
+
     /// The page for a callback whose attempt is unknown, expired or already completed.
     static func expiredAttempt(correlation: String) -> Response {
         HTMLPage.render(
