@@ -4,7 +4,6 @@ nginx for both sites (Benchmarks/search-nginx.conf.in), compressing text as prod
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -39,13 +38,7 @@ class SearchServers:
             raise
 
     def start_nginx(self) -> None:
-        http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
-        http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.stack.socket_path}")
-        (self.state / "sitegen-auth-http.conf").write_text(http_conf)
-        cache_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf").read_text()
-        cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
-        (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
-        shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
+        self.stack.write_nginx_includes()
         config = (HERE / "search-nginx.conf.in").read_text()
         for key, value in {
             "@USER@": "user root;" if os.geteuid() == 0 else "",

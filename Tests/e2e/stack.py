@@ -160,7 +160,9 @@ class Stack:
         """nginx here; the stacks for other web servers (apache_server.py, lighttpd_server.py) start theirs."""
         self.start_nginx()
 
-    def start_nginx(self) -> None:
+    def write_nginx_includes(self) -> None:
+        """The shipped http-level nginx files and fastcgi_params in the state folder, pointed at this stack's socket
+        and cache folder, for an nginx.conf there to include."""
         http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
@@ -168,6 +170,9 @@ class Stack:
         cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
         (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
+
+    def start_nginx(self) -> None:
+        self.write_nginx_includes()
         template = (REPO / "deploy" / "nginx" / "demo.conf.in").read_text()
         user = "user root;" if os.geteuid() == 0 else ""
         config = (
