@@ -9,7 +9,8 @@
 #   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
 #   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
 #   Benchmarks/run.sh --recheck-only   the check with session re-checks off and every 10 s, in pairs
-#   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus
+#   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus,
+#                                   then (d) for a page built before the navigation changes and now
 #   Benchmarks/run.sh --cgi-only    sitegen-auth as CGI behind fcgiwrap against the FastCGI server, and its start-up
 #
 # Installs what is missing (Debian packages, a Python virtualenv in Benchmarks/.work/venv), builds the
@@ -82,10 +83,25 @@ if [ ! -x "$WORK/trivial-fcgi" ] || [ Benchmarks/trivial-fcgi.c -nt "$WORK/trivi
     gcc -O2 -Wall -o "$WORK/trivial-fcgi" Benchmarks/trivial-fcgi.c -lfcgi -lpthread
 fi
 
-# Output size and builds as pages grow, with the wide-section corpus (Benchmarks/wide.py): alone with
-# --wide-only, and after everything else in a full run.
+# Output size and builds as pages grow, with the wide-section corpus (Benchmarks/wide.py), then (d) for a page as
+# built before the navigation changes against as built now (Benchmarks/navigation.py, with the sitegen of
+# NAVIGATION_BASE built once into .build-bench-navbase): alone with --wide-only, and after everything else in a
+# full run.
+NAVIGATION_BASE=3f432eb
+output_bench() {
+    "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
+    if [ ! -x .build-bench-navbase/release/sitegen ]; then
+        echo "Building the sitegen of $NAVIGATION_BASE (.build-bench-navbase)…" >&2
+        rm -rf "$WORK/navbase-src" && mkdir -p "$WORK/navbase-src"
+        git archive "$NAVIGATION_BASE" | tar -x -C "$WORK/navbase-src"
+        swift build -c release --package-path "$WORK/navbase-src" --scratch-path .build-bench-navbase \
+            --product sitegen >&2
+    fi
+    "$WORK/venv/bin/python" Benchmarks/navigation.py --work "$WORK" --base .build-bench-navbase/release/sitegen
+}
 if [ "${1:-}" = --wide-only ]; then
-    exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
+    output_bench
+    exit 0
 fi
 "$WORK/venv/bin/python" Benchmarks/bench.py "$@"
 case "${1:-}" in
@@ -93,5 +109,5 @@ case "${1:-}" in
     --quick) cgi_bench --quick ;;
 esac
 if [ $# -eq 0 ]; then
-    exec "$WORK/venv/bin/python" Benchmarks/wide.py --work "$WORK"
+    output_bench
 fi
