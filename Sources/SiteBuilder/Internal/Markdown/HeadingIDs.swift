@@ -1,4 +1,5 @@
-/// GitHub-style heading ids, unique within a page: "Set up nginx!" → `set-up-nginx`, then `set-up-nginx-1`.
+/// GitHub-style heading ids, unique within a page: "Set up nginx!" → `set-up-nginx`, then `set-up-nginx-1`;
+/// `{#id}` written at the end of a heading gives it that id instead.
 struct HeadingIDs {
     private var used: Set<String> = []
 
@@ -32,9 +33,24 @@ struct HeadingIDs {
         return String(decoding: slug, as: UTF8.self)
     }
 
-    /// The slug of `text`, with `-1`, `-2`, … appended when an earlier heading already has it.
-    mutating func uniqueID(for text: String) -> String {
-        let slug = Self.slug(text)
+    /// The ids of a page's headings, in order: the id a heading's attribute block gives it, else the slug of its
+    /// text. Written ids are taken first, as MkDocs takes them, so a slug that meets one gets the suffix; a
+    /// written id used twice gets it the second time, and links to it lead to the first, as a browser takes the
+    /// first of two equal ids.
+    static func ids(for headings: [Heading]) -> [String] {
+        var ids = HeadingIDs()
+        var firstWritten: Set<Int> = []
+        for (index, heading) in headings.enumerated() {
+            if let written = heading.writtenID, ids.used.insert(written).inserted { firstWritten.insert(index) }
+        }
+        return headings.enumerated().map { index, heading in
+            if let written = heading.writtenID { return firstWritten.contains(index) ? written : ids.unique(written) }
+            return ids.unique(Self.slug(heading.text))
+        }
+    }
+
+    /// `slug` ("section" when empty), with `-1`, `-2`, … appended when an earlier heading already has it.
+    private mutating func unique(_ slug: String) -> String {
         let base = slug.isEmpty ? "section" : slug
         var candidate = base
         var counter = 0

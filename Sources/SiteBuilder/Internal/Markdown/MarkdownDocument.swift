@@ -69,7 +69,7 @@ final class MarkdownDocument: @unchecked Sendable {
         }
         self.parser = parser
         root = cmark_parser_finish(parser)
-        collect()
+        collect(source: markdown)
     }
 
     deinit {
@@ -133,16 +133,18 @@ final class MarkdownDocument: @unchecked Sendable {
         cmark_node_free(heading)
     }
 
-    private func collect() {
+    /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.
+    private func collect(source: String) {
         CMark.walk(root) { node in
             if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
+                let writtenID = Self.takeAttributes(of: node, source: source)
                 let text = Self.restoring(Self.plainText(of: node), spans: mathSpans, as: \.tex)
                     .trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
-                headings.append(Heading(level: level, text: text))
+                headings.append(Heading(level: level, text: text, writtenID: writtenID))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 linkPlaces.append(.node(node))
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
@@ -256,6 +258,8 @@ private struct HTMLLinkNode {
 struct Heading: Sendable {
     let level: Int
     let text: String
+    /// The id its attribute block gives it, `install` for `## Install {#install}` (see `HeadingAttributes`).
+    var writtenID: String?
 }
 
 /// A link or image destination as written, e.g. `../guide/setup.md#proxy`.

@@ -11,8 +11,7 @@ enum PageMarkdown {
     ) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
-        var ids = HeadingIDs()
-        let headingIDs = document.headings.map { ids.uniqueID(for: $0.text) }
+        let headingIDs = HeadingIDs.ids(for: document.headings)
         summary.anchors = Set(headingIDs).union(document.htmlAnchors)
         summary.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
         summary.wordCount = document.wordCount

@@ -1,0 +1,71 @@
+import CMarkGFM
+import Foundation
+
+extension MarkdownDocument {
+    /// The id the attribute block ending `heading` gives it (see `HeadingAttributes`), taken off the heading's
+    /// text together with the spaces before it; nil, with the text left alone, when there is none. Most
+    /// headings do not end in `}`, and that byte is all they are asked. The block must also end the heading's
+    /// line in `source`, so braces that an escape (`\{#id}`) or an entity spell, or a code span holds, stay text.
+    static func takeAttributes(of heading: OpaquePointer, source: String) -> String? {
+        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+            let literal = cmark_node_get_literal(last), endsWithBrace(literal)
+        else { return nil }
+        // cmark splits text at `_`, `*`, `[` and the like, so the block may span several text nodes.
+        var nodes: [OpaquePointer] = []
+        var node: OpaquePointer? = last
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT {
+            nodes.append(current)
+            node = cmark_node_previous(current)
+        }
+        nodes.reverse()
+        let pieces = nodes.map { Array(Self.literal(of: $0).utf8) }
+        let text = Array(pieces.joined())
+        guard let attributes = HeadingAttributes(endOf: text),
+            let line = sourceLine(of: heading, in: source),
+            endsHeadingLine(line, with: text.suffix(attributes.length), isATX: isATX(heading))
+        else { return nil }
+        var keep = text.count - attributes.length
+        while keep > 0, HeadingAttributes.isSpace(text[keep - 1]) { keep -= 1 }
+        var offset = 0
+        for (node, piece) in zip(nodes, pieces) {
+            let kept = max(0, min(piece.count, keep - offset))
+            if kept < piece.count { cmark_node_set_literal(node, String(decoding: piece.prefix(kept), as: UTF8.self)) }
+            offset += piece.count
+        }
+        return attributes.id
+    }
+
+    private static func endsWithBrace(_ literal: UnsafePointer<CChar>) -> Bool {
+        let length = strlen(literal)
+        return length > 0 && literal[length - 1] == CChar(UInt8(ascii: "}"))
+    }
+
+    /// An ATX heading (`## Title`) is one line; a setext heading is its text's lines and the underline.
+    private static func isATX(_ heading: OpaquePointer) -> Bool {
+        cmark_node_get_start_line(heading) == cmark_node_get_end_line(heading)
+    }
+
+    /// The line of `source` the heading's text ends on.
+    private static func sourceLine(of heading: OpaquePointer, in source: String) -> ArraySlice<UInt8>? {
+        let end = Int(cmark_node_get_end_line(heading))
+        let number = isATX(heading) ? end : end - 1
+        guard number >= 1 else { return nil }
+        let lines = source.utf8.split(
+            separator: UInt8(ascii: "\n"), maxSplits: number, omittingEmptySubsequences: false)
+        return lines.count >= number ? ArraySlice(lines[number - 1]) : nil
+    }
+
+    /// Whether `line`, without trailing spaces and an ATX heading's closing `#`s, ends with a space and `block`.
+    private static func endsHeadingLine(_ line: ArraySlice<UInt8>, with block: ArraySlice<UInt8>, isATX: Bool) -> Bool {
+        var line = line
+        let isTrailing = { (byte: UInt8) in HeadingAttributes.isSpace(byte) || byte == UInt8(ascii: "\r") }
+        while let last = line.last, isTrailing(last) { line.removeLast() }
+        if isATX, line.last == UInt8(ascii: "#") {
+            while line.last == UInt8(ascii: "#") { line.removeLast() }
+            guard let last = line.last, HeadingAttributes.isSpace(last) else { return false }
+            while let last = line.last, HeadingAttributes.isSpace(last) { line.removeLast() }
+        }
+        guard line.count > block.count, line.suffix(block.count).elementsEqual(block) else { return false }
+        return HeadingAttributes.isSpace(line[line.endIndex - block.count - 1])
+    }
+}
