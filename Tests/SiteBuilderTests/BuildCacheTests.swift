@@ -199,13 +199,13 @@ struct BuildCacheTests {
         var markdown = MarkdownSummary()
         markdown.title = "Setup"
         markdown.titleID = "setup"
-        markdown.anchors = ["setup", "proxy"]
+        markdown.anchors = PageAnchors(ids: ["setup", "proxy"], mkdocsIDs: ["set-up": "set--up", "a_1": "a-1"])
         markdown.toc = [TocEntry(id: "proxy", title: "Proxy", children: [TocEntry(id: "a", title: "A", children: [])])]
         markdown.wordCount = 123_456
         markdown.links = [
             ResolvedLink(
                 destination: "a.md#x", line: 9,
-                resolution: .rewritten("/a/#x", anchor: .anchor(target: "a.md", id: "x"))),
+                resolution: .rewritten("/a/#x", anchor: .anchor(target: "a.md", id: "x")), heading: "x--y"),
             ResolvedLink(destination: "b.md", line: 10, resolution: .broken("gone")),
             ResolvedLink(destination: "https://x", line: 11, resolution: .unchanged),
             ResolvedLink(destination: "c.md", line: 12, resolution: .rewritten("/c/", anchor: nil)),

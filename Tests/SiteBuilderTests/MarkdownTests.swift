@@ -108,7 +108,7 @@ struct MarkdownTests {
         #expect(HeadingIDs.slug("Größe ändern") == "größe-ändern")
         #expect(HeadingIDs.slug("  two  spaces ") == "--two--spaces-")
         let headings = ["a", "a", "a-1", "a"].map { Heading(level: 2, text: $0) }
-        #expect(HeadingIDs.ids(for: headings) == ["a", "a-1", "a-1-1", "a-2"])
+        #expect(HeadingIDs.ids(for: headings).ids == ["a", "a-1", "a-1-1", "a-2"])
     }
 
     @Test("The table of contents lists h2 with their h3 children; has_toc needs two entries")

@@ -20,8 +20,9 @@ struct BuildCache {
     /// access rule depends on the pages linking it; 4: callouts, `.markdown` pages and README sections, CJK
     /// search words; 5: math warnings kept with the page's summary; 6: weights are any number, not whole
     /// ones; math outside text is put back as written, which changes summaries' links and math warnings; 7: links
-    /// written in raw HTML are among a summary's links; 8: a heading's `{#id}` gives its id and leaves its text).
-    static let generator = "\(PageContext.generator), build cache 8"
+    /// written in raw HTML are among a summary's links; 8: a heading's `{#id}` gives its id and leaves its text;
+    /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary).
+    static let generator = "\(PageContext.generator), build cache 9"
 
     let recordFile: String
     let pagesFile: String

@@ -3,13 +3,18 @@ extension MarkdownSummary: ByteCodable {
         self.init()
         title = try reader.optional { reader throws(ByteReader.Damaged) in try reader.string() }
         titleID = try reader.optional { reader throws(ByteReader.Damaged) in try reader.string() }
-        anchors = Set(try reader.list { reader throws(ByteReader.Damaged) in try reader.string() })
+        anchors.ids = Set(try reader.list { reader throws(ByteReader.Damaged) in try reader.string() })
+        let mkdocsIDs = try reader.list { reader throws(ByteReader.Damaged) in
+            (try reader.string(), try reader.string())
+        }
+        anchors.mkdocsIDs = Dictionary(mkdocsIDs, uniquingKeysWith: { $1 })
         toc = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(TocEntry.self) }
         wordCount = try reader.int()
         links = try reader.list { reader throws(ByteReader.Damaged) in
             ResolvedLink(
                 destination: try reader.string(), line: try reader.int(),
-                resolution: try reader.value(LinkResolver.Resolution.self))
+                resolution: try reader.value(LinkResolver.Resolution.self),
+                heading: try reader.optional { reader throws(ByteReader.Damaged) in try reader.string() })
         }
         contentDigest = try reader.digest()
         contentIsEmpty = try reader.bool()
@@ -22,13 +27,18 @@ extension MarkdownSummary: ByteCodable {
     func write(to writer: inout ByteWriter) {
         writer.optional(title) { $0.string($1) }
         writer.optional(titleID) { $0.string($1) }
-        writer.list(anchors.sorted()) { $0.string($1) }
+        writer.list(anchors.ids.sorted()) { $0.string($1) }
+        writer.list(anchors.mkdocsIDs.sorted { $0.key < $1.key }) { writer, pair in
+            writer.string(pair.key)
+            writer.string(pair.value)
+        }
         writer.list(toc) { $0.value($1) }
         writer.int(wordCount)
         writer.list(links) { writer, link in
             writer.string(link.destination)
             writer.int(link.line)
             writer.value(link.resolution)
+            writer.optional(link.heading) { $0.string($1) }
         }
         writer.digest(contentDigest)
         writer.bool(contentIsEmpty)

@@ -7,7 +7,7 @@ struct LinkCheck: Sendable {
         /// The link leads out of the site folder; a warning, for the reason given.
         case leavesSite(String)
         /// The link is fine if the page at `target` (its source path, e.g. `guide/setup.md`) has a heading
-        /// (or HTML anchor) `id`.
+        /// (or HTML anchor) `id`, or a heading MkDocs gives that id.
         case anchor(target: String, id: String)
     }
 
@@ -36,13 +36,13 @@ struct LinkCheck: Sendable {
         return false
     }
 
-    /// Why the link is broken, given every page's anchors by source path; nil when it is fine.
-    func failure(anchors: (String) -> Set<String>) -> String? {
+    /// Why the link is broken, given every page's anchors; nil when it is fine.
+    func failure(anchors: SiteAnchors) -> String? {
         switch kind {
         case .broken(let message), .leavesSite(let message):
             message
         case .anchor(let target, let id):
-            anchors(target).contains(id)
+            anchors.of(target).id(for: id) != nil
                 ? nil
                 : "'\(destination)': the page has no heading '#\(destination.drop { $0 != "#" }.dropFirst())'"
         }

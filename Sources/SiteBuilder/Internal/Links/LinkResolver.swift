@@ -26,13 +26,17 @@ struct LinkResolver: Sendable {
         case leavesSite(String)
     }
 
-    /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`.
-    func resolve(_ destination: String, folder: String, anchors: Set<String>) -> Resolution {
+    /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`. A fragment naming
+    /// a heading of the page by MkDocs's id is rewritten to the heading's id.
+    func resolve(_ destination: String, folder: String, anchors: PageAnchors) -> Resolution {
         if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") { return .unchanged }
         let (path, query, fragment) = Self.split(destination)
         if path.isEmpty {
             guard let fragment else { return .unchanged }
-            return Self.isKnown(fragment, in: anchors) ? .unchanged : .broken("no heading '#\(fragment)' on this page")
+            let id = Self.decoded(fragment)
+            if Self.alwaysExists(id) { return .unchanged }
+            guard let heading = anchors.id(for: id) else { return .broken("no heading '#\(fragment)' on this page") }
+            return heading == id ? .unchanged : .rewritten((query.map { "?" + $0 } ?? "") + "#" + heading)
         }
         let link = Link(destination: destination, suffix: query.map { "?" + $0 } ?? "", fragment: fragment)
         let decoded = Self.decoded(path)
@@ -140,9 +144,9 @@ struct LinkResolver: Sendable {
         return .rewritten(url, anchor: .anchor(target: target.path, id: id))
     }
 
-    private static func isKnown(_ fragment: String, in anchors: Set<String>) -> Bool {
-        let id = decoded(fragment)
-        return alwaysExists(id) || anchors.contains(id)
+    /// `url`, made by this resolver with a fragment, with `fragment` in place of that one.
+    static func url(_ url: String, fragment: String) -> String {
+        String(url.prefix { $0 != "#" }) + "#" + fragment
     }
 
     /// An empty fragment is the top of the page; footnote anchors (`#fn-1`, `#fnref-1`) are made by cmark-gfm.

@@ -34,19 +34,24 @@ struct HeadingIDs {
     }
 
     /// The ids of a page's headings, in order: the id a heading's attribute block gives it, else the slug of its
-    /// text. Written ids are taken first, as MkDocs takes them, so a slug that meets one gets the suffix; a
-    /// written id used twice gets it the second time, and links to it lead to the first, as a browser takes the
-    /// first of two equal ids.
-    static func ids(for headings: [Heading]) -> [String] {
+    /// text; and the ids MkDocs gives them, where those differ (see `MkDocsIDs`). Written ids are taken first,
+    /// as MkDocs takes them, so a slug that meets one gets the suffix; a written id used twice gets it the
+    /// second time, and links to it lead to the first, as a browser takes the first of two equal ids.
+    static func ids(for headings: [Heading]) -> (ids: [String], mkdocs: [String: String]) {
         var ids = HeadingIDs()
         var firstWritten: Set<Int> = []
         for (index, heading) in headings.enumerated() {
             if let written = heading.writtenID, ids.used.insert(written).inserted { firstWritten.insert(index) }
         }
-        return headings.enumerated().map { index, heading in
+        var mkdocsAgrees = true
+        let result = headings.enumerated().map { index, heading in
             if let written = heading.writtenID { return firstWritten.contains(index) ? written : ids.unique(written) }
-            return ids.unique(Self.slug(heading.text))
+            let slug = Self.slug(heading.text)
+            let id = ids.unique(slug)
+            mkdocsAgrees = mkdocsAgrees && id == slug && MkDocsIDs.agrees(slug, text: heading.text)
+            return id
         }
+        return (result, mkdocsAgrees ? [:] : MkDocsIDs.differing(from: result, of: headings))
     }
 
     /// `slug` ("section" when empty), with `-1`, `-2`, … appended when an earlier heading already has it.

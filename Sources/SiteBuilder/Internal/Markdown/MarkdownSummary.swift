@@ -6,8 +6,8 @@ struct MarkdownSummary: Sendable, Equatable {
     var title: String?
     /// The id of the opening heading left out of the HTML because it repeats the title.
     var titleID: String?
-    /// Ids links may point at: heading ids and ids written in raw HTML.
-    var anchors: Set<String> = []
+    /// Ids links may point at: heading ids, ids written in raw HTML, and the ids MkDocs gives the headings.
+    var anchors = PageAnchors()
     var toc: [TocEntry] = []
     var wordCount = 0
     /// Every link and image destination in the text and its raw HTML, with its file line and what it resolved to.
@@ -21,6 +21,14 @@ struct MarkdownSummary: Sendable, Equatable {
     /// is unchanged, since its summary then comes from the cache.
     var mathWarnings: [LineMessage] = []
 
+    /// The heading ids written in place of links' fragments, by link number (see `ResolvedLink.heading`).
+    var linkHeadings: [Int: String] {
+        var headings: [Int: String] = [:]
+        for (number, link) in links.enumerated() {
+            if let heading = link.heading { headings[number] = heading }
+        }
+        return headings
+    }
 }
 
 /// A link or image destination as written in a page, where it is, and what the build made of it.
@@ -29,4 +37,7 @@ struct ResolvedLink: Sendable, Equatable {
     /// The line in the page's file.
     let line: Int
     let resolution: LinkResolver.Resolution
+    /// For a link to a heading of another page that names it by MkDocs's id, the heading's id, which the page
+    /// is written with in the fragment's place (see `SiteAnchors`).
+    var heading: String?
 }

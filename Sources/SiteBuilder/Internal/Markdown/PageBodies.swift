@@ -7,11 +7,13 @@ struct PageBodies: Sendable {
     let resolver: LinkResolver
     let display: DisplayPaths
 
-    func render(_ body: PageBody, of page: ParsedPage) -> (
+    /// See `PageMarkdown.render`.
+    func render(_ body: PageBody, of page: ParsedPage, linkHeadings: [Int: String]) -> (
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
         PageMarkdown.render(
-            body, folder: page.source.fileFolder, frontMatterTitle: page.frontMatter.title, resolver: resolver)
+            body, folder: page.source.fileFolder, frontMatterTitle: page.frontMatter.title, resolver: resolver,
+            linkHeadings: linkHeadings)
     }
 
     /// The Markdown of `source` as its file holds it now; nil when the file cannot be read.

@@ -4,15 +4,18 @@
 enum PageMarkdown {
     /// The summary (with the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
     /// HTML opens an SSI directive, and the diagrams Graphviz could not read (errors), with their file lines.
+    /// Link number `n` to a heading of another page is written with `linkHeadings[n]` in its fragment's place
+    /// (see `SiteAnchors`).
     static func render(
-        _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver
+        _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver,
+        linkHeadings: [Int: String] = [:]
     ) -> (
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
         let document = MarkdownDocument(markdown: body.text)
         var summary = MarkdownSummary()
-        let headingIDs = HeadingIDs.ids(for: document.headings)
-        summary.anchors = Set(headingIDs).union(document.htmlAnchors)
+        let (headingIDs, mkdocsIDs) = HeadingIDs.ids(for: document.headings)
+        summary.anchors = PageAnchors(ids: Set(headingIDs).union(document.htmlAnchors), mkdocsIDs: mkdocsIDs)
         summary.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
         summary.wordCount = document.wordCount
         summary.title = frontMatterTitle ?? document.headings.first { $0.level == 1 }?.text
@@ -22,11 +25,15 @@ enum PageMarkdown {
         summary.titleID = omitsOpeningHeading ? headingIDs.first : nil
         for (number, link) in document.links.enumerated() {
             let resolution = resolver.resolve(link.destination, folder: folder, anchors: summary.anchors)
-            if case .rewritten(let url, _) = resolution {
-                document.setLinkDestination(url, at: number)
+            var heading: String?
+            if case .rewritten(let url, let anchor) = resolution {
+                heading = anchor == nil ? nil : linkHeadings[number]
+                document.setLinkDestination(heading.map { LinkResolver.url(url, fragment: $0) } ?? url, at: number)
             }
             summary.links.append(
-                ResolvedLink(destination: link.destination, line: link.line + body.lineOffset, resolution: resolution))
+                ResolvedLink(
+                    destination: link.destination, line: link.line + body.lineOffset, resolution: resolution,
+                    heading: heading))
         }
         let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         summary.contentDigest = SHA256.digest(html)

@@ -79,7 +79,7 @@ struct Pipeline {
                         pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
                     config: config, display: display))
         }
-        run(CheckLinks(pages: markdown.pages, display: display))
+        run(CheckLinks(pages: markdown.pages, anchors: markdown.anchors, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)

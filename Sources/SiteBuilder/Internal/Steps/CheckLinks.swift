@@ -5,15 +5,11 @@
 struct CheckLinks: BuildStep {
     let stage = BuildStage.checkLinks
     let pages: [Page]
+    let anchors: SiteAnchors
     let display: DisplayPaths
 
     func run(_ log: BuildLog) {
-        let pages = pages
-        let display = display
-        let byPath = Dictionary(pages.indices.map { (pages[$0].source.path, $0) }, uniquingKeysWith: { $1 })
-        let anchors: @Sendable (String) -> Set<String> = { path in
-            byPath[path].map { pages[$0].markdown.anchors } ?? []
-        }
+        let (anchors, display) = (anchors, display)
         let problems = concurrentMap(pages) { page -> [Problem] in
             var problems: [Problem] = []
             for link in page.markdown.links {

@@ -1,7 +1,9 @@
 /// Turns every page's Markdown into HTML, in parallel (see `PageMarkdown`). A page whose file is as the
 /// build cache recorded it, and whose links all resolve as they did, is not rendered: its summary comes
 /// from the cache, and its HTML is rendered again only if "Render pages" needs it. While the link
-/// targets of the site are those of the last build, every link resolves as it did without asking.
+/// targets of the site are those of the last build, every link resolves as it did without asking. A link
+/// naming a heading of another page by MkDocs's id is settled once every page's headings are known
+/// (`SiteAnchors`), and its page rendered again when that changes how it is written.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
     let pages: [ParsedPage]
@@ -20,8 +22,19 @@ struct RenderMarkdown: BuildStep {
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
         let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
-        let results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
+        let pages = pages
+        var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
             Self.render(page, bodies: bodies, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
+        }
+        // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
+        // links that changes are rendered again. Their headings, and so the anchors, stay as they are.
+        let anchors = SiteAnchors(pages: results.map(\.page))
+        let settled = results
+        results = concurrentMap(Array(results.indices)) { index in
+            guard let headings = anchors.changedLinkHeadings(of: settled[index].page.markdown) else {
+                return settled[index]
+            }
+            return Self.render(pages[index], bodies: bodies, siteTitle: siteTitle, linkHeadings: headings)
         }
         log.report(results.flatMap(\.problems))
         let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
@@ -34,17 +47,21 @@ struct RenderMarkdown: BuildStep {
             log.warn(Problem(file: nil, message: message))
         }
         return RenderedMarkdown(
-            pages: results.map(\.page), bodies: bodies, linkTargets: linkTargets, repository: repository)
+            pages: results.map(\.page), bodies: bodies, anchors: anchors, linkTargets: linkTargets,
+            repository: repository)
     }
 
+    /// Renders `page`, or takes its summary from the cache when its links resolve as before; with `linkHeadings`
+    /// (see `PageMarkdown.render`), always renders it.
     private static func render(
-        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, siteTitle: String
+        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool = false, siteTitle: String,
+        linkHeadings: [Int: String]? = nil
     ) -> (page: Page, problems: [Problem]) {
         var markdown = MarkdownSummary()
         var html: String?
         var problems: [Problem] = []
         if page.source.kind != .implicitSection {
-            if let cached = page.cached?.markdown,
+            if linkHeadings == nil, let cached = page.cached?.markdown,
                 targetsUnchanged
                     || PageMarkdown.linksResolveAsBefore(
                         cached, folder: page.source.fileFolder, resolver: bodies.resolver)
@@ -52,7 +69,7 @@ struct RenderMarkdown: BuildStep {
                 markdown = cached
             } else {
                 let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
-                let rendered = bodies.render(body, of: page)
+                let rendered = bodies.render(body, of: page, linkHeadings: linkHeadings ?? [:])
                 (markdown, html) = (rendered.summary, rendered.html)
                 let file = bodies.display.site(page.source.path)
                 problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
@@ -83,6 +100,8 @@ struct RenderMarkdown: BuildStep {
 struct RenderedMarkdown {
     let pages: [Page]
     let bodies: PageBodies
+    /// Every page's anchors, which links to headings of other pages are checked against.
+    let anchors: SiteAnchors
     /// The digest of the link targets the pages were rendered against, for the build's record.
     let linkTargets: String
     /// Where the site folder lies in its git repository, which links may be written against.

@@ -1,0 +1,35 @@
+/// Every page's `PageAnchors` by source path (`guide/setup.md`), known once every page is rendered: what links
+/// to headings of other pages are checked against, and which heading such a link leads to when it names one
+/// by MkDocs's id (`setup.md#set-up-nginx` for "Set up -- nginx", whose id is `set-up----nginx`).
+struct SiteAnchors: Sendable {
+    private let byPath: [String: PageAnchors]
+
+    init(pages: [Page]) {
+        byPath = Dictionary(pages.map { ($0.source.path, $0.markdown.anchors) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The anchors of the page at source path `path`; none when no page is there.
+    func of(_ path: String) -> PageAnchors {
+        byPath[path] ?? PageAnchors()
+    }
+
+    /// The heading ids the links of `summary` are to be written with, by link number — one for each link to a
+    /// heading of another page that names it by MkDocs's id — or nil when its links were written with exactly
+    /// those (`ResolvedLink.heading`). Pages are rendered before the headings of others are known, so
+    /// "Render Markdown" renders a page again when this is not nil.
+    func changedLinkHeadings(of summary: MarkdownSummary) -> [Int: String]? {
+        var headings: [Int: String] = [:]
+        var changed = false
+        for (number, link) in summary.links.enumerated() {
+            var heading: String?
+            if case .rewritten(_, .anchor(let target, let id)?) = link.resolution, let anchors = byPath[target],
+                !anchors.ids.contains(id)
+            {
+                heading = anchors.mkdocsIDs[id]
+                headings[number] = heading
+            }
+            changed = changed || heading != link.heading
+        }
+        return changed ? headings : nil
+    }
+}
