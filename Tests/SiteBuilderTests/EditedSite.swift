@@ -4,8 +4,8 @@ import Testing
 @testable import SiteBuilder
 
 /// A small site under random edits: pages in nested sections with titles, weights, access rules,
-/// descriptions, aliases, drafts, headings, links between them (some in raw HTML) and
-/// raw HTML images of an asset, built with the default theme.
+/// descriptions, aliases, drafts, headings (some with ids written, `{#id}`), links between them (some in raw
+/// HTML, some to headings by MkDocs's ids) and raw HTML images of an asset, built with the default theme.
 struct EditedSite {
     private var random: SplitMix64
     private let site: TestSite
@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 19
+    static let editKinds = 20
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -59,7 +59,7 @@ struct EditedSite {
             try writePage(path)
             return "body of \(path)"
         case 2:
-            pages[path]?.headings = (0..<random.next(below: 4)).map { _ in random.words(2) }
+            pages[path]?.headings = (0..<random.next(below: 4)).map { _ in PageModel.randomHeading(using: &random) }
             try writePage(path)
             return "headings of \(path)"
         case 3:
@@ -139,6 +139,19 @@ struct EditedSite {
             pages[path]?.images = shown ? [] : [image]
             try writePage(path)
             return "raw HTML image in \(path)"
+        case 19:
+            // A heading with an id written and one MkDocs and GitHub give different ids, each linked by that id.
+            let target = paths[random.next(below: paths.count)]
+            let id = random.words(1)
+            let written = random.words(2) + " {#" + id + "}"
+            let separated = random.words(2).replacingOccurrences(of: " ", with: " -- ")
+            pages[target]?.headings.insert(contentsOf: [written, separated], at: 0)
+            if pages[target]?.paragraphs.count == 1 { pages[target]?.paragraphs.append(random.sentence()) }
+            try writePage(target)
+            let relative = String(repeating: "../", count: path.split(separator: "/").count - 1) + target
+            pages[path]?.links += [relative + "#" + id, relative + "#" + MkDocsIDs.slug(separated)]
+            try writePage(path)
+            return "headings '\(written)' and '\(separated)' in \(target), linked from \(path)"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

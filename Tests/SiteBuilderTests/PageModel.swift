@@ -48,7 +48,7 @@ struct PageModel {
         page.weight = random.next(below: 2) == 0 ? nil : random.next(below: 5)
         page.access = random.next(below: 3) == 0 ? randomAccess(using: &random) : nil
         page.draft = random.next(below: 8) == 0
-        page.headings = (0..<random.next(below: 3)).map { _ in random.words(2) }
+        page.headings = (0..<random.next(below: 3)).map { _ in randomHeading(using: &random) }
         page.paragraphs = (0..<1 + random.next(below: 3)).map { _ in random.sentence() }
         return page
     }
@@ -60,7 +60,19 @@ struct PageModel {
         ][random.next(below: 5)]
     }
 
-    /// A relative link from `path` to another page, to one of its headings half of the time.
+    /// Two words, now and then with an id written after them (`{#proxy}`) or ` -- ` between them, which MkDocs
+    /// and GitHub make different ids of.
+    static func randomHeading(using random: inout SplitMix64) -> String {
+        let words = random.words(2)
+        switch random.next(below: 4) {
+        case 0: return words + " {#" + random.words(1) + "}"
+        case 1: return words.replacingOccurrences(of: " ", with: " -- ")
+        default: return words
+        }
+    }
+
+    /// A relative link from `path` to another page, to one of its headings half of the time: by the id written
+    /// with it, else by GitHub's or MkDocs's id.
     static func randomLink(
         using random: inout SplitMix64, from path: String, to paths: [String], pages: [String: PageModel]
     ) -> String {
@@ -68,7 +80,8 @@ struct PageModel {
         let depth = path.split(separator: "/").count - 1
         let relative = String(repeating: "../", count: depth) + target
         guard random.next(below: 2) == 0, let heading = pages[target]?.headings.first else { return relative }
-        return relative + "#" + HeadingIDs.slug(heading)
+        if let written = HeadingAttributes(endOf: Array(heading.utf8)) { return relative + "#" + written.id }
+        return relative + "#" + (random.next(below: 2) == 0 ? HeadingIDs.slug(heading) : MkDocsIDs.slug(heading))
     }
 }
 
