@@ -68,7 +68,7 @@ struct RawHTMLLinkTests {
         let html = """
             <a href="https://example.com/a.md">a</a> <a href="//cdn.example.com/x.png">b</a> \
             <a href="mailto:a@example.com">c</a> <a href="#nowhere">d</a> <img src="data:image/png;base64,AA==">
-            <a href="{{ site.url }}/x.md">e</a> <img src="${BASE}/x.png"> <a href="/downloads/">f</a>
+            <a href="{{ page.url }}/x.md">e</a> <img src="${BASE}/x.png"> <a href="/downloads/">f</a>
             <span title="src=x.png" data-src="x.png">src=x.png</span> <!-- <img src="gone.png"> -->
 
             """

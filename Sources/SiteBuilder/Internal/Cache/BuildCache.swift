@@ -21,8 +21,9 @@ struct BuildCache {
     /// search words; 5: math warnings kept with the page's summary; 6: weights are any number, not whole
     /// ones; math outside text is put back as written, which changes summaries' links and math warnings; 7: links
     /// written in raw HTML are among a summary's links; 8: a heading's `{#id}` gives its id and leaves its text;
-    /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary).
-    static let generator = "\(PageContext.generator), build cache 9"
+    /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary; 10: links
+    /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve).
+    static let generator = "\(PageContext.generator), build cache 10"
 
     let recordFile: String
     let pagesFile: String

@@ -30,6 +30,15 @@ struct LinkResolver: Sendable {
     /// a heading of the page by MkDocs's id is rewritten to the heading's id.
     func resolve(_ destination: String, folder: String, anchors: PageAnchors) -> Resolution {
         if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") { return .unchanged }
+        if let path = JekyllLinks.withoutBaseURL(destination) {
+            let resolution = resolve(path, folder: folder, anchors: anchors)
+            return resolution == .unchanged ? .rewritten(path) : resolution
+        }
+        if JekyllLinks.holdsTemplate(destination) {
+            return .leavesSite(
+                "'\(destination)' holds a template expression ({{ … }} or {% … %}, as Jekyll's Liquid writes) that "
+                    + "sitegen does not evaluate, so it is left as written; write the page's .md path instead")
+        }
         let (path, query, fragment) = Self.split(destination)
         if path.isEmpty {
             guard let fragment else { return .unchanged }
@@ -50,6 +59,10 @@ struct LinkResolver: Sendable {
                 let found = isMarkdown ? page(inner, link: link) : file(inner, link: link)
             {
                 return found
+            }
+            // `/guide/setup.html`, as Jekyll's sources link a page, is the page built from guide/setup.md.
+            if !isMarkdown, !index.assets.contains(target), let built = builtPage(target) {
+                return withAnchor(built, link: link)
             }
             guard isMarkdown else { return .unchanged }
             if let repository = index.repository, repository.sitePath(ofRepositoryPath: target) == nil {

@@ -15,7 +15,8 @@ enum HTMLLinks {
 
     /// The addresses in `html` that name something of the site, in order. Left out: comments, tags
     /// `tagfilter` writes as text (`<script>`, `<iframe>`, …), and addresses that are empty, only an anchor
-    /// (`#x`), absolute (`https:`, `mailto:`, `data:`, `//host`) or template or SSI text (`{{ url }}`, `<!--#`).
+    /// (`#x`), absolute (`https:`, `mailto:`, `data:`, `//host`) or template or SSI text (`{{ url }}`, `<!--#`),
+    /// but for a Jekyll base URL in front of a site path (`{{ site.baseurl }}/img/logo.png`, `JekyllLinks`).
     static func find(in html: String) -> [Found] {
         guard html.containsBytes("=") else { return [] }
         let bytes = Array(html.utf8)
@@ -102,6 +103,7 @@ enum HTMLLinks {
     private static func isSiteAddress(_ destination: String) -> Bool {
         guard let first = destination.utf8.first, first != UInt8(ascii: "#") else { return false }
         if LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return false }
+        if JekyllLinks.withoutBaseURL(destination) != nil { return true }
         return !destination.containsBytes("<") && !destination.containsBytes("{{") && !destination.containsBytes("{%")
             && !destination.containsBytes("${")
     }
