@@ -176,11 +176,9 @@ struct SiteAccess: Sendable {
         return counts
     }
 
-    /// The manifest as published: sorted keys, so an unchanged site writes identical bytes, and no
-    /// indentation, which would be more than half of its bytes (`jq . access.json` shows it indented).
+    /// The manifest as published (`AccessManifest.json()`): sorted keys, so an unchanged site writes identical
+    /// bytes, and no indentation, which would be more than half of its bytes (`jq . access.json` shows it indented).
     func manifestJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(manifest)
+        Data(try manifest.json())
     }
 }

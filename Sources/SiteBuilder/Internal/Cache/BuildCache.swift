@@ -4,7 +4,7 @@ import Foundation
 /// only makes the next build a full one): `<output name>.txt`, the record of the last published
 /// output (see `BuildRecord`), `<output name>.pages`, what its pages were parsed into (see `PageStore`), and
 /// `<output name>.search/`, the words its search index counted in each page, a file per part (see
-/// `SearchPartWords`).
+/// `SearchPartWords`), and `<output name>.links`, what its links could point at (see `LinkTargetChanges`).
 ///
 /// A build whose options and input files are as recorded, over an output that is exactly as recorded,
 /// does nothing. Otherwise a page whose file is unchanged is not parsed again; its Markdown is not
@@ -28,6 +28,7 @@ struct BuildCache {
     let recordFile: String
     let pagesFile: String
     let searchFolder: String
+    let linksFile: String
     /// git's dates of the site's files and the commit they were read at (`GitDates`).
     let gitDatesFile: String
 
@@ -37,6 +38,7 @@ struct BuildCache {
         recordFile = folder.appendingPathComponent(output.lastPathComponent + ".txt").path
         pagesFile = folder.appendingPathComponent(output.lastPathComponent + ".pages").path
         searchFolder = folder.appendingPathComponent(output.lastPathComponent + ".search").path
+        linksFile = folder.appendingPathComponent(output.lastPathComponent + ".links").path
         gitDatesFile = folder.appendingPathComponent(output.lastPathComponent + ".git-dates").path
     }
 
@@ -58,6 +60,12 @@ struct BuildCache {
         return store
     }
 
+    /// The link targets of the last build (`LinkIndex.described`), when they are those its record's digest names.
+    func loadLinkTargets(digest: String) -> [UInt8]? {
+        guard let bytes = FileBytes.read(linksFile), SHA256.hex(bytes) == digest else { return nil }
+        return bytes
+    }
+
     /// The words the last build that indexed the search part in `folder` (`_search/RULE/SHARD/`) counted;
     /// nil when there are none, they cannot be read, or another sitegen version counted them.
     func loadSearchWords(of folder: String) -> SearchPartWords? {
@@ -70,17 +78,20 @@ struct BuildCache {
         return (searchFolder as NSString).appendingPathComponent(name + ".words")
     }
 
-    /// Saves the record, the page store and the search words; each entry of the page store and each page's
+    /// Saves the record, the page store, the search words and, when they changed, the link targets; each entry of the page store and each page's
     /// words name the digest or key they are valid for, so every file is safe to use without the others. The
     /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:output:)` and
     /// `PageStore.appendix`), the record only while its file is as `previous` was read from it; if appending
     /// fails, the file is removed rather than left torn.
     func save(
         _ record: BuildRecord, previous: BuildRecord?, output: OutputChanges, pages: PageStore,
-        search: SearchCacheUpdate
+        search: SearchCacheUpdate, linkTargets: [UInt8]
     ) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if previous?.linkTargets != record.linkTargets || !FileManager.default.fileExists(atPath: linksFile) {
+            try Data(linkTargets).write(to: URL(fileURLWithPath: linksFile), options: .atomic)
+        }
         // The search words and the page store are saved on other cores while the record is.
         let words = Background { Result { try save(search) } }
         let pagesSaved = Background { [pagesFile] in

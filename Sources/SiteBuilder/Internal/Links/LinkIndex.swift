@@ -25,6 +25,9 @@ struct LinkIndex: Sendable {
     /// pages are taken in the order they come, which the sorted listing of the site folder fixes, rather
     /// than sorted again: every build makes this digest over every page.
     let digest: String
+    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL and repository,
+    /// kept in the build cache so that the next build can tell which targets changed (`LinkTargetChanges`).
+    let described: [UInt8]
 
     init(
         pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String, repository: SiteRepository? = nil
@@ -50,6 +53,7 @@ struct LinkIndex: Sendable {
             writer.string(repository.folder)
             writer.string(repository.fileURL ?? "")
         }
-        digest = SHA256.hex(writer.bytes)
+        described = writer.bytes
+        digest = SHA256.hex(described)
     }
 }

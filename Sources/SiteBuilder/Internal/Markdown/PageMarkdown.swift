@@ -49,9 +49,13 @@ enum PageMarkdown {
 
     /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when
     /// the summary was made: then the page's HTML is what it was, and its Markdown need not be rendered.
-    static func linksResolveAsBefore(_ summary: MarkdownSummary, folder: String, resolver: LinkResolver) -> Bool {
+    /// With `changes`, only the links that name a changed target are asked.
+    static func linksResolveAsBefore(
+        _ summary: MarkdownSummary, folder: String, resolver: LinkResolver, changes: LinkTargetChanges? = nil
+    ) -> Bool {
         summary.links.allSatisfy { link in
-            resolver.resolve(link.destination, folder: folder, anchors: summary.anchors) == link.resolution
+            changes?.mayChange(link.destination) == false
+                || resolver.resolve(link.destination, folder: folder, anchors: summary.anchors) == link.resolution
         }
     }
 }

@@ -68,7 +68,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
-                previousLinkTargets: cache.previous?.linkTargets, display: display))
+                previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles, display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
             log.run(
@@ -137,7 +137,8 @@ struct Pipeline {
             Publish(
                 output: publication, record: newRecord, previous: cache.previous,
                 pages: Background { Self.store(parsed, published: published, previous: previousPages) },
-                search: index.words, cache: cacheFiles, manifest: publishedAccess.manifest,
+                search: index.words, cache: cacheFiles, linkTargets: markdown.describedLinkTargets,
+                manifest: publishedAccess.manifest,
                 stricterRulesPause: options.stricterRulesPause))
         guard !log.hasErrors else {
             output.discard()
@@ -170,7 +171,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
-                previousLinkTargets: nil, display: display))
+                previousLinkTargets: nil, cache: nil, display: display))
         let theme = run(
             LoadTemplates(
                 files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,

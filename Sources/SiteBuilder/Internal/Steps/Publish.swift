@@ -17,6 +17,8 @@ struct Publish: BuildStep {
     /// The search index's words for the build cache.
     let search: SearchCacheUpdate
     let cache: BuildCache
+    /// What this build's links could point at (`LinkIndex.described`), for the next build.
+    let linkTargets: [UInt8]
     /// The access manifest this build publishes.
     let manifest: AccessManifest
     /// How long the stricter of the old and new access rules stay in force before the pages change; zero
@@ -47,7 +49,9 @@ struct Publish: BuildStep {
         record.files = output.entries
         record.warnings = log.warnings
         do {
-            try cache.save(record, previous: previous, output: output.changes, pages: pages.value, search: search)
+            try cache.save(
+                record, previous: previous, output: output.changes, pages: pages.value, search: search,
+                linkTargets: linkTargets)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
@@ -61,7 +65,7 @@ struct Publish: BuildStep {
             let before = FileManager.default.contents(atPath: output.liveManifestPath),
             let current = try? JSONDecoder().decode(AccessManifest.self, from: before),
             let interim = InterimManifest.between(current: current, new: manifest),
-            let data = try? JSONEncoder().encode(interim)
+            let data = try? Data(interim.json())
         else { return nil }
         try output.replaceLiveManifest(with: data)
         log.announce(.stricterRulesFirst(pause: stricterRulesPause))

@@ -1,7 +1,8 @@
 /// Turns every page's Markdown into HTML, in parallel (see `PageMarkdown`). A page whose file is as the
 /// build cache recorded it, and whose links all resolve as they did, is not rendered: its summary comes
 /// from the cache, and its HTML is rendered again only if "Render pages" needs it. While the link
-/// targets of the site are those of the last build, every link resolves as it did without asking. A link
+/// targets of the site are those of the last build, every link resolves as it did without asking; when only
+/// pages, drafts or assets changed, only the links that name one of them are asked (`LinkTargetChanges`). A link
 /// naming a heading of another page by MkDocs's id is settled once every page's headings are known
 /// (`SiteAnchors`), and its page rendered again when that changes how it is written.
 struct RenderMarkdown: BuildStep {
@@ -13,6 +14,8 @@ struct RenderMarkdown: BuildStep {
     let config: SiteConfig
     /// The digest of the link targets of the last build; see `LinkIndex.digest`.
     let previousLinkTargets: String?
+    /// Where the last build's link targets are kept; nil for `sitegen access`.
+    let cache: BuildCache?
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -22,9 +25,16 @@ struct RenderMarkdown: BuildStep {
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
         let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
+        let changes =
+            targetsUnchanged
+            ? nil
+            : previousLinkTargets.flatMap { cache?.loadLinkTargets(digest: $0) }.flatMap {
+                LinkTargetChanges(earlier: $0, current: index)
+            }
         let pages = pages
         var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
-            Self.render(page, bodies: bodies, targetsUnchanged: targetsUnchanged, siteTitle: siteTitle)
+            Self.render(
+                page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, siteTitle: siteTitle)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
         // links that changes are rendered again. Their headings, and so the anchors, stay as they are.
@@ -48,14 +58,14 @@ struct RenderMarkdown: BuildStep {
         }
         return RenderedMarkdown(
             pages: results.map(\.page), bodies: bodies, anchors: anchors, linkTargets: linkTargets,
-            repository: repository)
+            describedLinkTargets: index.described, repository: repository)
     }
 
     /// Renders `page`, or takes its summary from the cache when its links resolve as before; with `linkHeadings`
     /// (see `PageMarkdown.render`), always renders it.
     private static func render(
-        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool = false, siteTitle: String,
-        linkHeadings: [Int: String]? = nil
+        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool = false, changes: LinkTargetChanges? = nil,
+        siteTitle: String, linkHeadings: [Int: String]? = nil
     ) -> (page: Page, problems: [Problem]) {
         var markdown = MarkdownSummary()
         var html: String?
@@ -64,7 +74,7 @@ struct RenderMarkdown: BuildStep {
             if linkHeadings == nil, let cached = page.cached?.markdown,
                 targetsUnchanged
                     || PageMarkdown.linksResolveAsBefore(
-                        cached, folder: page.source.fileFolder, resolver: bodies.resolver)
+                        cached, folder: page.source.fileFolder, resolver: bodies.resolver, changes: changes)
             {
                 markdown = cached
             } else {
@@ -104,6 +114,8 @@ struct RenderedMarkdown {
     let anchors: SiteAnchors
     /// The digest of the link targets the pages were rendered against, for the build's record.
     let linkTargets: String
+    /// What the digest is made of, for the build cache; see `LinkIndex.described`.
+    let describedLinkTargets: [UInt8]
     /// Where the site folder lies in its git repository, which links may be written against.
     let repository: SiteRepository?
 }

@@ -1,0 +1,108 @@
+/// Which links a change to the site's link targets can affect, worked out from the targets of the last build
+/// (`LinkIndex.described`, kept in the build cache) and this build's.
+///
+/// A link reaches a page, draft or asset only through a path that ends in the target's file name (the
+/// page's `.md` path, its `.html` name, the asset's path), so a link whose destination holds none of the
+/// changed targets' names resolves as before without asking. A section is reached by other spellings
+/// too (`../`, `index.html`), so a changed section, root URL or repository answers nil: every link is asked
+/// again. Names are compared as bytes, so a destination that may spell one otherwise is always asked again:
+/// one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as one
+/// character or two), one with anything but ASCII in it or in a changed name.
+struct LinkTargetChanges {
+    /// The part of each changed target's file name before its first dot.
+    private let names: [String]
+    /// Some name holds more than ASCII: every destination may spell it.
+    private let namesAreASCII: Bool
+
+    /// The changes between `earlier` (what `described` was in the last build) and `current`; nil when `earlier`
+    /// cannot be read or a change may affect links that do not name the target.
+    init?(earlier: [UInt8], current: LinkIndex) {
+        guard let before = Targets(earlier), let now = Targets(current.described), before.rest == now.rest else {
+            return nil
+        }
+        var (first, last) = (0, 0)
+        let common = min(before.records.count, now.records.count)
+        while first < common, now.sameRecord(first, as: before, first) { first += 1 }
+        while last < common - first,
+            now.sameRecord(now.records.count - 1 - last, as: before, before.records.count - 1 - last)
+        {
+            last += 1
+        }
+        let earlierPages = before.targets(first..<before.records.count - last)
+        let pages = now.targets(first..<now.records.count - last)
+        var changed: [String] = []
+        for (path, target) in pages where earlierPages[path].map({ $0 != target }) ?? true {
+            guard target.kind == 0, earlierPages[path].map({ $0.kind == 0 }) ?? true else { return nil }
+            changed.append(path)
+        }
+        for (path, target) in earlierPages where pages[path] == nil {
+            guard target.kind == 0 else { return nil }
+            changed.append(path)
+        }
+        changed += now.assets.symmetricDifference(before.assets)
+        changed += now.drafts.symmetricDifference(before.drafts)
+        names = changed.map { path in String(SitePath.lastComponent(of: path).prefix { $0 != "." }) }
+        namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// Whether a link written as `destination` may resolve differently now.
+    func mayChange(_ destination: String) -> Bool {
+        guard !names.isEmpty else { return false }
+        if !namesAreASCII || destination.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) {
+            return true
+        }
+        return names.contains { destination.containsBytes($0) }
+    }
+
+    /// What `LinkIndex.described` says, read back: where each target's record lies, then the assets, drafts and
+    /// the rest. Both builds list targets in the order of the sorted listing of the site folder, so the
+    /// records the two have in common at the start and at the end are compared as bytes and not read further.
+    private struct Targets {
+        let bytes: [UInt8]
+        /// Where each target's record (kind, path, URL) lies in `bytes`.
+        var records: [Range<Int>] = []
+        var assets: Set<String> = []
+        var drafts: Set<String> = []
+        /// The root URL and repository, as written.
+        var rest: ArraySlice<UInt8> = []
+
+        init?(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var reader = ByteReader(bytes: bytes)
+            do throws(ByteReader.Damaged) {
+                let count = try reader.int()
+                guard count >= 0, count <= bytes.count else { return nil }
+                records.reserveCapacity(count)
+                for _ in 0..<count {
+                    let start = reader.position
+                    _ = try reader.tag()
+                    _ = try reader.skip(try reader.int())
+                    _ = try reader.skip(try reader.int())
+                    records.append(start..<reader.position)
+                }
+                assets = Set(try reader.list { reader throws(ByteReader.Damaged) in try reader.string() })
+                drafts = Set(try reader.list { reader throws(ByteReader.Damaged) in try reader.string() })
+            } catch {
+                return nil
+            }
+            rest = bytes[reader.position...]
+        }
+
+        func sameRecord(_ index: Int, as other: Targets, _ otherIndex: Int) -> Bool {
+            bytes[records[index]].elementsEqual(other.bytes[other.records[otherIndex]])
+        }
+
+        /// The kind (0 for a page, 1 for a section page, 2 for an implicit section) and URL of each target
+        /// among the records in `range`, by path.
+        func targets(_ range: Range<Int>) -> [String: (kind: UInt8, url: String)] {
+            var found: [String: (kind: UInt8, url: String)] = [:]
+            for record in records[range] {
+                var reader = ByteReader(bytes: bytes, from: record.lowerBound)
+                guard let kind = try? reader.tag(), let path = try? reader.string(), let url = try? reader.string()
+                else { continue }
+                found[path] = (kind, url)
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AccessRules
+import Foundation
+import Testing
+
+/// The manifest is written directly rather than through `JSONEncoder`; the bytes must be the same.
+@Suite("Access manifest JSON")
+struct AccessManifestJSONTests {
+    private static func encoderJSON(_ manifest: AccessManifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(manifest))
+    }
+
+    @Test(
+        "Paths and sources with quotes, backslashes, control characters and beyond ASCII are written as JSONEncoder writes them"
+    )
+    func sameBytesAsJSONEncoder() throws {
+        var builder = AccessManifestBuilder()
+        let odd = [
+            "/", "/Z/", "/a/", "/a\u{7F}\u{2028}/", "/b\u{1}\u{8}\u{C}\t\n\r\"\\x/y/", "/ä/", "/é/", "/ÿ/", "/😀/",
+            "/z/", "/a/b.html", "/a b/", "/\u{1F}/",
+        ]
+        let finance = AccessRule.restricted(
+            Requirement(roles: ["Finance.Read"], groups: ["0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"]))
+        for (number, path) in odd.enumerated() {
+            let rule: AccessRule = [.public, .signedIn, finance][number % 3]
+            builder.add(path: path, rule: rule, source: number % 2 == 0 ? "site/\"odd\"\\\(number).md" : "site.toml")
+        }
+        let manifest = builder.manifest
+        let written = try manifest.json()
+        #expect(written == (try Self.encoderJSON(manifest)))
+        #expect(try JSONDecoder().decode(AccessManifest.self, from: Data(written)) == manifest)
+    }
+
+    @Test("An empty manifest and one of many generated paths match too")
+    func sizes() throws {
+        #expect(try AccessManifestBuilder().manifest.json() == (try Self.encoderJSON(AccessManifestBuilder().manifest)))
+        var builder = AccessManifestBuilder()
+        for number in 0..<2_000 {
+            builder.add(
+                path: "/section-\(number % 37)/page-\(number)/", rule: .signedIn, source: "site/\(number % 5).md")
+        }
+        #expect(try builder.manifest.json() == (try Self.encoderJSON(builder.manifest)))
+    }
+}
