@@ -106,4 +106,45 @@ struct StricterRulesFirstTests {
         }
         #expect(events.all.isEmpty, "a preview, with no pause asked for, publishes the rules last")
     }
+
+    @Test("The rules in force come from the build cache's copy only while the live manifest is the one it copies")
+    func rulesInForceFollowTheLiveFile() throws {
+        let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "# Plans\n"])
+        try site.build()
+        let live = site.root + "/public/.sitegen/access.json"
+        var changed = try JSONDecoder().decode(AccessManifest.self, from: Data(contentsOf: URL(fileURLWithPath: live)))
+        changed.rules.append(Self.board)
+        changed.paths["/plans/"]?.rule = changed.rules.count - 1
+        try Data(changed.json()).write(to: URL(fileURLWithPath: live))
+        try site.write(["plans.md": "---\naccess: { roles: [Finance.Read] }\n---\n# Plans\n"], under: "site")
+        let seen = Recorded<AccessRule?>()
+        try SiteBuilder.build(
+            options: {
+                var options = site.options
+                options.stricterRulesPause = .milliseconds(1)
+                return options
+            }()
+        ) { event in
+            guard case .stricterRulesFirst = event else { return }
+            let interim = try? JSONDecoder().decode(
+                AccessManifest.self, from: Data(contentsOf: URL(fileURLWithPath: live)))
+            seen.record(rules(interim)?["/plans/"])
+        }
+        #expect(seen.all == [Self.nobody], "Board.Read in force and Finance.Read next admit no one in between")
+    }
+
+    @Test("The build cache's copy of the manifest reads back only with its stamp, whole and consistent")
+    func manifestCopy() {
+        let kept = manifest(["/a/": Self.finance, "/b/": .signedIn, "/c/": .public])
+        let stamp = FileStamp(size: 120, modified: 1_700_000_000_000_000_000)
+        let bytes = ManifestCopy.bytes(of: kept, published: stamp)
+        #expect(ManifestCopy.manifest(from: bytes, published: stamp) == kept)
+        #expect(ManifestCopy.manifest(from: bytes, published: FileStamp(size: 121, modified: stamp.modified)) == nil)
+        #expect(ManifestCopy.manifest(from: Array(bytes.dropLast()), published: stamp) == nil)
+        var pointsNowhere = kept
+        pointsNowhere.paths["/a/"]?.rule = 7
+        #expect(
+            ManifestCopy.manifest(from: ManifestCopy.bytes(of: pointsNowhere, published: stamp), published: stamp)
+                == nil)
+    }
 }

@@ -1,10 +1,12 @@
+import AccessRules
 import Foundation
 
 /// The build cache, kept beside the output folder in `.sitegen-cache/` (git-ignorable; deleting it
 /// only makes the next build a full one): `<output name>.txt`, the record of the last published
 /// output (see `BuildRecord`), `<output name>.pages`, what its pages were parsed into (see `PageStore`), and
 /// `<output name>.search/`, the words its search index counted in each page, a file per part (see
-/// `SearchPartWords`), and `<output name>.links`, what its links could point at (see `LinkTargetChanges`).
+/// `SearchPartWords`), `<output name>.links`, what its links could point at (see `LinkTargetChanges`), and
+/// `<output name>.access`, the access manifest it published (see `ManifestCopy`).
 ///
 /// A build whose options and input files are as recorded, over an output that is exactly as recorded,
 /// does nothing. Otherwise a page whose file is unchanged is not parsed again; its Markdown is not
@@ -29,6 +31,7 @@ struct BuildCache {
     let pagesFile: String
     let searchFolder: String
     let linksFile: String
+    let accessFile: String
     /// git's dates of the site's files and the commit they were read at (`GitDates`).
     let gitDatesFile: String
 
@@ -39,6 +42,7 @@ struct BuildCache {
         pagesFile = folder.appendingPathComponent(output.lastPathComponent + ".pages").path
         searchFolder = folder.appendingPathComponent(output.lastPathComponent + ".search").path
         linksFile = folder.appendingPathComponent(output.lastPathComponent + ".links").path
+        accessFile = folder.appendingPathComponent(output.lastPathComponent + ".access").path
         gitDatesFile = folder.appendingPathComponent(output.lastPathComponent + ".git-dates").path
     }
 
@@ -66,6 +70,11 @@ struct BuildCache {
         return bytes
     }
 
+    /// The access manifest the last build published, when the file it published has `stamp` still.
+    func loadManifest(published stamp: FileStamp) -> AccessManifest? {
+        FileBytes.read(accessFile).flatMap { ManifestCopy.manifest(from: $0, published: stamp) }
+    }
+
     /// The words the last build that indexed the search part in `folder` (`_search/RULE/SHARD/`) counted;
     /// nil when there are none, they cannot be read, or another sitegen version counted them.
     func loadSearchWords(of folder: String) -> SearchPartWords? {
@@ -78,19 +87,28 @@ struct BuildCache {
         return (searchFolder as NSString).appendingPathComponent(name + ".words")
     }
 
-    /// Saves the record, the page store, the search words and, when they changed, the link targets; each entry of the page store and each page's
+    /// Saves the record, the page store, the search words and, when they changed, the link targets and the access
+    /// manifest (`manifest`, published as the record's file says); each entry of the page store and each page's
     /// words name the digest or key they are valid for, so every file is safe to use without the others. The
     /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:output:)` and
     /// `PageStore.appendix`), the record only while its file is as `previous` was read from it; if appending
     /// fails, the file is removed rather than left torn.
     func save(
         _ record: BuildRecord, previous: BuildRecord?, output: OutputChanges, pages: PageStore,
-        search: SearchCacheUpdate, linkTargets: [UInt8]
+        search: SearchCacheUpdate, linkTargets: [UInt8], manifest: AccessManifest
     ) throws {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if previous?.linkTargets != record.linkTargets || !FileManager.default.fileExists(atPath: linksFile) {
             try Data(linkTargets).write(to: URL(fileURLWithPath: linksFile), options: .atomic)
+        }
+        let published = record.files[AccessManifest.relativePath]?.stamp
+        if let published,
+            published != previous?.files[AccessManifest.relativePath]?.stamp
+                || !FileManager.default.fileExists(atPath: accessFile)
+        {
+            let bytes = ManifestCopy.bytes(of: manifest, published: published)
+            try Data(bytes).write(to: URL(fileURLWithPath: accessFile), options: .atomic)
         }
         // The search words and the page store are saved on other cores while the record is.
         let words = Background { Result { try save(search) } }

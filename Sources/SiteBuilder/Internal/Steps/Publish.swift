@@ -51,7 +51,7 @@ struct Publish: BuildStep {
         do {
             try cache.save(
                 record, previous: previous, output: output.changes, pages: pages.value, search: search,
-                linkTargets: linkTargets)
+                linkTargets: linkTargets, manifest: manifest)
         } catch {
             log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
         }
@@ -61,9 +61,12 @@ struct Publish: BuildStep {
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
     /// handler to read them; returns the manifest they replaced, to put back if a staging folder fails to swap in.
     private func publishStricterRules(_ log: BuildLog) throws(OutputFolder.Failure) -> Data? {
+        let live = output.liveManifestPath
+        let stamp = FileStamp.of(live)
         guard stricterRulesPause > .zero, output.replacesManifest,
-            let before = FileManager.default.contents(atPath: output.liveManifestPath),
-            let current = try? JSONDecoder().decode(AccessManifest.self, from: before),
+            let before = FileManager.default.contents(atPath: live),
+            let current = rulesInForce(stamp: stamp, live: live)
+                ?? (try? JSONDecoder().decode(AccessManifest.self, from: before)),
             let interim = InterimManifest.between(current: current, new: manifest),
             let data = try? Data(interim.json())
         else { return nil }
@@ -72,5 +75,13 @@ struct Publish: BuildStep {
         let (seconds, attoseconds) = stricterRulesPause.components
         Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
         return before
+    }
+
+    /// The manifest the last build published, from the build cache, while the live manifest (`live`, which had
+    /// `stamp` before it was read) is still the file that build published; nil otherwise.
+    private func rulesInForce(stamp: FileStamp?, live: String) -> AccessManifest? {
+        guard let stamp, stamp == previous?.files[AccessManifest.relativePath]?.stamp, FileStamp.of(live) == stamp
+        else { return nil }
+        return cache.loadManifest(published: stamp)
     }
 }
