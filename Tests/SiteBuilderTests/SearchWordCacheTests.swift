@@ -77,6 +77,24 @@ struct SearchWordCacheTests {
         #expect(recorded.vocabulary.contains("narwhal"))
     }
 
+    @Test("A new page re-indexes its own shard alone, though it changes what links can point at")
+    func newPageIndexesOneShard() throws {
+        let site = try TestSite(pages: Self.pages())
+        try site.build(Self.sharded)
+        try site.write(["topics/topic-99.md": "---\ntitle: Topic 99\n---\nAbout the narwhal.\n"], under: "site")
+        let totals = Recorded<Int>()
+        var options = site.options
+        Self.sharded(&options)
+        try SiteBuilder.build(options: options) { event in
+            if case .itemsDone(.buildSearchIndex, _, let total) = event { totals.record(total) }
+        }
+        #expect(Set(totals.all) == [1], "shards indexed again: \(totals.all)")
+        let shard = try Self.shard(of: "/topics/topic-99/", in: site)
+        #expect(Self.shardText(site, shard).contains("\"narwhal\""))
+        let incremental = site.outputFiles()
+        #expect(try Self.cleanBuild(site) == incremental)
+    }
+
     @Test("A damaged or foreign word file is not used: the shard is counted again, as a clean build would")
     func damagedCacheIsIgnored() throws {
         let site = try TestSite(pages: Self.pages())

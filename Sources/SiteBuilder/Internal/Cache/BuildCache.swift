@@ -24,8 +24,9 @@ struct BuildCache {
     /// ones; math outside text is put back as written, which changes summaries' links and math warnings; 7: links
     /// written in raw HTML are among a summary's links; 8: a heading's `{#id}` gives its id and leaves its text;
     /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary; 10: links
-    /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve).
-    static let generator = "\(PageContext.generator), build cache 10"
+    /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve; 11: the search index's
+    /// keys are made from each page's HTML digest, not from the site's link targets).
+    static let generator = "\(PageContext.generator), build cache 11"
 
     let recordFile: String
     let pagesFile: String

@@ -94,7 +94,7 @@ struct Pipeline {
         let searchPlan = run(
             PlanSearchIndex(
                 pages: markdown.pages, assets: assets, tree: tree, access: access, config: config, options: options,
-                linkTargets: markdown.linkTargets, output: output, display: display))
+                output: output, display: display))
         guard !log.hasErrors else {
             output.discard()
             return .failed

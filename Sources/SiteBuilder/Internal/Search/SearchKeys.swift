@@ -1,14 +1,12 @@
-/// The keys of the search index's files in the build record, all made with the site's link targets, on which
-/// every page's HTML depends (see `LinkIndex.digest`). Parts are compared before any page is rendered, so
-/// a document's `contentHTML` holds its Markdown file's digest there (see `SearchPlan`).
+/// The keys of the search index's files in the build record. Parts are compared before any page is rendered
+/// through its template, so a document's `contentHTML` holds the digest of its Markdown's HTML there
+/// (`MarkdownSummary.contentDigest`, see `SearchPlan`): a page whose HTML is as before keeps its words and
+/// leaves its part as it is, whatever other pages were added or removed.
 struct SearchKeys: Sendable {
-    let linkTargets: String
-
     /// The key of a part's `index.json` and word files: the index format and the part's documents.
     func part(_ part: SearchPart) -> String {
         var writer = ByteWriter(capacity: 200 * part.documents.count)
         writer.string("search \(SearchPartFiles.formatVersion)")
-        writer.string(linkTargets)
         writer.list(part.documents) { writer, document in
             writer.string(document.url)
             writer.string(document.title)
@@ -24,7 +22,6 @@ struct SearchKeys: Sendable {
         writer.string("words \(SearchPartFiles.formatVersion)")
         writer.string(title)
         writer.string(fingerprint)
-        writer.string(linkTargets)
         return SHA256.hex(writer.bytes)
     }
 
@@ -32,7 +29,6 @@ struct SearchKeys: Sendable {
     func page(number: Int, document: SearchDocument) -> String {
         var writer = ByteWriter(capacity: 256)
         writer.string("page \(SearchPartFiles.formatVersion)")
-        writer.string(linkTargets)
         writer.int(number)
         writer.string(document.url)
         writer.string(document.title)

@@ -9,7 +9,7 @@ struct SearchPlan: Sendable {
     }
 
     let layout: SearchLayout
-    /// Every part in order, each document's `contentHTML` standing for its HTML by its Markdown file's digest.
+    /// Every part in order, each document's `contentHTML` standing for its HTML by the HTML's digest.
     let parts: [SearchPart]
     /// The key of each part's `index.json` and word files.
     let partKeys: [String]

@@ -1,7 +1,7 @@
 /// Plans the search index (see `SearchPlan`): one index per access rule, or per shard of a rule with many
 /// pages (see `SearchParts`, `SearchPartFiles`), laid out before the pages are rendered, so every page can
-/// offer it. A part whose pages (their URLs, titles, breadcrumbs and Markdown files, and the site's link
-/// targets) are as the last build indexed them keeps its files as they are: an edit re-indexes only its own
+/// offer it. A part whose pages (their URLs, titles, breadcrumbs and the HTML of their Markdown) are as the
+/// last build indexed them keeps its files as they are: an edit re-indexes only its own
 /// shard, which `SearchIndexer` does while the pages are rendered. Nil for a site built without search.
 struct PlanSearchIndex: BuildStep {
     let stage = BuildStage.buildSearchIndex
@@ -11,15 +11,13 @@ struct PlanSearchIndex: BuildStep {
     let access: SiteAccess
     let config: SiteConfig
     let options: BuildOptions
-    /// The digest of the site's link targets, on which every page's HTML depends; see `LinkIndex.digest`.
-    let linkTargets: String
     let output: OutputFolder
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> SearchPlan? {
         guard config.search, options.buildsSearchIndex, !reportsReservedFolder(log) else { return nil }
         let parts = SearchParts.split(outlinePages(), pagesPerShard: options.searchPagesPerShard)
-        let keys = SearchKeys(linkTargets: linkTargets)
+        let keys = SearchKeys()
         let partKeys = concurrentMap(parts) { keys.part($0) }
         let output = output
         let kept = concurrentMap(Array(zip(parts, partKeys))) { part, key in
@@ -52,16 +50,15 @@ struct PlanSearchIndex: BuildStep {
         return !clashes.isEmpty
     }
 
-    /// Every page as the index is given it, with its Markdown file's digest standing in for its HTML, so that
-    /// parts can be compared with the last build's before any page is rendered for them (every key made from
-    /// it adds the site's link targets).
+    /// Every page as the index is given it, with the digest of its Markdown's HTML standing in for the HTML, so
+    /// that parts can be compared with the last build's before any page is rendered for them.
     private func outlinePages() -> [SearchablePage] {
         concurrentMap(Array(pages.indices)) { index in
             let sections = tree.ancestors(of: index).dropFirst().map { section in
                 SearchablePage.Section(title: pages[section].title, rule: access.pageRules[section].rule)
             }
             return SearchablePage(
-                url: pages[index].url, title: pages[index].title, contentHTML: pages[index].fileDigest ?? "none",
+                url: pages[index].url, title: pages[index].title, contentHTML: pages[index].markdown.contentDigest.hex,
                 rule: access.pageRules[index].rule, ruleNumber: access.pageRuleNumbers[index], sections: sections)
         }
     }
