@@ -13,6 +13,15 @@ struct SiteAnchors: Sendable {
         byPath[path] ?? PageAnchors()
     }
 
+    /// Whether a link of `summary` names a heading of a page in `paths` (source paths).
+    func linksInto(_ paths: Set<String>, from summary: MarkdownSummary) -> Bool {
+        guard !paths.isEmpty else { return false }
+        return summary.links.indices.contains { number in
+            guard case .rewritten(_, .anchor(let target, _)?) = summary.links[number].resolution else { return false }
+            return paths.contains(target)
+        }
+    }
+
     /// The heading ids the links of `summary` are to be written with, by link number — one for each link to a
     /// heading of another page that names it by MkDocs's id — or nil when its links were written with exactly
     /// those (`ResolvedLink.heading`). Pages are rendered before the headings of others are known, so

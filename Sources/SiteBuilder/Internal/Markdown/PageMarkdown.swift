@@ -53,9 +53,11 @@ enum PageMarkdown {
     static func linksResolveAsBefore(
         _ summary: MarkdownSummary, folder: String, resolver: LinkResolver, changes: LinkTargetChanges? = nil
     ) -> Bool {
-        summary.links.allSatisfy { link in
-            changes?.mayChange(link.destination) == false
-                || resolver.resolve(link.destination, folder: folder, anchors: summary.anchors) == link.resolution
+        // By index: iterating the links would copy each one.
+        summary.links.indices.allSatisfy { number in
+            changes?.mayChange(summary.links[number].destination) == false
+                || resolver.resolve(summary.links[number].destination, folder: folder, anchors: summary.anchors)
+                    == summary.links[number].resolution
         }
     }
 }

@@ -37,13 +37,17 @@ struct RenderMarkdown: BuildStep {
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, siteTitle: siteTitle)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
-        // links that changes are rendered again. Their headings, and so the anchors, stay as they are.
+        // links that changes are rendered again. Their headings, and so the anchors, stay as they are. A page
+        // taken from the cache was written with the headings its targets' anchors gave when it was rendered or
+        // last checked, so only its links into pages rendered now can name another heading.
         let anchors = SiteAnchors(pages: results.map(\.page))
+        let rendered = Set(results.lazy.filter { $0.page.html != nil }.map(\.page.source.path))
         let settled = results
         results = concurrentMap(Array(results.indices)) { index in
-            guard let headings = anchors.changedLinkHeadings(of: settled[index].page.markdown) else {
-                return settled[index]
-            }
+            let page = settled[index].page
+            guard page.html != nil || anchors.linksInto(rendered, from: page.markdown),
+                let headings = anchors.changedLinkHeadings(of: page.markdown)
+            else { return settled[index] }
             return Self.render(pages[index], bodies: bodies, siteTitle: siteTitle, linkHeadings: headings)
         }
         log.report(results.flatMap(\.problems))
@@ -67,10 +71,12 @@ struct RenderMarkdown: BuildStep {
         _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool = false, changes: LinkTargetChanges? = nil,
         siteTitle: String, linkHeadings: [Int: String]? = nil
     ) -> (page: Page, problems: [Problem]) {
-        var markdown = MarkdownSummary()
+        let markdown: MarkdownSummary
         var html: String?
         var problems: [Problem] = []
-        if page.source.kind != .implicitSection {
+        if page.source.kind == .implicitSection {
+            markdown = MarkdownSummary()
+        } else {
             if linkHeadings == nil, let cached = page.cached?.markdown,
                 targetsUnchanged
                     || PageMarkdown.linksResolveAsBefore(
@@ -85,9 +91,11 @@ struct RenderMarkdown: BuildStep {
                 problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
                 problems += rendered.diagramErrors.map { Problem(file: file, line: $0.line, message: $0.message) }
             }
-            let file = bodies.display.site(page.source.path)
-            problems += markdown.mathWarnings.map { warning in
-                Problem(file: file, line: warning.line, message: "math: \(warning.message)", isWarning: true)
+            if !markdown.mathWarnings.isEmpty {
+                let file = bodies.display.site(page.source.path)
+                problems += markdown.mathWarnings.map { warning in
+                    Problem(file: file, line: warning.line, message: "math: \(warning.message)", isWarning: true)
+                }
             }
         }
         let page = Page(
