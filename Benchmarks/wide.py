@@ -9,7 +9,8 @@ alternating, from nothing each time. Reports, per corpus: total output bytes, th
 5,000-page section (largest and median), wall time, CPU and peak memory as ratios to Hugo's in the same
 run. Then, on the wide corpus, adds one page to the middle of the 1,000-page section and rebuilds: the
 rebuild's wall and CPU time as shares of sitegen's full build, and how many output files it wrote
-(files whose inode or modification time changed), then removes the page and rebuilds again.
+(files whose inode or modification time changed), then removes the page and rebuilds again; then the same
+with the search index, as `sitegen build` runs by default, against one full build with it.
 """
 
 from __future__ import annotations
@@ -68,20 +69,21 @@ def full_builds(builders: site_builds.Builders, runs: int, gate: QuietGate, labe
     return figures
 
 
-def add_one_page(builders: site_builds.Builders, gate: QuietGate) -> dict:
+def add_one_page(builders: site_builds.Builders, gate: QuietGate, search: bool = False) -> dict:
     section = builders.corpus / "sitegen" / f"wide-{WIDE[1]}"
     new_page = section / "added-for-the-benchmark.md"
+    output = builders.sitegen_output if not search else builders.work / "sitegen-search" / "public"
     gate.wait()
-    builders.sitegen(clean=False)
-    before = stamps(builders.sitegen_output)
+    builders.sitegen(clean=False, search=search)
+    before = stamps(output)
     new_page.write_text(f"---\ntitle: Added for the benchmark\nweight: {WIDE[1] // 2}\n---\n\nOne new page.\n")
     try:
         gate.wait()
-        rebuild = builders.sitegen(clean=False)
-        after = stamps(builders.sitegen_output)
+        rebuild = builders.sitegen(clean=False, search=search)
+        after = stamps(output)
     finally:
         new_page.unlink()
-    builders.sitegen(clean=False)
+    builders.sitegen(clean=False, search=search)
     written = sorted(path for path, stamp in after.items() if before.get(path) != stamp)
     return {"wall": rebuild.wall, "cpu": rebuild.cpu, "written": written}
 
@@ -115,6 +117,14 @@ def main() -> int:
             figures["add_cpu_share"] = added["cpu"] / figures["sitegen_cpu"]
             figures["add_written"] = len(added["written"])
             figures["add_written_files"] = added["written"]
+            # The same with the search index, as `sitegen build` runs by default, against a full build with it.
+            gate.wait()
+            full = builders.sitegen(clean=True, search=True)
+            added = add_one_page(builders, gate, search=True)
+            figures["search_full_wall"] = full.wall
+            figures["add_search_wall_share"] = added["wall"] / full.wall
+            figures["add_search_cpu_share"] = added["cpu"] / full.cpu
+            figures["add_search_written"] = len(added["written"])
         results[label] = figures
         for key, value in figures.items():
             if key != "add_written_files":
