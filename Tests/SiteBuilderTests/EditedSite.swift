@@ -190,7 +190,7 @@ struct EditedSite {
         var clean = options
         clean.outputFolder = site.root + "/clean"
         try? FileManager.default.removeItem(atPath: clean.outputFolder)
-        for cache in ["clean.txt", "clean.pages", "clean.search", "clean.links"] {
+        for cache in ["clean.txt", "clean.pages", "clean.search", "clean.links", "clean.access"] {
             try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/" + cache)
         }
         let incremental = Result { () throws(BuildFailure) in try SiteBuilder.build(options: options) }
