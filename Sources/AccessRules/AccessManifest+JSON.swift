@@ -37,6 +37,8 @@ extension AccessManifest {
         return out
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `text` as a JSON string: quotes, backslashes and control characters escaped as `JSONEncoder` escapes them.
     private static func appendString(_ text: [UInt8], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
@@ -50,8 +52,7 @@ extension AccessManifest {
             case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
             default: out.append(byte)
             }
         }

@@ -187,9 +187,8 @@ struct AttachmentAccessTests {
         try site.write(["guide/payroll.md": Self.payroll["guide/payroll.md"]!], under: "site")
         let seen = Recorded<AccessRule?>()
         let root = site.root
-        var options = site.options
-        options.stricterRulesPause = .milliseconds(50)
-        try SiteBuilder.build(options: options) { event in
+        _ = try SiteBuilder.build(options: StricterRulesFirstTests.options(of: site, pause: .milliseconds(50))) {
+            event in
             guard case .stricterRulesFirst = event else { return }
             let data = FileManager.default.contents(atPath: root + "/public/.sitegen/access.json") ?? Data()
             let live = try? JSONDecoder().decode(AccessManifest.self, from: data)

@@ -19,6 +19,13 @@ struct StricterRulesFirstTests {
         return builder.manifest
     }
 
+    /// The site's build options, with the pause after publishing stricter rules set to `pause`.
+    static func options(of site: TestSite, pause: Duration) -> BuildOptions {
+        var options = site.options
+        options.stricterRulesPause = pause
+        return options
+    }
+
     func rules(_ manifest: AccessManifest?) -> [String: AccessRule]? {
         manifest.map { manifest in manifest.paths.mapValues { manifest.rules[$0.rule] } }
     }
@@ -60,11 +67,7 @@ struct StricterRulesFirstTests {
         let seen = Recorded<(rule: AccessRule?, page: String?)>()
         let root = site.root
         let report = try SiteBuilder.build(
-            options: {
-                var options = site.options
-                options.stricterRulesPause = .milliseconds(50)
-                return options
-            }()
+            options: Self.options(of: site, pause: .milliseconds(50))
         ) { event in
             guard case .stricterRulesFirst = event else { return }
             let data = FileManager.default.contents(atPath: root + "/public/.sitegen/access.json") ?? Data()
@@ -91,11 +94,7 @@ struct StricterRulesFirstTests {
         try site.write(["plans.md": "---\naccess: signed-in\n---\n# P\n"], under: "site")
         let events = Recorded<BuildProgress>()
         try SiteBuilder.build(
-            options: {
-                var options = site.options
-                options.stricterRulesPause = .seconds(5)
-                return options
-            }()
+            options: Self.options(of: site, pause: .seconds(5))
         ) { event in
             if case .stricterRulesFirst = event { events.record(event) }
         }
@@ -119,11 +118,7 @@ struct StricterRulesFirstTests {
         try site.write(["plans.md": "---\naccess: { roles: [Finance.Read] }\n---\n# Plans\n"], under: "site")
         let seen = Recorded<AccessRule?>()
         try SiteBuilder.build(
-            options: {
-                var options = site.options
-                options.stricterRulesPause = .milliseconds(1)
-                return options
-            }()
+            options: Self.options(of: site, pause: .milliseconds(1))
         ) { event in
             guard case .stricterRulesFirst = event else { return }
             let interim = try? JSONDecoder().decode(

@@ -90,9 +90,9 @@ struct SearchIndexer: Sendable {
         var keptPages: [Int: OutputFile] = [:]
         var documents = part.documents
         for (number, document) in documents.enumerated() {
-            let wordKey = plan.keys.words(title: document.title, fingerprint: document.contentHTML)
+            let wordKey = SearchKeys.words(title: document.title, fingerprint: document.contentHTML)
             wordKeys.append(wordKey)
-            pageKeys.append(plan.keys.page(number: number, document: document))
+            pageKeys.append(SearchKeys.page(number: number, document: document))
             documents[number].words = cached[wordKey]
             let path = part.folder + "p/\(number).json"
             if documents[number].words != nil, let file = output.unchanged(path, key: pageKeys[number]) {
@@ -151,7 +151,8 @@ struct SearchIndexer: Sendable {
                 let pageNumber = pageNumbers[document.url]
                 let text = earlier[document.url].flatMap { file -> SearchText? in
                     guard pageNumber.map({ pages[$0].html == nil }) ?? true,
-                        output.unchanged(file.path, key: plan.keys.page(number: file.number, document: document)) != nil
+                        output.unchanged(file.path, key: SearchKeys.page(number: file.number, document: document))
+                            != nil
                     else { return nil }
                     return file.text
                 }

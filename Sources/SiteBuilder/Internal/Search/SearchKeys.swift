@@ -2,9 +2,9 @@
 /// through its template, so a document's `contentHTML` holds the digest of its Markdown's HTML there
 /// (`MarkdownSummary.contentDigest`, see `SearchPlan`): a page whose HTML is as before keeps its words and
 /// leaves its part as it is, whatever other pages were added or removed.
-struct SearchKeys: Sendable {
+enum SearchKeys {
     /// The key of a part's `index.json` and word files: the index format and the part's documents.
-    func part(_ part: SearchPart) -> String {
+    static func part(_ part: SearchPart) -> String {
         var writer = ByteWriter(capacity: 200 * part.documents.count)
         writer.string("search \(SearchPartFiles.formatVersion)")
         writer.list(part.documents) { writer, document in
@@ -17,7 +17,7 @@ struct SearchKeys: Sendable {
     }
 
     /// The key a page's words are counted under: its title and what its HTML is made from.
-    func words(title: String, fingerprint: String) -> String {
+    static func words(title: String, fingerprint: String) -> String {
         var writer = ByteWriter(capacity: 256)
         writer.string("words \(SearchPartFiles.formatVersion)")
         writer.string(title)
@@ -26,7 +26,7 @@ struct SearchKeys: Sendable {
     }
 
     /// The key of a page's file (`p/N.json`): everything it is made from, its number in the shard included.
-    func page(number: Int, document: SearchDocument) -> String {
+    static func page(number: Int, document: SearchDocument) -> String {
         var writer = ByteWriter(capacity: 256)
         writer.string("page \(SearchPartFiles.formatVersion)")
         writer.int(number)

@@ -18,7 +18,6 @@ struct SearchPlan: Sendable {
     /// The pages of the parts to index again, by their number in the site: indexing may need their HTML,
     /// as "Render pages" may (see `PageHTML`).
     let pagesToIndex: Set<Int>
-    let keys: SearchKeys
 
     /// The numbers of the parts to index again.
     var partsToIndex: [Int] { parts.indices.filter { kept[$0] == nil } }

@@ -17,8 +17,7 @@ struct PlanSearchIndex: BuildStep {
     func run(_ log: BuildLog) -> SearchPlan? {
         guard config.search, options.buildsSearchIndex, !reportsReservedFolder(log) else { return nil }
         let parts = SearchParts.split(outlinePages(), pagesPerShard: options.searchPagesPerShard)
-        let keys = SearchKeys()
-        let partKeys = concurrentMap(parts) { keys.part($0) }
+        let partKeys = concurrentMap(parts) { SearchKeys.part($0) }
         let output = output
         let kept = concurrentMap(Array(zip(parts, partKeys))) { part, key in
             Self.keptFiles(of: part, key: key, output: output)
@@ -31,8 +30,7 @@ struct PlanSearchIndex: BuildStep {
             }
         }
         return SearchPlan(
-            layout: SearchLayout(parts), parts: parts, partKeys: partKeys, kept: kept, pagesToIndex: pagesToIndex,
-            keys: keys)
+            layout: SearchLayout(parts), parts: parts, partKeys: partKeys, kept: kept, pagesToIndex: pagesToIndex)
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.

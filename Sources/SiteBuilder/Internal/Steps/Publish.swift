@@ -61,10 +61,10 @@ struct Publish: BuildStep {
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
     /// handler to read them; returns the manifest they replaced, to put back if a staging folder fails to swap in.
     private func publishStricterRules(_ log: BuildLog) throws(OutputFolder.Failure) -> Data? {
+        guard stricterRulesPause > .zero, output.replacesManifest else { return nil }
         let live = output.liveManifestPath
         let stamp = FileStamp.of(live)
-        guard stricterRulesPause > .zero, output.replacesManifest,
-            let before = FileManager.default.contents(atPath: live),
+        guard let before = FileManager.default.contents(atPath: live),
             let current = rulesInForce(stamp: stamp, live: live)
                 ?? (try? JSONDecoder().decode(AccessManifest.self, from: before)),
             let interim = InterimManifest.between(current: current, new: manifest),
