@@ -30,7 +30,7 @@ public final class AfterAnswerWork: BackgroundWork, @unchecked Sendable {
     }
 
     /// Takes the work kept so far, leaving none.
-    public func take() -> [@Sendable () -> Void] {
+    func take() -> [@Sendable () -> Void] {
         lock.withLock {
             defer { queued = [] }
             return queued

@@ -13,14 +13,9 @@ enum RedisEvictionPolicy {
         return nil
     }
 
-    /// Whether sessions stay findable under `policy`.
-    static func isSafe(_ policy: String) -> Bool {
-        policy == "noeviction"
-    }
-
-    /// Why the Redis at `address` must not hold sessions, or nil when its policy is safe (or it does not say).
+    /// Why the Redis at `address` must not hold sessions, or nil when its policy is `noeviction` (or it does not say).
     static func problem(inInfo info: String, address: String) -> String? {
-        guard let policy = policy(inInfo: info), !isSafe(policy) else { return nil }
+        guard let policy = policy(inInfo: info), policy != "noeviction" else { return nil }
         return "the Redis at \(address) has maxmemory-policy \(policy): it may evict the sets that find a user's or "
             + "an Entra session's sessions, and revoking them or a front-channel logout would then miss sessions. "
             + "Set maxmemory-policy noeviction in redis.conf, or run CONFIG SET maxmemory-policy noeviction"

@@ -184,12 +184,12 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
-    /// Throws when Redis cannot be reached, or when its `maxmemory-policy` may evict the index sets
-    /// (`RedisEvictionPolicy`, a `.config` error).
     public func closeIdleConnections() {
         lock.withLock { idle.removeAll() }
     }
 
+    /// Throws when Redis cannot be reached, or when its `maxmemory-policy` may evict the index sets
+    /// (`RedisEvictionPolicy`, a `.config` error).
     public func ping() throws {
         let info = try withConnection { connection in try connection.command(["INFO", "memory"]) }
         if let problem = RedisEvictionPolicy.problem(inInfo: info.text ?? "", address: address.display) {

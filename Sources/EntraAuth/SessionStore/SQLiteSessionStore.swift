@@ -131,12 +131,12 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
-    /// Reads the sessions table, which `SELECT 1` would not touch; and the file must still be there, because open
-    /// connections keep writing to a deleted file, whose sessions a restart would lose.
     public func closeIdleConnections() {
         lock.withLock { idle.removeAll() }
     }
 
+    /// Reads the sessions table, which `SELECT 1` would not touch; and the file must still be there, because open
+    /// connections keep writing to a deleted file, whose sessions a restart would lose.
     public func ping() throws {
         try withConnection { connection in try connection.query("SELECT 1 FROM sessions LIMIT 1") }
         guard FileManager.default.fileExists(atPath: path) else {

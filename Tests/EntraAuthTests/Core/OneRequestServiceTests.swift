@@ -32,6 +32,14 @@ struct OneRequestServiceTests {
         return service.endpoints.router.respond(to: Request(method: "GET", target: target, headers: headers))
     }
 
+    /// The sign-in attempt a login answer starts, read from its redirect to the provider.
+    static func attempt(of login: Response) -> LoginAttempt {
+        let location = login.header("Location") ?? ""
+        return LoginAttempt(
+            response: login, query: FormEncoding.decode(String(location.split(separator: "?", maxSplits: 1).last ?? ""))
+        )
+    }
+
     var providerFetches: Int {
         harness.http.callCount(harness.idp.metadataURL) + harness.http.callCount(harness.idp.jwksURI)
     }
@@ -52,9 +60,7 @@ struct OneRequestServiceTests {
         jar.apply(login)
         #expect(login.status == 302)
         #expect(providerFetches == 2, "discovery and keys, cached for the next processes")
-        let location = login.header("Location") ?? ""
-        let query = FormEncoding.decode(String(location.split(separator: "?", maxSplits: 1).last ?? ""))
-        let attempt = LoginAttempt(response: login, query: query)
+        let attempt = Self.attempt(of: login)
         harness.answerToken(try harness.idToken(for: attempt))
 
         let callback = answer(config.callbackPath + "?code=c0de&state=\(attempt.state)", jar: jar)
@@ -82,8 +88,7 @@ struct OneRequestServiceTests {
         var jar = CookieJar()
         let login = answer("/.auth/login?rd=/secret/", jar: jar, config: config)
         jar.apply(login)
-        let query = FormEncoding.decode(String((login.header("Location") ?? "").split(separator: "?").last ?? ""))
-        let attempt = LoginAttempt(response: login, query: query)
+        let attempt = Self.attempt(of: login)
         harness.answerToken(try harness.idToken(for: attempt), refreshToken: "rt-1")
         jar.apply(answer(config.callbackPath + "?code=c0de&state=\(attempt.state)", jar: jar, config: config))
         let fetchesAtSignIn = providerFetches

@@ -16,10 +16,7 @@ struct SessionRecordTests: SessionChecking {
         var replay = copied
         let replayed = harness.callback(attempt, jar: &replay)
         #expect(replayed.status == 400)
-        #expect(
-            !replayed.headers("Set-Cookie").contains {
-                $0.hasPrefix("__Host-sitegen-session=") && !$0.contains("Max-Age=0")
-            })
+        #expect(issuesNoSession(replayed, harness: harness))
         #expect(harness.logs.lines.contains { $0.contains("reason=\"state used before\"") })
     }
 
