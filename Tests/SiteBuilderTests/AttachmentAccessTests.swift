@@ -61,6 +61,18 @@ struct AttachmentAccessTests {
         #expect(try published(site, "/charts/pay chart.png") == Self.hr)
     }
 
+    @Test("A file linked as Jekyll writes it ({{ site.baseurl }}/…), in Markdown or raw HTML, takes the page's rule")
+    func jekyllLinks() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] =
+            "---\naccess: { roles: [HR] }\n---\n[Sheet]({{site.baseurl}}/guide/payroll.xlsx)\n\n"
+            + "<img src=\"{{site.url}}{{site.baseurl}}/charts/pay%20chart.png\">\n"
+        let site = try TestSite(pages: pages)
+        try site.build()
+        #expect(try published(site, "/guide/payroll.xlsx") == Self.hr)
+        #expect(try published(site, "/charts/pay chart.png") == Self.hr)
+    }
+
     @Test("A file and an image only a stricter page links take its rule; other files keep their folder's")
     func stricterPage() throws {
         let site = try TestSite(pages: Self.payroll)

@@ -22,7 +22,7 @@ enum JekyllLinks {
 
     /// Whether `destination` holds a Liquid output `{{ … }}` or tag `{% … %}`.
     static func holdsTemplate(_ destination: String) -> Bool {
-        destination.utf8.contains(UInt8(ascii: "{")) && (destination.contains("{{") || destination.contains("{%"))
+        destination.containsBytes("{{") || destination.containsBytes("{%")
     }
 
     private static let baseURLVariables: Set<Substring> = ["site.baseurl", "site.url", "site.github.url"]

@@ -38,7 +38,7 @@ struct LinkIndex: Sendable {
             let target = Target(url: page.url, path: page.source.path)
             if page.source.kind != .implicitSection { self.pages[page.source.path] = target }
             if page.source.isSection { sections[page.source.folder] = target }
-            writer.tag(page.source.kind == .page ? 0 : page.source.kind == .section ? 1 : 2)
+            writer.tag(Self.tag(of: page.source.kind))
             writer.string(page.source.path)
             writer.string(page.url)
         }
@@ -55,5 +55,14 @@ struct LinkIndex: Sendable {
         }
         described = writer.bytes
         digest = SHA256.hex(described)
+    }
+
+    /// How `described` writes a page's kind.
+    static func tag(of kind: PageSource.Kind) -> UInt8 {
+        switch kind {
+        case .page: 0
+        case .section: 1
+        case .implicitSection: 2
+        }
     }
 }

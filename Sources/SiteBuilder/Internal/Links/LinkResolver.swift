@@ -29,7 +29,7 @@ struct LinkResolver: Sendable {
     /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`. A fragment naming
     /// a heading of the page by MkDocs's id is rewritten to the heading's id.
     func resolve(_ destination: String, folder: String, anchors: PageAnchors) -> Resolution {
-        if destination.isEmpty || Self.hasScheme(destination) || destination.hasPrefix("//") { return .unchanged }
+        if destination.isEmpty || Self.isExternal(destination) { return .unchanged }
         if let path = JekyllLinks.withoutBaseURL(destination) {
             let resolution = resolve(path, folder: folder, anchors: anchors)
             return resolution == .unchanged ? .rewritten(path) : resolution
@@ -172,7 +172,12 @@ struct LinkResolver: Sendable {
         text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
-    static func hasScheme(_ destination: String) -> Bool {
+    /// A destination with a scheme (`https:`, `mailto:`) or a scheme-relative one (`//host/…`): it leads off the site.
+    static func isExternal(_ destination: String) -> Bool {
+        hasScheme(destination) || destination.hasPrefix("//")
+    }
+
+    private static func hasScheme(_ destination: String) -> Bool {
         guard destination.utf8.contains(UInt8(ascii: ":")), let colon = destination.firstIndex(of: ":") else {
             return false
         }

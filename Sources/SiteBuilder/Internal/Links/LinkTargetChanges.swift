@@ -30,13 +30,14 @@ struct LinkTargetChanges {
         }
         let earlierPages = before.targets(first..<before.records.count - last)
         let pages = now.targets(first..<now.records.count - last)
+        let page = LinkIndex.tag(of: .page)
         var changed: [String] = []
         for (path, target) in pages where earlierPages[path].map({ $0 != target }) ?? true {
-            guard target.kind == 0, earlierPages[path].map({ $0.kind == 0 }) ?? true else { return nil }
+            guard target.kind == page, earlierPages[path].map({ $0.kind == page }) ?? true else { return nil }
             changed.append(path)
         }
         for (path, target) in earlierPages where pages[path] == nil {
-            guard target.kind == 0 else { return nil }
+            guard target.kind == page else { return nil }
             changed.append(path)
         }
         changed += now.assets.symmetricDifference(before.assets)
@@ -92,7 +93,7 @@ struct LinkTargetChanges {
             bytes[records[index]].elementsEqual(other.bytes[other.records[otherIndex]])
         }
 
-        /// The kind (0 for a page, 1 for a section page, 2 for an implicit section) and URL of each target
+        /// The kind (`LinkIndex.tag(of:)`) and URL of each target
         /// among the records in `range`, by path.
         func targets(_ range: Range<Int>) -> [String: (kind: UInt8, url: String)] {
             var found: [String: (kind: UInt8, url: String)] = [:]

@@ -24,10 +24,11 @@ struct LinkedFiles: Sendable {
             return
         }
         for (index, page) in pages.enumerated() {
+            let folder = page.source.fileFolder
             for link in page.markdown.links {
                 guard
                     let file = Self.file(
-                        named: link.destination, folder: page.source.fileFolder, rootURL: rootURL,
+                        named: link.destination, folder: folder, rootURL: rootURL,
                         repository: repository, isFile: files.contains)
                 else { continue }
                 links[file, default: []].append(Link(page: index, line: link.line))
@@ -37,16 +38,18 @@ struct LinkedFiles: Sendable {
     }
 
     /// The site file a link destination written in a page in `folder` names, the way `LinkResolver` and
-    /// the browser read it; nil for external links, links to a heading of the same page, links that
-    /// leave the site, and links to anything that is not a file (`isFile`).
+    /// the browser read it (after Jekyll's `{{ site.baseurl }}`, as `LinkResolver` writes it); nil for external
+    /// links, links to a heading of the same page, links that leave the site, and links to anything that is not a
+    /// file (`isFile`).
     static func file(
-        named destination: String, folder: String, rootURL: String, repository: SiteRepository?,
+        named written: String, folder: String, rootURL: String, repository: SiteRepository?,
         isFile: (String) -> Bool
     ) -> String? {
-        if destination.isEmpty || LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return nil }
+        let destination = JekyllLinks.withoutBaseURL(written) ?? written
+        if destination.isEmpty || LinkResolver.isExternal(destination) { return nil }
         let path = LinkResolver.decoded(LinkResolver.split(destination).path)
         guard !path.isEmpty else { return nil }
-        var candidates: [String?]
+        let candidates: [String?]
         if path.hasPrefix("/") {
             let root = LinkResolver.decoded(rootURL)
             candidates = [

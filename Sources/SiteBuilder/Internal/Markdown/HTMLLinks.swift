@@ -102,9 +102,9 @@ enum HTMLLinks {
 
     private static func isSiteAddress(_ destination: String) -> Bool {
         guard let first = destination.utf8.first, first != UInt8(ascii: "#") else { return false }
-        if LinkResolver.hasScheme(destination) || destination.hasPrefix("//") { return false }
+        if LinkResolver.isExternal(destination) { return false }
         if JekyllLinks.withoutBaseURL(destination) != nil { return true }
-        return !destination.containsBytes("<") && !destination.containsBytes("{{") && !destination.containsBytes("{%")
+        return !destination.containsBytes("<") && !JekyllLinks.holdsTemplate(destination)
             && !destination.containsBytes("${")
     }
 

@@ -8,7 +8,7 @@ enum PageMarkdown {
     /// (see `SiteAnchors`).
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver,
-        linkHeadings: [Int: String] = [:]
+        linkHeadings: [Int: String]
     ) -> (
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
@@ -51,7 +51,7 @@ enum PageMarkdown {
     /// the summary was made: then the page's HTML is what it was, and its Markdown need not be rendered.
     /// With `changes`, only the links that name a changed target are asked.
     static func linksResolveAsBefore(
-        _ summary: MarkdownSummary, folder: String, resolver: LinkResolver, changes: LinkTargetChanges? = nil
+        _ summary: MarkdownSummary, folder: String, resolver: LinkResolver, changes: LinkTargetChanges?
     ) -> Bool {
         // By index: iterating the links would copy each one.
         summary.links.indices.allSatisfy { number in

@@ -199,7 +199,7 @@ private struct Tag {
     private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Bool, Range<Int>, Int)? {
         var index = start
         while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
-            !Self.isSpace(bytes[index])
+            !HTMLTags.isSpace(bytes[index])
         {
             index += 1
         }
@@ -218,11 +218,7 @@ private struct Tag {
             return (isID, valueStart..<min(end, bytes.count), min(bytes.count, end + 1))
         }
         let valueStart = index
-        while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+        while index < bytes.count, !HTMLTags.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
         return (isID, valueStart..<index, index)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 }
