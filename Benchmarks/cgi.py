@@ -32,7 +32,7 @@ sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
 from cgi_stack import CGIStack  # noqa: E402
 from cgi_startup import measure_startup  # noqa: E402
-from corpus import write_corpus  # noqa: E402
+from corpus import first_page_url, write_corpus  # noqa: E402
 from process_cpu import CPUGroup, cpu_seconds, fcgiwrap_pids  # noqa: E402
 from quiet import QuietGate  # noqa: E402
 from scripted_sign_in import sign_in  # noqa: E402
@@ -165,8 +165,7 @@ def main() -> int:
     public = work / "cgi-public"
     subprocess.run([str(arguments.sitegen), "build", "--no-search", "--site", str(corpus / "sitegen"),
                     "--output", str(public)], check=True, capture_output=True)
-    first = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
-    page = "/" + first.relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
+    page = first_page_url(corpus)
     gate = QuietGate()
     bench = Bench(work, public, arguments.auth.resolve())
     try:

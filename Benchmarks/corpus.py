@@ -24,6 +24,17 @@ from corpus_layouts import write_hugo, write_mkdocs, write_sitegen
 from corpus_pages import Corpus
 
 
+def first_page(corpus: Path) -> Path:
+    """The first content page (not a section's index.md), in path order, of the sitegen layout in `corpus`: a page
+    of a section three levels down, the page the benchmarks request and edit."""
+    return next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
+
+
+def first_page_url(corpus: Path) -> str:
+    """The URL of `first_page(corpus)`."""
+    return "/" + first_page(corpus).relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
+
+
 def write_corpus(
     pages: int, out: Path, seed: int = 6, layouts: tuple[str, ...] = ("sitegen", "hugo", "mkdocs"),
     wide: tuple[int, ...] = (),

@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent / "Tests" / "e2e"))
 
 import corpus as corpus_module  # noqa: E402
 from quiet import QuietGate  # noqa: E402
-from request_path import page_url  # noqa: E402
+from corpus import first_page_url  # noqa: E402
 from scripted_sign_in import sign_in  # noqa: E402
 from stack import Stack  # noqa: E402
 from throughput import expect_page, wrk  # noqa: E402
@@ -70,7 +70,7 @@ def main() -> int:
                 state=state / f"{side}-state", public=public, bin_dir=arguments.bin.resolve(),
                 venv_bin=Path(sys.executable).parent, auth_settings={"manifest": manifest},
             ).start()
-        path = page_url(corpus)
+        path = first_page_url(corpus)
         cookies = {}
         for side, stack in stacks.items():
             cookies[side] = sign_in(stack.base_url + path, stack.base_url + path, stack.provider_url, "ann")

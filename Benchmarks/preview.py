@@ -18,6 +18,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus import first_page, first_page_url
 from quiet import QuietGate
 
 REPO = Path(__file__).resolve().parents[1]
@@ -74,8 +75,8 @@ class EventStream:
 
 def run(sitegen: Path, corpus: Path, pages: int, rounds: int, gate: QuietGate, log) -> PreviewResult:
     site = corpus / "sitegen"
-    page = next(path for path in sorted(site.rglob("*.md")) if path.name != "index.md")
-    url_path = "/" + page.relative_to(site).with_suffix("").as_posix() + "/"
+    page = first_page(corpus)
+    url_path = first_page_url(corpus)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     gate.wait()

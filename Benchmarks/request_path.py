@@ -8,16 +8,11 @@ import shutil
 from pathlib import Path
 
 import site_builds
+from corpus import first_page_url
 import throughput
 from profile_section import profile_section
 from quiet import QuietGate
 from servers import Servers
-
-
-def page_url(corpus: Path) -> str:
-    """The URL of the first content page of the corpus: a page of a section three levels down."""
-    first = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
-    return "/" + first.relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
 
 
 def request_path(
@@ -29,7 +24,7 @@ def request_path(
     public = small.sitegen_output
     if not (public / ".sitegen" / "access.json").exists():
         raise SystemExit(f"sitegen build wrote no access manifest in {public}/.sitegen/; sitegen-auth needs one")
-    page = page_url(small.corpus)
+    page = first_page_url(small.corpus)
     servers = Servers(
         work / "serve", public, arguments.bin, venv_bin, work / "trivial-fcgi", arguments.stateless_bin.resolve()
     )
@@ -66,7 +61,7 @@ def recheck_pairs(
         log("Starting world_provider.py, sitegen-auth with re-checks off and every 10 s, and nginx…")
         servers.start_recheck_only()
         log("Measuring re-checks off and on, (cₒ) and (cₖ) in pairs…")
-        measured = throughput.paired(servers, page_url(small.corpus), pairs, seconds, log, off="cₒ", on="cₖ")
+        measured = throughput.paired(servers, first_page_url(small.corpus), pairs, seconds, log, off="cₒ", on="cₖ")
         kept = servers.rechecks_kept()
         if kept == 0:
             raise RuntimeError("(cₖ) re-checked no session while it was measured; see its log in serve-recheck/")

@@ -27,6 +27,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus import first_page_url
 from lunr_index import lunr_index
 from quiet import QuietGate
 from search_browser import BrowserResult, measure_site
@@ -104,7 +105,7 @@ def measure(
     documents = (mkdocs_site / "search" / "search_index.json").read_bytes()
     results.mkdocs_index_bytes = len(documents)
     results.mkdocs_index_gzip_bytes = len(gzip.compress(documents, 6))
-    page = first_content_page(builders.corpus)
+    page = first_page_url(builders.corpus)
     servers = SearchServers(work / "search-serve", output, mkdocs_site, venv_bin, bin_dir)
     shutil.rmtree(work / "search-serve", ignore_errors=True)
     try:
@@ -120,11 +121,6 @@ def measure(
     log("  building a lunr index of the same documents with node…")
     gate.wait()
     results.lunr = lunr_index(mkdocs_site, work)
-
-
-def first_content_page(corpus: Path) -> str:
-    first = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
-    return "/" + first.relative_to(corpus / "sitegen").with_suffix("").as_posix() + "/"
 
 
 def as_json(results: SearchResults) -> dict:

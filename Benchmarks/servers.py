@@ -216,13 +216,7 @@ class Servers:
         wait_for(socket_path.exists, f"sitegen-auth ({configuration})")
 
     def start_nginx(self) -> None:
-        http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
-        http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.stack.socket_path}")
-        (self.state / "sitegen-auth-http.conf").write_text(http_conf)
-        shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
-        http_part, _ = cache_settings()
-        http_part = http_part.replace("/run/nginx-sitegen-auth-cache", str(self.cache_folder))
-        (self.state / "sitegen-auth-cache.conf").write_text(http_part + "\n")
+        self.stack.write_nginx_includes(cache_folder=self.cache_folder)
         for name, text in snippet_variants().items():
             (self.state / f"snippet-{name}.conf").write_text(text)
         config = (HERE / "nginx.conf.in").read_text()

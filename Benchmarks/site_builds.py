@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus import first_page
 from quiet import QuietGate
 
 
@@ -85,12 +86,16 @@ class Builders:
 
     @property
     def sitegen_output(self) -> Path:
-        return self.work / "sitegen" / "public"
+        return self.output(search=False)
+
+    def output(self, search: bool) -> Path:
+        """Where sitegen builds, with or without the search index: separate folders, each with its build cache."""
+        return self.work / ("sitegen-search" if search else "sitegen") / "public"
 
     def sitegen(self, clean: bool = True, search: bool = False) -> Run:
         """A build of the sitegen layout; without the search index unless `search` (Hugo builds none; search.py
         measures sitegen's with and without it). Builds with and without search use separate output folders."""
-        output = self.sitegen_output if not search else self.work / "sitegen-search" / "public"
+        output = self.output(search)
         if clean:
             shutil.rmtree(output.parent, ignore_errors=True)
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -148,8 +153,7 @@ class BuildResults:
 
 def edit_one_page(corpus: Path, number: int) -> None:
     """Appends a paragraph to one content page of the sitegen layout, a different text each time."""
-    page = next(path for path in sorted((corpus / "sitegen").rglob("*.md")) if path.name != "index.md")
-    with page.open("a") as file:
+    with first_page(corpus).open("a") as file:
         file.write(f"\nEdited for rebuild number {number}: one more sentence to render.\n")
 
 

@@ -58,13 +58,18 @@ def edited_page(site: Path) -> Path:
     return sorted(site.rglob("*.md"), key=lambda path: (-len(path.parts), str(path)))[0]
 
 
-def rebuilds(binary: Path, site: Path, output: Path, search: bool, number: int) -> dict[str, dict[str, float]]:
-    """The no-op rebuild and the one-page-edit rebuild into the output `build` made; the page is restored."""
+def rebuilds(
+    binary: Path, site: Path, output: Path, search: bool, number: int, gate: QuietGate
+) -> dict[str, dict[str, float]]:
+    """The no-op rebuild and the one-page-edit rebuild into the output `build` made, each once the machine is
+    quiet; the page is restored."""
+    gate.wait()
     figures = {"no-op": rebuild(binary, site, output, search)}
     page = edited_page(site)
     original = page.read_text()
     page.write_text(original + f"\n\nA paragraph appended for the rebuild of pair {number}.\n")
     try:
+        gate.wait()
         figures["edit"] = rebuild(binary, site, output, search)
     finally:
         page.write_text(original)
@@ -100,7 +105,7 @@ def main() -> int:
                       f"({figures['user']:.2f} user, {figures['sys']:.2f} sys), {figures['rss']:.0f} MB", flush=True)
                 if arguments.rebuilds:
                     for kind, again in rebuilds(binary, corpus / "sitegen", scratch / side / "public",
-                                                arguments.search, number).items():
+                                                arguments.search, number, gate).items():
                         pair[f"{side} {kind}"] = again
                         print(f"    {kind}: {again['wall']:.2f} s wall, {again['cpu']:.2f} s CPU", flush=True)
                 shutil.rmtree(scratch / side, ignore_errors=True)

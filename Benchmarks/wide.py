@@ -72,7 +72,7 @@ def full_builds(builders: site_builds.Builders, runs: int, gate: QuietGate, labe
 def add_one_page(builders: site_builds.Builders, gate: QuietGate, search: bool = False) -> dict:
     section = builders.corpus / "sitegen" / f"wide-{WIDE[1]}"
     new_page = section / "added-for-the-benchmark.md"
-    output = builders.sitegen_output if not search else builders.work / "sitegen-search" / "public"
+    output = builders.output(search)
     gate.wait()
     builders.sitegen(clean=False, search=search)
     before = stamps(output)

@@ -160,14 +160,15 @@ class Stack:
         """nginx here; the stacks for other web servers (apache_server.py, lighttpd_server.py) start theirs."""
         self.start_nginx()
 
-    def write_nginx_includes(self) -> None:
+    def write_nginx_includes(self, cache_folder: Path | None = None) -> None:
         """The shipped http-level nginx files and fastcgi_params in the state folder, pointed at this stack's socket
-        and cache folder, for an nginx.conf there to include."""
+        and `cache_folder` (by default check-cache/ in the state folder), for an nginx.conf there to include."""
         http_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-http.conf").read_text()
         http_conf = http_conf.replace("unix:/run/sitegen-auth/auth.sock", f"unix:{self.socket_path}")
         (self.state / "sitegen-auth-http.conf").write_text(http_conf)
         cache_conf = (REPO / "deploy" / "nginx" / "sitegen-auth-cache.conf").read_text()
-        cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(self.state / "check-cache"))
+        cache_folder = cache_folder or self.state / "check-cache"
+        cache_conf = cache_conf.replace("/run/nginx-sitegen-auth-cache", str(cache_folder))
         (self.state / "sitegen-auth-cache.conf").write_text(cache_conf)
         shutil.copy("/etc/nginx/fastcgi_params", self.state / "fastcgi_params")
 

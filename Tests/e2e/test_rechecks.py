@@ -143,4 +143,3 @@ def test_two_servers_on_one_redis_re_check_a_session_once(workdir, public):
             second.stop()
         first.stop()
         redis.stop()
-
