@@ -11,29 +11,24 @@ extension AccessManifest {
         let rulesJSON = try encoder.encode(rules)
         var out: [UInt8] = []
         out.reserveCapacity(paths.count * 48 + rulesJSON.count + 64)
-        out += Array(#"{"paths":{"#.utf8)
+        out.append(contentsOf: #"{"paths":{"#.utf8)
         // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys.
-        let sorted = paths.map { (key: Array($0.key.utf8), entry: $0.value) }.sorted { left, right in
-            left.key.withUnsafeBufferPointer { a in
-                right.key.withUnsafeBufferPointer { b in
-                    let common = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
-                    return common != 0 ? common < 0 : a.count < b.count
-                }
-            }
+        let sorted = paths.map { (key: Array($0.key.utf8), entry: $0.value) }.sorted {
+            $0.key.lexicographicallyPrecedes($1.key)
         }
         for (number, path) in sorted.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
             Self.appendString(path.key, to: &out)
-            out += Array(#":{"rule":\#(path.entry.rule),"source":\#(path.entry.source)}"#.utf8)
+            out.append(contentsOf: #":{"rule":\#(path.entry.rule),"source":\#(path.entry.source)}"#.utf8)
         }
-        out += Array(#"},"rules":"#.utf8)
-        out += Array(rulesJSON)
-        out += Array(#","sources":["#.utf8)
+        out.append(contentsOf: #"},"rules":"#.utf8)
+        out.append(contentsOf: rulesJSON)
+        out.append(contentsOf: #","sources":["#.utf8)
         for (number, source) in sources.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
             Self.appendString(Array(source.utf8), to: &out)
         }
-        out += Array(#"],"version":\#(version)}"#.utf8)
+        out.append(contentsOf: #"],"version":\#(version)}"#.utf8)
         return out
     }
 
@@ -52,7 +47,8 @@ extension AccessManifest {
             case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
-                out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                out.append(contentsOf: "\\u00".utf8)
+                out += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
             default: out.append(byte)
             }
         }
