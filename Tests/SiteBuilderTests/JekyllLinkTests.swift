@@ -23,6 +23,20 @@ struct JekyllLinkTests {
                 + "<img src=\"/guide/logo.png\">\n")
     }
 
+    @Test("An .html name finds its page whatever the case of the page's extension")
+    func builtNameOfAnExtensionInAnotherCase() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[a](/guide/Tuning.html), [b](/notes/Notes.html#top), [c](/guide/tuning.html)\n",
+            "guide/Tuning.MD": "# Tuning\n",
+            "notes/Notes.Markdown": "# Notes\n\n## Top\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<p><a href=\"/guide/Tuning/\">a</a>, <a href=\"/notes/Notes/#top\">b</a>, "
+                + "<a href=\"/guide/tuning.html\">c</a></p>\n")
+    }
+
     @Test("A base URL before a missing page is a broken link with its line")
     func brokenAfterBaseURL() throws {
         let site = try TestSite(pages: ["index.md": "\n[a]({{site.baseurl}}/gone.md)\n"])

@@ -11,6 +11,9 @@ struct LinkIndex: Sendable {
     var pages: [String: Target] = [:]
     /// Section pages (also implicit ones) by folder, e.g. `guide`; "" is the home page.
     var sections: [String: Target] = [:]
+    /// Pages whose extension is written in another case (`Guide.MD`, `notes.Markdown`), by path without it:
+    /// their built `.html` name is found here. Few sites have any, so this stays small.
+    var pagesByStemOfOtherCase: [String: Target] = [:]
     /// Asset files by path, e.g. `images/logo.png`.
     var assets: Set<String> = []
     /// Markdown files left out because they are drafts.
@@ -36,7 +39,13 @@ struct LinkIndex: Sendable {
         writer.int(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
-            if page.source.kind != .implicitSection { self.pages[page.source.path] = target }
+            if page.source.kind != .implicitSection {
+                self.pages[page.source.path] = target
+                let path = page.source.path
+                if !path.hasSuffix(".md"), !path.hasSuffix(".markdown") {
+                    pagesByStemOfOtherCase[String(MarkdownFileName.stem(of: path)), default: target] = target
+                }
+            }
             if page.source.isSection { sections[page.source.folder] = target }
             writer.tag(Self.tag(of: page.source.kind))
             writer.string(page.source.path)

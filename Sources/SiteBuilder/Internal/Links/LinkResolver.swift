@@ -139,14 +139,14 @@ struct LinkResolver: Sendable {
     }
 
     /// The page a link to its built name points at, as mdBook and Jekyll sources link: `chapter.html` to
-    /// `chapter.md` (or `.markdown`), `index.html` to its folder's section page.
+    /// `chapter.md` (or `.markdown`, in any case), `index.html` to its folder's section page.
     private func builtPage(_ target: String) -> LinkIndex.Target? {
         guard target.hasSuffix(".html") else { return nil }
         let stem = String(target.dropLast(5))
         if SitePath.lastComponent(of: stem) == "index", let section = index.sections[SitePath.parent(of: stem)] {
             return section
         }
-        return index.pages[stem + ".md"] ?? index.pages[stem + ".markdown"]
+        return index.pages[stem + ".md"] ?? index.pages[stem + ".markdown"] ?? index.pagesByStemOfOtherCase[stem]
     }
 
     private func withAnchor(_ target: LinkIndex.Target, link: Link) -> Resolution {
