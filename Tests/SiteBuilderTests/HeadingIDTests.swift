@@ -115,4 +115,17 @@ struct HeadingIDTests {
             #expect(id(text) == nil, "\(text)")
         }
     }
+
+    @Test("A heading's line is found by number, forwards, backwards and past the end")
+    func sourceLines() {
+        var lines = SourceLines("# One {#one}\r\n\nThree\n===\n")
+        func text(_ number: Int) -> String? { lines.line(number).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(text(3) == "Three")
+        #expect(text(1) == "# One {#one}\r")
+        #expect(text(2) == "")
+        #expect(text(4) == "===")
+        #expect(text(5) == "")
+        #expect(text(6) == nil)
+        #expect(text(0) == nil)
+    }
 }

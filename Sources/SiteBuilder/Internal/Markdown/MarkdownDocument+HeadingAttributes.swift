@@ -6,7 +6,7 @@ extension MarkdownDocument {
     /// text together with the spaces before it; nil, with the text left alone, when there is none. Most
     /// headings do not end in `}`, and that byte is all they are asked. The block must also end the heading's
     /// line in `source`, so braces that an escape (`\{#id}`) or an entity spell, or a code span holds, stay text.
-    static func takeAttributes(of heading: OpaquePointer, source: String) -> String? {
+    static func takeAttributes(of heading: OpaquePointer, source: inout SourceLines) -> String? {
         guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
             let literal = cmark_node_get_literal(last), endsWithBrace(literal)
         else { return nil }
@@ -21,7 +21,7 @@ extension MarkdownDocument {
         let pieces = nodes.map { Array(Self.literal(of: $0).utf8) }
         let text = Array(pieces.joined())
         guard let attributes = HeadingAttributes(endOf: text),
-            let line = sourceLine(of: heading, in: source),
+            let line = sourceLine(of: heading, in: &source),
             endsHeadingLine(line, with: text.suffix(attributes.length), isATX: isATX(heading))
         else { return nil }
         var keep = text.count - attributes.length
@@ -46,13 +46,9 @@ extension MarkdownDocument {
     }
 
     /// The line of `source` the heading's text ends on.
-    private static func sourceLine(of heading: OpaquePointer, in source: String) -> ArraySlice<UInt8>? {
+    private static func sourceLine(of heading: OpaquePointer, in source: inout SourceLines) -> ArraySlice<UInt8>? {
         let end = Int(cmark_node_get_end_line(heading))
-        let number = isATX(heading) ? end : end - 1
-        guard number >= 1 else { return nil }
-        let lines = source.utf8.split(
-            separator: UInt8(ascii: "\n"), maxSplits: number, omittingEmptySubsequences: false)
-        return lines.count >= number ? ArraySlice(lines[number - 1]) : nil
+        return source.line(isATX(heading) ? end : end - 1)
     }
 
     /// Whether `line`, without trailing spaces and an ATX heading's closing `#`s, ends with a space and `block`.
@@ -67,5 +63,34 @@ extension MarkdownDocument {
         }
         guard line.count > block.count, line.suffix(block.count).elementsEqual(block) else { return false }
         return HeadingAttributes.isSpace(line[line.endIndex - block.count - 1])
+    }
+}
+
+/// The lines of a page's Markdown, found by number. Headings come in the order of their lines, so each line is
+/// looked for from the one asked before: finding every heading's line reads the text once, not once a heading.
+/// Few headings are asked (those ending in `}`), so the text is copied into bytes only when one is.
+struct SourceLines {
+    private let source: String
+    private var bytes: [UInt8] = []
+    private var isRead = false
+    /// The number of the line starting at `start`, from 1.
+    private var number = 1
+    private var start = 0
+
+    init(_ source: String) {
+        self.source = source
+    }
+
+    /// Line `wanted`, from 1, without its line break; nil past the last line.
+    mutating func line(_ wanted: Int) -> ArraySlice<UInt8>? {
+        guard wanted >= 1 else { return nil }
+        if !isRead { (bytes, isRead) = (Array(source.utf8), true) }
+        if wanted < number { (number, start) = (1, 0) }
+        while number < wanted {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            (number, start) = (number + 1, newline + 1)
+        }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        return bytes[start..<end]
     }
 }

@@ -135,12 +135,13 @@ final class MarkdownDocument: @unchecked Sendable {
 
     /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.
     private func collect(source: String) {
+        var lines = SourceLines(source)
         CMark.walk(root) { node in
             if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
-                let writtenID = Self.takeAttributes(of: node, source: source)
+                let writtenID = Self.takeAttributes(of: node, source: &lines)
                 let text = Self.restoring(Self.plainText(of: node), spans: mathSpans, as: \.tex)
                     .trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
