@@ -115,7 +115,7 @@ struct RawHTMLLinkTests {
         let html =
             "<a\nhref=\"a.md?x=1&amp;y=2\" title='<b>'>\n<!-- <a href=\"c.md\"> --><script src=\"s.js\"></script>"
             + "<img data-src=x.png src=b.png><object data=o.svg></object><div data=d.png></div>"
-        let found = HTMLLinks.find(in: html)
+        let found = HTMLLinks.read(html).addresses
         #expect(found.map(\.destination) == ["a.md?x=1&y=2", "b.png", "o.svg"])
         #expect(found.map(\.line) == [2, 3, 3])
         let bytes = Array(html.utf8)
@@ -125,6 +125,24 @@ struct RawHTMLLinkTests {
             HTMLLinks.replacing([(found[1].range, "/b 2.png"), (found[0].range, "/a/?x=1&y='2'")], in: html)
                 == html.replacingOccurrences(of: "a.md?x=1&amp;y=2", with: "/a/?x=1&amp;y=&#x27;2&#x27;")
                 .replacingOccurrences(of: " src=b.png", with: " src=/b%202.png"))
-        #expect(HTMLLinks.find(in: "<img src=\"x.png").isEmpty, "a quote that never closes")
+        #expect(HTMLLinks.read("<img src=\"x.png").addresses.isEmpty, "a quote that never closes")
+    }
+
+    @Test("Raw HTML's anchors are its elements' ids and names, read as a browser reads tags, not found in text")
+    func anchors() throws {
+        let html =
+            "<div\nID=top></div><span class=x id = 'a&amp;b'></span><a name=\"old\"></a>"
+            + "<p>text id=\"said\"</p><input name=\"query\"><!-- <b id=\"gone\"> --><script id=\"s\"></script>"
+        #expect(HTMLLinks.read(html).anchors == ["top", "a&b", "old", "query"])
+        let site = try TestSite(pages: [
+            "index.md": "[a](#top), [b](#a&b), [c](#old)\n\n" + html + "\n",
+            "other.md": "[d](index.md#said), [e](index.md#query), [f](index.md#gone)\n",
+        ])
+        let report = try site.build { $0.brokenLinksAreWarnings = true }
+        #expect(
+            report.warnings.map(\.message) == [
+                "'index.md#said': the page has no heading '#said'",
+                "'index.md#gone': the page has no heading '#gone'",
+            ])
     }
 }

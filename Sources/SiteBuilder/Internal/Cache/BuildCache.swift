@@ -25,8 +25,10 @@ struct BuildCache {
     /// written in raw HTML are among a summary's links; 8: a heading's `{#id}` gives its id and leaves its text;
     /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary; 10: links
     /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve; 11: the search index's
-    /// keys are made from each page's HTML digest, not from the site's link targets).
-    static let generator = "\(PageContext.generator), build cache 11"
+    /// keys are made from each page's HTML digest, not from the site's link targets; 12: raw HTML's anchors are
+    /// read from its tags' `id` and `name` attributes, and `.html` names find pages whose extension is in
+    /// another case).
+    static let generator = "\(PageContext.generator), build cache 12"
 
     let recordFile: String
     let pagesFile: String

@@ -1,6 +1,9 @@
-/// The addresses written in raw HTML inside Markdown — `href`, `src`, `poster`, each URL of a `srcset`, and
-/// `<object data>` — found by reading tags and their attributes, not by a full HTML parser, so the build
-/// resolves, rewrites and checks them as it does Markdown links, and files they name take their pages' rules.
+/// What raw HTML inside Markdown says about links, read in one pass over its tags and attributes
+/// (`HTMLTags`), not by a full HTML parser: the addresses it writes — `href`, `src`, `poster`, each URL of a
+/// `srcset`, and `<object data>` — which the build resolves, rewrites and checks as it does Markdown links, and
+/// whose files take their pages' rules; and the anchors it makes — any element's `id` or `name` (a browser
+/// finds a fragment by an `<a>`'s `name` only, but a link to another element's is not failed for it) — which a
+/// link's `#fragment` may name.
 ///
 /// `<img src="img/arch.png" width="400">` in `guide/setup.md` yields `img/arch.png` on line 1; only the bytes
 /// of an address are ever replaced (`replacing`), so the rest of the HTML stays as written.
@@ -13,24 +16,38 @@ enum HTMLLinks {
         let line: Int
     }
 
-    /// The addresses in `html` that name something of the site, in order. Left out: comments, tags
-    /// `tagfilter` writes as text (`<script>`, `<iframe>`, …), and addresses that are empty, only an anchor
-    /// (`#x`), absolute (`https:`, `mailto:`, `data:`, `//host`) or template or SSI text (`{{ url }}`, `<!--#`),
-    /// but for a Jekyll base URL in front of a site path (`{{ site.baseurl }}/img/logo.png`, `JekyllLinks`).
-    static func find(in html: String) -> [Found] {
-        guard html.containsBytes("=") else { return [] }
+    /// What `read(_:)` found.
+    struct Read {
+        /// The addresses that name something of the site, in order.
+        var addresses: [Found] = []
+        /// The anchors' names, character references decoded, in order.
+        var anchors: [String] = []
+    }
+
+    /// Reads `html`. Left out: comments, tags `tagfilter` writes as text (`<script>`, `<iframe>`, …), empty
+    /// anchors, and addresses that are empty, only an anchor (`#x`), absolute (`https:`, `mailto:`, `data:`,
+    /// `//host`) or template or SSI text (`{{ url }}`, `<!--#`), but for a Jekyll base URL in front of a site
+    /// path (`{{ site.baseurl }}/img/logo.png`, `JekyllLinks`).
+    static func read(_ html: String) -> Read {
+        guard html.containsBytes("=") else { return Read() }
         let bytes = Array(html.utf8)
-        var found: [Found] = []
+        var read = Read()
         var lines = LineCounter()
         HTMLTags.forEachAttribute(in: bytes) { tag, name, value in
+            guard !filteredTags.contains(tag) else { return }
+            if name == "id" || name == "name" {
+                let anchor = bytes.withUnsafeBufferPointer { HTMLEntity.decodeAll($0[value]) }
+                if !anchor.isEmpty { read.anchors.append(anchor) }
+                return
+            }
             for range in addresses(named: name, of: tag, in: value, bytes: bytes) {
                 let destination = bytes.withUnsafeBufferPointer { HTMLEntity.decodeAll($0[range]) }
                 guard isSiteAddress(destination) else { continue }
                 let line = lines.line(at: range.lowerBound, in: bytes)
-                found.append(Found(range: range, destination: destination, line: line))
+                read.addresses.append(Found(range: range, destination: destination, line: line))
             }
         }
-        return found
+        return read
     }
 
     /// `html` with the bytes at each range replaced by its URL, written as cmark writes a link's address,
@@ -59,7 +76,6 @@ enum HTMLLinks {
     private static func addresses(named name: String, of tag: String, in value: Range<Int>, bytes: [UInt8])
         -> [Range<Int>]
     {
-        guard !filteredTags.contains(tag) else { return [] }
         switch name {
         case "href", "src", "poster": return [trimmed(value, in: bytes)]
         case "data" where tag == "object": return [trimmed(value, in: bytes)]

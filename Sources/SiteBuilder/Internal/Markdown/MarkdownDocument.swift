@@ -167,10 +167,11 @@ final class MarkdownDocument: @unchecked Sendable {
                 quoteNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = Self.literal(of: node)
-                htmlAnchors.formUnion(HTMLAnchors.find(in: html))
+                let read = HTMLLinks.read(html)
+                htmlAnchors.formUnion(read.anchors)
                 let first = Int(cmark_node_get_start_line(node))
                 serverSideIncludeLines += ContentSSI.lines(in: html).map { first + $0 - 1 }
-                collectHTMLLinks(HTMLLinks.find(in: html), in: node, html: html, firstLine: first)
+                collectHTMLLinks(read.addresses, in: node, html: html, firstLine: first)
             }
         }
         if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {
