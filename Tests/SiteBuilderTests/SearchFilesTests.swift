@@ -67,6 +67,19 @@ struct SearchFilesTests {
         #expect(SearchText(html: "<p>Unclosed <a href=\"x").sections.map(\.text) == ["Unclosed"])
     }
 
+    @Test("Search reads tags as a browser does: spaced and bare values, the first id, instructions and end tags")
+    func tagsAsABrowserReadsThem() {
+        let html =
+            "<?xml version=\"1.0\"?><p>Before</p><h2 data-x=\"a > b\" ID = 'one' id=two>One</h2 class=\"x\">"
+            + "<p>Text</p></ >gone?<h3 id=three/>Three</h3>"
+        #expect(
+            SearchText(html: html).sections == [
+                .init(anchor: "", heading: "", text: "Before"),
+                .init(anchor: "one", heading: "One", text: "Text gone?"),
+                .init(anchor: "three/", heading: "Three", text: ""),
+            ])
+    }
+
     @Test("Postings list each page once, page numbers as steps, weights with the title bit")
     func postings() throws {
         let files = Self.files([

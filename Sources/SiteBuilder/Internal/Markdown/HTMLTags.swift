@@ -1,65 +1,102 @@
-/// Reads the start tags of raw HTML and their attributes as a browser's tokenizer splits them, building
-/// nothing: text, comments, end tags, doctypes and processing instructions are passed over; a value may be
-/// double-quoted, single-quoted or bare (`<img src=logo.png>`), with white space around its `=`.
+/// Reads HTML's tags and their attributes as a browser's tokenizer splits them, building nothing: the one tag
+/// reader of the build, for raw HTML in Markdown (`HTMLLinks`) and for a page's HTML as search reads it
+/// (`SearchText`). A value may be double-quoted, single-quoted or bare (`<img src=logo.png>`), with white space
+/// around its `=`; comments, doctypes and processing instructions are tags without a name.
 enum HTMLTags {
-    /// Calls `visit` with each start tag's name and each of its attributes' names, lowercased (`SRC` is
-    /// `src`), and the place of the attribute's value in `bytes`, without its quotes, in order. An attribute
-    /// without a value is passed over; reading stops at a quote that never closes.
-    static func forEachAttribute(in bytes: [UInt8], _ visit: (_ tag: String, _ name: String, Range<Int>) -> Void) {
-        var index = 0
-        while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
-            index = open + 1
-            guard index < bytes.count else { return }
-            switch bytes[index] {
-            case UInt8(ascii: "!") where hasPrefix("!--", in: bytes, at: index):
-                index = end(of: "-->", in: bytes, from: index + 3)
-                continue
-            case UInt8(ascii: "!"), UInt8(ascii: "/"), UInt8(ascii: "?"):
-                index = end(of: ">", in: bytes, from: index)
-                continue
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                break
-            default:
-                continue
+    /// One tag, read at its `<`.
+    struct Tag {
+        enum Kind {
+            case start
+            case end
+            /// A comment, doctype or processing instruction.
+            case other
+        }
+
+        let kind: Kind
+        /// Where its name is in the bytes; empty for `other`.
+        let name: Range<Int>
+        /// Where it ends: after its `>`, or the end of the bytes when it never closes.
+        let end: Int
+    }
+
+    /// The tag starting at `start`, a `<`, calling `attribute` with the place of each of its attributes' names
+    /// and values (without quotes), in order; nil when `<` starts no tag there (`a < b` is text). An attribute
+    /// without a value is passed over; a quote that never closes runs to the end of the bytes, and its attribute
+    /// is passed over too.
+    static func tag(
+        in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+        attribute: (_ name: Range<Int>, _ value: Range<Int>) -> Void = { _, _ in }
+    ) -> Tag? {
+        var index = start + 1
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "!") where hasPrefix("!--", in: bytes, at: index):
+            return Tag(kind: .other, name: index..<index, end: end(of: "-->", in: bytes, from: index + 3))
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            return Tag(kind: .other, name: index..<index, end: end(of: ">", in: bytes, from: index))
+        case UInt8(ascii: "/"):
+            index += 1
+            guard index < bytes.count, isLetter(bytes[index]) else {
+                return Tag(kind: .other, name: index..<index, end: end(of: ">", in: bytes, from: index))
             }
-            let nameStart = index
-            while index < bytes.count, !endsName(bytes[index]) { index += 1 }
-            let tag = lowercased(bytes[nameStart..<index])
-            guard let next = readAttributes(of: tag, in: bytes, from: index, visit) else { return }
-            index = next
+            let name = name(in: bytes, from: index)
+            return Tag(kind: .end, name: name, end: readAttributes(in: bytes, from: name.upperBound) { _, _ in })
+        case let byte where isLetter(byte):
+            let name = name(in: bytes, from: index)
+            return Tag(kind: .start, name: name, end: readAttributes(in: bytes, from: name.upperBound, attribute))
+        default:
+            return nil
         }
     }
 
-    /// Reads the attributes from `start` to the end of the tag and returns where the tag ends; nil when a
-    /// value's quote never closes.
+    /// Calls `visit` with each start tag's name and each of its attributes' names, lowercased (`SRC` is
+    /// `src`), and the place of the attribute's value in `bytes`, in order.
+    static func forEachAttribute(in bytes: [UInt8], _ visit: (_ tag: String, _ name: String, Range<Int>) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
+                // Only a start tag's attributes are visited, so the name after `<` is the start tag's.
+                var tagName: String?
+                let tag = tag(in: bytes, at: open) { attribute, value in
+                    let name = tagName ?? lowercased(bytes[Self.name(in: bytes, from: open + 1)])
+                    tagName = name
+                    visit(name, lowercased(bytes[attribute]), value)
+                }
+                index = tag?.end ?? open + 1
+            }
+        }
+    }
+
+    /// Reads the attributes from `start` to the end of the tag and returns where the tag ends.
     private static func readAttributes(
-        of tag: String, in bytes: [UInt8], from start: Int, _ visit: (String, String, Range<Int>) -> Void
-    ) -> Int? {
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ visit: (Range<Int>, Range<Int>) -> Void
+    ) -> Int {
         var index = start
         while true {
             while index < bytes.count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
                 index += 1
             }
-            guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { return index + 1 }
+            guard index < bytes.count else { return bytes.count }
+            guard bytes[index] != UInt8(ascii: ">") else { return index + 1 }
             let nameStart = index
             index += 1
             while index < bytes.count, !endsName(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            let name = lowercased(bytes[nameStart..<index])
+            let name = nameStart..<index
             var value = skippingSpace(in: bytes, from: index)
             guard value < bytes.count, bytes[value] == UInt8(ascii: "=") else { continue }
             value = skippingSpace(in: bytes, from: value + 1)
-            guard value < bytes.count else { return nil }
+            guard value < bytes.count else { return bytes.count }
             let quote = bytes[value]
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                guard let close = firstIndex(of: quote, in: bytes, from: value + 1) else { return nil }
-                visit(tag, name, (value + 1)..<close)
+                guard let close = firstIndex(of: quote, in: bytes, from: value + 1) else { return bytes.count }
+                visit(name, (value + 1)..<close)
                 index = close + 1
             } else {
                 index = value
                 while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
                     index += 1
                 }
-                visit(tag, name, value..<index)
+                visit(name, value..<index)
             }
         }
     }
@@ -69,27 +106,37 @@ enum HTMLTags {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
     private static func endsName(_ byte: UInt8) -> Bool {
         isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
     }
 
-    private static func skippingSpace(in bytes: [UInt8], from start: Int) -> Int {
+    private static func name(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int> {
+        var index = start
+        while index < bytes.count, !endsName(bytes[index]) { index += 1 }
+        return start..<index
+    }
+
+    private static func skippingSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         return index
     }
 
-    private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         return bytes[start...].firstIndex(of: byte)
     }
 
-    private static func hasPrefix(_ prefix: String, in bytes: [UInt8], at start: Int) -> Bool {
+    private static func hasPrefix(_ prefix: String, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         bytes[start...].starts(with: prefix.utf8)
     }
 
     /// Where the first `needle` from `start` ends; the end of `bytes` when there is none.
-    private static func end(of needle: String, in bytes: [UInt8], from start: Int) -> Int {
+    private static func end(of needle: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let pattern = Array(needle.utf8)
         var index = start
         while let hit = firstIndex(of: pattern[0], in: bytes, from: index) {
@@ -99,7 +146,7 @@ enum HTMLTags {
         return bytes.count
     }
 
-    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

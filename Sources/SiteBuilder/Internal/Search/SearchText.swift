@@ -128,7 +128,8 @@ private struct TextCollector {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// An HTML tag: its name as a `code`, whether it closes an element, its `id` and where it ends.
+/// A tag as search reads it (`HTMLTags`): its name as a `code`, whether it closes an element, its `id`, and
+/// where it ends. Comments and declarations are tags without a name.
 private struct Tag {
     let name: UInt64
     let isClosing: Bool
@@ -151,74 +152,21 @@ private struct Tag {
         return code
     }
 
-    /// The tag starting at `start` (a `<`), or nil when `<` does not start a tag there (`a < b`). Comments
-    /// and declarations are tags without a name.
+    /// The tag starting at `start` (a `<`), or nil when `<` does not start a tag there (`a < b`). Of two `id`s the
+    /// first counts, as in a browser.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        var index = start + 1
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "!") {
-            let isComment = bytes[index...].starts(with: Array("!--".utf8))
-            let terminator = Array((isComment ? "-->" : ">").utf8)
-            var end = index
-            while end < bytes.count, !bytes[end...].starts(with: terminator) { end += 1 }
-            self.init(name: 0, isClosing: false, id: nil, end: min(bytes.count, end + terminator.count))
-            return
-        }
-        let isClosing = bytes[index] == UInt8(ascii: "/")
-        if isClosing { index += 1 }
-        let nameStart = index
-        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-        guard index > nameStart else { return nil }
-        let name = Self.code(bytes[nameStart..<index])
         var id: String?
-        while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-            if let (isID, value, next) = Self.attribute(bytes, at: index) {
-                if isID { id = HTMLEntity.decodeAll(bytes[value]) }
-                index = next
-            } else {
-                index += 1
+        let tag = HTMLTags.tag(in: bytes, at: start) { name, value in
+            if name.count == 2, bytes[name.lowerBound] | 0x20 == UInt8(ascii: "i"),
+                bytes[name.lowerBound + 1] | 0x20 == UInt8(ascii: "d")
+            {
+                id = id ?? HTMLEntity.decodeAll(bytes[value])
             }
         }
-        self.init(name: name, isClosing: isClosing, id: id, end: min(bytes.count, index + 1))
-    }
-
-    private init(name: UInt64, isClosing: Bool, id: String?, end: Int) {
-        self.name = name
-        self.isClosing = isClosing
+        guard let tag else { return nil }
+        name = tag.kind == .other ? 0 : Self.code(bytes[tag.name])
+        isClosing = tag.kind == .end
         self.id = id
-        self.end = end
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    /// `name="value"`, `name='value'`, `name=value` or a bare `name` at `index`: whether it is `id`, where its
-    /// value is, and where it ends.
-    private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Bool, Range<Int>, Int)? {
-        var index = start
-        while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
-            !HTMLTags.isSpace(bytes[index])
-        {
-            index += 1
-        }
-        guard index > start else { return nil }
-        let isID =
-            index - start == 2 && bytes[start] | 0x20 == UInt8(ascii: "i")
-            && bytes[start + 1] | 0x20 == UInt8(ascii: "d")
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return (isID, index..<index, index) }
-        index += 1
-        guard index < bytes.count else { return (isID, index..<index, index) }
-        let quote = bytes[index]
-        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-            let valueStart = index + 1
-            var end = valueStart
-            while end < bytes.count, bytes[end] != quote { end += 1 }
-            return (isID, valueStart..<min(end, bytes.count), min(bytes.count, end + 1))
-        }
-        let valueStart = index
-        while index < bytes.count, !HTMLTags.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
-        return (isID, valueStart..<index, index)
+        end = tag.end
     }
 }
