@@ -26,8 +26,8 @@ struct BuildCache {
     /// 9: the ids MkDocs gives headings, and the heading a link names by one of them, in a summary; 10: links
     /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve; 11: the search index's
     /// keys are made from each page's HTML digest, not from the site's link targets; 12: raw HTML's anchors are
-    /// read from its tags' `id` and `name` attributes, and `.html` names find pages whose extension is in
-    /// another case).
+    /// read from its tags' `id` and `name` attributes, search reads tags as they are, and `.html` names find
+    /// pages whose extension is in another case).
     static let generator = "\(PageContext.generator), build cache 12"
 
     let recordFile: String
