@@ -241,9 +241,21 @@ def main() -> int:
             return 1
         except OSError:
             pass
-    stack.start()
-    print(
-        f"""
+    stopping = False
+
+    def request_stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    # `kill`, and the terminal closing, stop the demo as Ctrl-C does, also while it starts: the servers run in
+    # sessions of their own, so nothing else would stop them, and they would hold the ports the next `make demo`
+    # needs.
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGHUP, request_stop)
+    try:
+        stack.start()
+        say(
+            f"""
 sitegen demo is running:  {stack.base_url}/
 
   Open it in a browser and sign in at the test provider with one of these users:
@@ -253,30 +265,29 @@ sitegen demo is running:  {stack.base_url}/
 
   Logs and configuration: {state}
   Press Ctrl-C to stop.
-""",
-        flush=True,
-    )
-    stopping = False
-
-    def request_stop(*_: object) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGTERM, request_stop)
-    try:
+"""
+        )
         while not stopping:
             for name, process in stack.processes.items():
                 if process.poll() is not None:
-                    print(f"{name} stopped unexpectedly; see {state / (name + '.log')}", file=sys.stderr)
+                    say(f"{name} stopped unexpectedly; see {state / (name + '.log')}")
                     stopping = True
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
     finally:
-        print("\nStopping…", flush=True)
+        say("\nStopping…")
         stack.stop()
-        print("Stopped.")
+        say("Stopped.")
     return 0
+
+
+def say(text: str) -> None:
+    """Prints `text`, unless the terminal is gone (it was closed): stopping the servers must not depend on it."""
+    try:
+        print(text, flush=True)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":
