@@ -55,7 +55,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Not through pkg-config: its -D_FILE_OFFSET_BITS=64 is a flag SwiftPM refuses (a no-op on 64-bit Linux).
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
-        .target(name: "AccessRules", swiftSettings: swiftSettings),
+        .target(name: "AccessRules", dependencies: ["TextTools"], swiftSettings: swiftSettings),
         .target(name: "TextTools", swiftSettings: swiftSettings),
         .target(
             name: "SiteBuilder",

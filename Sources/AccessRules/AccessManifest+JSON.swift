@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 
 extension AccessManifest {
     /// The manifest as JSON, byte for byte as `JSONEncoder` writes it with sorted keys and unescaped slashes,
@@ -18,7 +19,7 @@ extension AccessManifest {
         }
         for (number, path) in sorted.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
-            Self.appendString(path.key, to: &out)
+            path.key.withUnsafeBufferPointer { JSONString.append($0, to: &out) }
             out.append(contentsOf: #":{"rule":\#(path.entry.rule),"source":\#(path.entry.source)}"#.utf8)
         }
         out.append(contentsOf: #"},"rules":"#.utf8)
@@ -26,32 +27,9 @@ extension AccessManifest {
         out.append(contentsOf: #","sources":["#.utf8)
         for (number, source) in sources.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
-            Self.appendString(Array(source.utf8), to: &out)
+            JSONString.append(source, to: &out)
         }
         out.append(contentsOf: #"],"version":\#(version)}"#.utf8)
         return out
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped as `JSONEncoder` escapes them.
-    private static func appendString(_ text: [UInt8], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

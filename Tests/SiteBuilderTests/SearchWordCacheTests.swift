@@ -85,7 +85,7 @@ struct SearchWordCacheTests {
         let totals = Recorded<Int>()
         var options = site.options
         Self.sharded(&options)
-        try SiteBuilder.build(options: options) { event in
+        _ = try SiteBuilder.build(options: options) { event in
             if case .itemsDone(.buildSearchIndex, _, let total) = event { totals.record(total) }
         }
         #expect(Set(totals.all) == [1], "shards indexed again: \(totals.all)")

@@ -93,14 +93,14 @@ struct StricterRulesFirstTests {
         try site.build()
         try site.write(["plans.md": "---\naccess: signed-in\n---\n# P\n"], under: "site")
         let events = Recorded<BuildProgress>()
-        try SiteBuilder.build(
+        _ = try SiteBuilder.build(
             options: Self.options(of: site, pause: .seconds(5))
         ) { event in
             if case .stricterRulesFirst = event { events.record(event) }
         }
         #expect(events.all.isEmpty)
         try site.write(["plans.md": "---\naccess: { roles: [A] }\n---\n# P\n"], under: "site")
-        try SiteBuilder.build(options: site.options) { event in
+        _ = try SiteBuilder.build(options: site.options) { event in
             if case .stricterRulesFirst = event { events.record(event) }
         }
         #expect(events.all.isEmpty, "a preview, with no pause asked for, publishes the rules last")
@@ -117,7 +117,7 @@ struct StricterRulesFirstTests {
         try Data(changed.json()).write(to: URL(fileURLWithPath: live))
         try site.write(["plans.md": "---\naccess: { roles: [Finance.Read] }\n---\n# Plans\n"], under: "site")
         let seen = Recorded<AccessRule?>()
-        try SiteBuilder.build(
+        _ = try SiteBuilder.build(
             options: Self.options(of: site, pause: .milliseconds(1))
         ) { event in
             guard case .stricterRulesFirst = event else { return }

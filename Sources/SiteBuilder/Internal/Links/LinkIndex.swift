@@ -39,16 +39,16 @@ struct LinkIndex: Sendable {
         writer.int(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
+            let path = page.source.path
             if page.source.kind != .implicitSection {
-                self.pages[page.source.path] = target
-                let path = page.source.path
+                self.pages[path] = target
                 if !path.hasSuffix(".md"), !path.hasSuffix(".markdown") {
-                    pagesByStemOfOtherCase[String(MarkdownFileName.stem(of: path)), default: target] = target
+                    pagesByStemOfOtherCase[String(MarkdownFileName.stem(of: path))] = target
                 }
             }
             if page.source.isSection { sections[page.source.folder] = target }
             writer.tag(Self.tag(of: page.source.kind))
-            writer.string(page.source.path)
+            writer.string(path)
             writer.string(page.url)
         }
         self.assets = Set(assets)

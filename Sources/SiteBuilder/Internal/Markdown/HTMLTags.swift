@@ -19,13 +19,13 @@ enum HTMLTags {
         let end: Int
     }
 
-    /// The tag starting at `start`, a `<`, calling `attribute` with the place of each of its attributes' names
-    /// and values (without quotes), in order; nil when `<` starts no tag there (`a < b` is text). An attribute
-    /// without a value is passed over; a quote that never closes runs to the end of the bytes, and its attribute
-    /// is passed over too.
+    /// The tag starting at `start`, a `<`, calling `attribute` for a start tag with the place of its name and of
+    /// each of its attributes' names and values (without quotes), in order; nil when `<` starts no tag there
+    /// (`a < b` is text). An attribute without a value is passed over; a quote that never closes runs to the end
+    /// of the bytes, and its attribute is passed over too.
     static func tag(
         in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-        attribute: (_ name: Range<Int>, _ value: Range<Int>) -> Void = { _, _ in }
+        attribute: (_ tag: Range<Int>, _ name: Range<Int>, _ value: Range<Int>) -> Void = { _, _, _ in }
     ) -> Tag? {
         var index = start + 1
         guard index < bytes.count else { return nil }
@@ -43,7 +43,9 @@ enum HTMLTags {
             return Tag(kind: .end, name: name, end: readAttributes(in: bytes, from: name.upperBound) { _, _ in })
         case let byte where isLetter(byte):
             let name = name(in: bytes, from: index)
-            return Tag(kind: .start, name: name, end: readAttributes(in: bytes, from: name.upperBound, attribute))
+            return Tag(
+                kind: .start, name: name,
+                end: readAttributes(in: bytes, from: name.upperBound) { attribute(name, $0, $1) })
         default:
             return nil
         }
@@ -55,10 +57,9 @@ enum HTMLTags {
         bytes.withUnsafeBufferPointer { bytes in
             var index = 0
             while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
-                // Only a start tag's attributes are visited, so the name after `<` is the start tag's.
                 var tagName: String?
-                let tag = tag(in: bytes, at: open) { attribute, value in
-                    let name = tagName ?? lowercased(bytes[Self.name(in: bytes, from: open + 1)])
+                let tag = tag(in: bytes, at: open) { tag, attribute, value in
+                    let name = tagName ?? lowercased(bytes[tag])
                     tagName = name
                     visit(name, lowercased(bytes[attribute]), value)
                 }

@@ -156,7 +156,7 @@ private struct Tag {
     /// first counts, as in a browser.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
         var id: String?
-        let tag = HTMLTags.tag(in: bytes, at: start) { name, value in
+        let tag = HTMLTags.tag(in: bytes, at: start) { _, name, value in
             if name.count == 2, bytes[name.lowerBound] | 0x20 == UInt8(ascii: "i"),
                 bytes[name.lowerBound + 1] | 0x20 == UInt8(ascii: "d")
             {
