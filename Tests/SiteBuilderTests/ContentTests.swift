@@ -74,6 +74,52 @@ struct ContentTests {
         #expect(OutputTree.files(in: site.root + "/missing").isEmpty)
     }
 
+    @Test("Given the last build's record, folders unchanged since it started are not read, yet every change shows")
+    func outputListingSinceRecord() throws {
+        let site = try TestSite(pages: [:])
+        try site.write(
+            ["a.html": "a", "deep/c.html": "c", "deep/er/b.html": "bb", "page/index.html": "p"], under: "out")
+        let folder = site.root + "/out"
+        let listed = OutputTree.files(in: folder)
+        // The record of a build that started just after every folder last changed, less the racy window.
+        let folders = [folder, folder + "/deep", folder + "/deep/er", folder + "/page"]
+        let started = try folders.map { try statusChange(of: $0) }.max()! + BuildRecord.racyWindow + 1
+        func record(of files: [String: FileStamp]) -> BuildRecord {
+            BuildRecord(
+                generator: "g", options: "o", started: started, linkTargets: "", inputs: [:],
+                files: files.mapValues { BuildRecord.Entry(key: "k", stamp: $0) }, pageCount: 0, assetCount: 0,
+                aliasCount: 0, access: AccessCounts(signedIn: 0, public: 0, restricted: 0), warnings: [])
+        }
+        // An unchanged folder is taken to hold what the record says: a file it leaves out is not looked for.
+        var partial = listed
+        partial["deep/c.html"] = nil
+        #expect(OutputTree.files(in: folder, since: record(of: partial)) == partial)
+        #expect(OutputTree.files(in: folder, since: record(of: listed)) == listed)
+
+        // Changes made after the build started (a tick of the file system's clock later) are all seen.
+        Thread.sleep(forTimeInterval: 0.05)
+        let files = FileManager.default
+        try site.write(["deep/er/b.html": "changed", "deep/er/new.html": "n", "page/sub/x.html": "x"], under: "out")
+        let before = try #require(files.attributesOfItem(atPath: folder + "/deep/er")[.modificationDate] as? Date)
+        try files.setAttributes(
+            [.modificationDate: before.addingTimeInterval(-3600)], ofItemAtPath: folder + "/deep/er")
+        try files.removeItem(atPath: folder + "/a.html")
+        try files.createSymbolicLink(atPath: folder + "/a.html", withDestinationPath: folder + "/page/index.html")
+        let now = OutputTree.files(in: folder, since: record(of: listed))
+        #expect(now == OutputTree.files(in: folder))
+        #expect(
+            now.keys.sorted() == [
+                "deep/c.html", "deep/er/b.html", "deep/er/new.html", "page/index.html", "page/sub/x.html",
+            ])
+        #expect(now["deep/er/b.html"]?.size == 7)
+    }
+
+    private func statusChange(of path: String) throws -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        return Int(info.st_ctim.tv_sec) * 1_000_000_000 + info.st_ctim.tv_nsec
+    }
+
     @Test("An alias or asset colliding with a page or the 404 page is an error naming both")
     func outputCollisions() throws {
         let site = try TestSite(pages: [

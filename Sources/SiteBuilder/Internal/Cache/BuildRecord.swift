@@ -13,7 +13,8 @@ struct BuildRecord: Sendable, Equatable {
     /// The digest of the options the build ran with; see `BuildOptions.digest`.
     var options: String
     /// When the build started, in nanoseconds since 1970: files written since shortly before then
-    /// cannot be told apart by their stamps alone, so the next build reads them again.
+    /// cannot be told apart by their stamps alone, so the next build reads them again, and it reads the
+    /// output folders changed since then (see `OutputTree`).
     var started: Int
     /// The digest of the link targets every page's Markdown summary was made against; see `LinkIndex.digest`.
     var linkTargets: String

@@ -30,7 +30,7 @@ struct CheckCache: BuildStep {
             if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
         }
         if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: settings) {
-            let output = Background { OutputTree.files(in: folder) }
+            let output = Background { OutputTree.files(in: folder, since: previous) }
             if output.value == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
             {
@@ -44,7 +44,7 @@ struct CheckCache: BuildStep {
         let pages = cache.loadPages()
         // Listed once the page store is decoded, so that it runs beside the stages that follow, many of
         // which keep one core busy, rather than beside the decoding, which keeps both.
-        let output = Background { OutputTree.files(in: folder) }
+        let output = Background { OutputTree.files(in: folder, since: previous) }
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 

@@ -53,9 +53,10 @@ struct OpenDirectory: ~Copyable {
         }
     }
 
-    /// What the entry `name` is, and its stamp; a symbolic link's target's when `followingLinks`; nil when
-    /// it has gone.
-    func status(of name: String, followingLinks: Bool) -> (kind: Kind, stamp: FileStamp)? {
+    /// What the entry `name` (a path relative to this directory, `.` for itself) is, its stamp, and when its
+    /// status last changed (`st_ctime`, in nanoseconds since 1970); a symbolic link's target's when
+    /// `followingLinks`; nil when it has gone.
+    func status(of name: String, followingLinks: Bool) -> (kind: Kind, stamp: FileStamp, changed: Int)? {
         var info = stat()
         guard fstatat(descriptor, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         let kind: Kind =
@@ -64,7 +65,7 @@ struct OpenDirectory: ~Copyable {
             case S_IFREG: .file
             default: .other
             }
-        return (kind, FileStamp(info))
+        return (kind, FileStamp(info), Int(info.st_ctim.tv_sec) * 1_000_000_000 + info.st_ctim.tv_nsec)
     }
 
     private static func kind(of type: UInt8) -> Kind {
