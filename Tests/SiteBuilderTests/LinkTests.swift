@@ -106,6 +106,36 @@ struct LinkTests {
         #expect(site.buildErrors().first?.hasPrefix("site/index.md:6: link:") == true)
     }
 
+    @Test(
+        "A page's links are checked again while a build reported them or they name a heading of a page rendered again")
+    func linksCheckedAgain() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "a.md": "To [b](b.md#gone).\n", "b.md": "# B\n\n## Here\n", "c.md": "C.\n",
+            "d.md": "Out [far](../../x.md).\n",
+        ])
+        func warnings() throws -> [String] {
+            try EditedSite.age(site.root + "/site")
+            return try site.build { $0.brokenLinksAreWarnings = true }.warnings.map(\.message)
+        }
+        let gone = "'b.md#gone': the page has no heading '#gone'"
+        let far =
+            "'../../x.md' leads out of the site folder, which is not published, so it leads nowhere on the site; "
+            + "link the file by its full address, or copy it into the site folder"
+        #expect(try warnings() == [gone, far])
+        // Every build repeats them, whatever it renders again.
+        try site.write(["c.md": "C, edited.\n"], under: "site")
+        #expect(try warnings() == [gone, far])
+        // Reported as a warning, the broken link is an error once broken links are.
+        try EditedSite.age(site.root + "/site")
+        #expect(site.buildErrors() == ["site/a.md:1: link: " + gone])
+        // A page whose link names a heading of a page rendered again is checked again.
+        try site.write(["b.md": "# Bee\n\n## Gone\n"], under: "site")
+        #expect(try warnings() == [far])
+        try site.write(["b.md": "# B\n\n## Here again\n"], under: "site")
+        try EditedSite.age(site.root + "/site")
+        #expect(site.buildErrors() == ["site/a.md:1: link: " + gone])
+    }
+
     @Test("Links inside headings are rewritten too, and the heading keeps its id")
     func linkInHeading() throws {
         let site = try TestSite(pages: ["index.md": "## See [setup](guide/setup.md)\n", "guide/setup.md": ""])

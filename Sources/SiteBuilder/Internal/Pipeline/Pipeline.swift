@@ -79,7 +79,10 @@ struct Pipeline {
                         pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
                     config: config, display: display))
         }
-        run(CheckLinks(pages: markdown.pages, anchors: markdown.anchors, display: display))
+        run(
+            CheckLinks(
+                pages: markdown.pages, linksAsBefore: markdown.linksAsBefore, anchors: markdown.anchors,
+                previous: cache.previous, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)

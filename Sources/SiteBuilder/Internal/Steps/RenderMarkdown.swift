@@ -43,13 +43,15 @@ struct RenderMarkdown: BuildStep {
         let anchors = SiteAnchors(pages: results.map(\.page))
         let rendered = Set(results.lazy.filter { $0.page.html != nil }.map(\.page.source.path))
         let settled = results
-        results = concurrentMap(Array(results.indices)) { index in
+        let checked = concurrentMap(Array(results.indices)) { index in
             let page = settled[index].page
-            guard page.html != nil || anchors.linksInto(rendered, from: page.markdown),
-                let headings = anchors.changedLinkHeadings(of: page.markdown)
-            else { return settled[index] }
-            return Self.render(pages[index], bodies: bodies, siteTitle: siteTitle, linkHeadings: headings)
+            let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown)
+            guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
+                return (settled[index], asBefore)
+            }
+            return (Self.render(pages[index], bodies: bodies, siteTitle: siteTitle, linkHeadings: headings), false)
         }
+        results = checked.map(\.0)
         log.report(results.flatMap(\.problems))
         let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
         if !mermaidPages.isEmpty, !assets.contains(config.mermaidScript) {
@@ -61,8 +63,8 @@ struct RenderMarkdown: BuildStep {
             log.warn(Problem(file: nil, message: message))
         }
         return RenderedMarkdown(
-            pages: results.map(\.page), bodies: bodies, anchors: anchors, linkTargets: linkTargets,
-            describedLinkTargets: index.described, repository: repository)
+            pages: results.map(\.page), linksAsBefore: checked.map(\.1), bodies: bodies, anchors: anchors,
+            linkTargets: linkTargets, describedLinkTargets: index.described, repository: repository)
     }
 
     /// Renders `page`, or takes its summary from the cache when its links resolve as before; with `linkHeadings`
@@ -117,6 +119,9 @@ struct RenderMarkdown: BuildStep {
 /// Every page with its rendered Markdown, and how to render again the HTML of a page the cache vouched for.
 struct RenderedMarkdown {
     let pages: [Page]
+    /// For each page, whether its links lead where they led in the last successful build: its summary came from
+    /// the build cache, so its links resolve as they did then, and none names a heading of a page rendered now.
+    let linksAsBefore: [Bool]
     let bodies: PageBodies
     /// Every page's anchors, which links to headings of other pages are checked against.
     let anchors: SiteAnchors
