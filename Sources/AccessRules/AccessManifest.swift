@@ -46,15 +46,29 @@ public struct AccessManifestBuilder: Sendable {
     private var sources: [String] = []
     private var sourceIndex: [String: Int] = [:]
     private var paths: [String: AccessManifest.Entry] = [:]
+    /// The entry `add` made last, which the next path most often shares: paths come sorted, and a folder's
+    /// pages have one rule from one file.
+    private var last: (rule: AccessRule, source: String, entry: AccessManifest.Entry)?
 
     /// Creates an empty builder.
     public init() {}
 
+    /// Creates an empty builder with room for `capacity` paths.
+    public init(capacity: Int) {
+        paths.reserveCapacity(capacity)
+    }
+
     /// Records the rule of one published path and the file the rule was written in.
     public mutating func add(path: String, rule: AccessRule, source: String) {
+        if let last, last.source == source, last.rule == rule {
+            paths[path] = last.entry
+            return
+        }
         let ruleNumber = ruleIndex[rule] ?? append(rule)
         let sourceNumber = sourceIndex[source] ?? append(source: source)
-        paths[path] = AccessManifest.Entry(rule: ruleNumber, source: sourceNumber)
+        let entry = AccessManifest.Entry(rule: ruleNumber, source: sourceNumber)
+        paths[path] = entry
+        last = (rule, source, entry)
     }
 
     /// The finished manifest.

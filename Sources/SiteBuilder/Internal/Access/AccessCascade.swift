@@ -3,9 +3,11 @@ import AccessRules
 /// The rule each folder hands down to what it holds: its section page's own `access:`, else its
 /// parent folder's, up to the site root, which hands down the site default. The home page's rule
 /// is deliberately not handed down, so a public landing page does not make the whole site public.
+/// Each folder's rule is worked out once and remembered: a site's pages are many to a folder.
 struct AccessCascade {
     private let sectionRules: [String: SiteAccess.Origin]
     private let siteDefault: SiteAccess.Origin
+    private var known: [String: SiteAccess.Origin] = [:]
 
     /// `sections` are every section page with its front matter, drafts left out of the build included:
     /// leaving a section page out must not open its folder.
@@ -20,12 +22,18 @@ struct AccessCascade {
     }
 
     /// The rule that covers everything in `folder` ("" is the site root) that sets none of its own.
-    func rule(forFolder folder: String) -> SiteAccess.Origin {
+    mutating func rule(forFolder folder: String) -> SiteAccess.Origin {
+        if let origin = known[folder] { return origin }
         var current = folder
+        var origin = siteDefault
         while !current.isEmpty {
-            if let origin = sectionRules[current] { return origin }
+            if let own = sectionRules[current] {
+                origin = own
+                break
+            }
             current = SitePath.parent(of: current)
         }
-        return siteDefault
+        known[folder] = origin
+        return origin
     }
 }

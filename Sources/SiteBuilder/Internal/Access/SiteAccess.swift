@@ -50,7 +50,7 @@ struct SiteAccess: Sendable {
     ) {
         let siteDefault = Origin(
             rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
-        let cascade = AccessCascade(
+        var cascade = AccessCascade(
             sections: pages.filter(\.source.isSection) + draftSections, siteDefault: siteDefault, display: display)
         pageRules = pages.map { page in
             guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
@@ -60,9 +60,13 @@ struct SiteAccess: Sendable {
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL
         self.root = root
         var entries: [Entry] = []
+        entries.reserveCapacity(pages.count + aliases.count + assets.count + SpecialPage.allCases.count + 1)
         for (page, origin) in zip(pages, pageRules) {
-            entries.append(
-                Entry(path: OutputPath.manifestPath(ofFile: page.source.outputPath, decodedRoot: root), origin: origin))
+            // A URL without a `%` is its manifest path as it is: neither the root nor the route needed encoding.
+            let path =
+                page.url.utf8.contains(UInt8(ascii: "%"))
+                ? OutputPath.manifestPath(ofFile: page.source.outputPath, decodedRoot: root) : page.url
+            entries.append(Entry(path: path, origin: origin))
         }
         for alias in aliases {
             let path = OutputPath.manifestPath(ofFile: alias.outputPath, decodedRoot: root)
@@ -116,7 +120,7 @@ struct SiteAccess: Sendable {
         entries.sort { $0.path < $1.path }
         self.entries = entries
 
-        var builder = AccessManifestBuilder()
+        var builder = AccessManifestBuilder(capacity: entries.count)
         for entry in entries {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
