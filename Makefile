@@ -148,7 +148,8 @@ bench-throughput: deps
 bench-recheck: deps
 	bash Benchmarks/run.sh --recheck-only
 
-# Only sitegen's rebuilds after an edit and the preview's edit-to-reload (part of `make bench`).
+# Only sitegen's rebuilds (an edit at 1,000 and 10,000 pages, a page added to the wide corpus) and the preview's
+# edit-to-reload (part of `make bench`), with the sitegen the Debian package ships.
 bench-incremental: deps
 	bash Benchmarks/run.sh --incremental-only
 

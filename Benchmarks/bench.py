@@ -22,6 +22,7 @@ import argparse
 import json
 import shutil
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -36,9 +37,11 @@ import preview  # noqa: E402
 import report  # noqa: E402
 import search  # noqa: E402
 import site_builds  # noqa: E402
+import wide  # noqa: E402
 from corpus import write_corpus  # noqa: E402
 from environment import machine, output_of, server_versions, versions  # noqa: E402
 from quiet import QuietGate  # noqa: E402
+from units import seconds  # noqa: E402
 from request_path import recheck_pairs, request_path  # noqa: E402
 
 
@@ -52,6 +55,11 @@ def main() -> int:
     parser.add_argument("--builds-only", action="store_true", help="site builds only: no servers, throughput or profiles")
     parser.add_argument("--work", type=Path, default=HERE / ".work", help="folder for all generated state")
     parser.add_argument("--bin", type=Path, default=REPO / ".build-bench" / "release", help="release binaries")
+    parser.add_argument(
+        "--shipped-bin", type=Path, default=REPO / ".build-static" / "release",
+        help="binaries as the Debian package ships them (Swift runtime linked statically), which --incremental-only "
+        "measures",
+    )
     parser.add_argument(
         "--stateless-bin", type=Path, default=REPO / ".build-bench-stateless" / "release" / "sitegen-auth",
         help="sitegen-auth of before the session store, the reference of (c₀)",
@@ -181,8 +189,9 @@ def main() -> int:
 def incremental_only(
     arguments: argparse.Namespace, sizes: list[int], runs: int, work: Path, venv_bin: Path, gate: QuietGate
 ) -> list[str]:
-    """sitegen on its own: the targets of issue 12 are shares of its own full build and a time, so no other tool
-    needs to run. Full builds, then no-op and one-page-edit rebuilds, at each size; then the preview."""
+    """sitegen on its own, the binary the Debian package ships: the targets of issue 12 are shares of its own full
+    build and a time, so no other tool needs to run. Full builds, then no-op and one-page-edit rebuilds, at each
+    size; then, unless --quick, a page added to the wide corpus (issue 31); then the preview."""
     lines: list[str] = []
     for pages in sizes:
         corpus = work / f"corpus-{pages}"
@@ -190,7 +199,7 @@ def incremental_only(
         summary = write_corpus(pages, corpus)
         builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
         try:
-            builders = site_builds.Builders(corpus, builds / f"builds-{pages}", arguments.bin / "sitegen", venv_bin)
+            builders = site_builds.Builders(corpus, builds / f"builds-{pages}", arguments.shipped_bin / "sitegen", venv_bin)
             where = ", built into a tmpfs folder (--in-memory)" if arguments.in_memory else ""
             lines += [f"Corpus of {pages:,}: {summary}{where}.", ""]
             # Without search as in the comparison with Hugo, then as `sitegen build` runs by default.
@@ -216,11 +225,54 @@ def incremental_only(
         finally:
             if arguments.in_memory:
                 shutil.rmtree(builds, ignore_errors=True)
+    if not arguments.quick:
+        lines += wide_add(arguments, work, venv_bin, gate)
     log("Measuring edit-to-reload of sitegen serve at 1,000 pages…")
     edits = 3 if arguments.quick else 10
-    previewed = preview.run(arguments.bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
+    previewed = preview.run(arguments.shipped_bin / "sitegen", work / "corpus-1000", 1000, edits, gate, log)
     return lines + report.preview_table(previewed)
 
+
+
+def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
+    """Issue 31's rebuild: one page added to the middle of the 1,000-page section of the wide corpus (20,000 pages,
+    the corpus of wide.py), then removed again, seven times, against three full builds; without search, as wide.py
+    measures it beside Hugo."""
+    corpus = work / "corpus-20000-wide"
+    if not (corpus / "sitegen").exists() or not (corpus / "hugo").exists():
+        log("Writing the wide corpus…")
+        log(write_corpus(20000, corpus, layouts=("sitegen", "hugo"), wide=wide.WIDE))
+    builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
+    try:
+        builders = site_builds.Builders(corpus, builds / "builds-wide", arguments.shipped_bin / "sitegen", venv_bin)
+        full = site_builds.Series()
+        for number in range(3):
+            gate.wait()
+            full.runs.append(builders.sitegen())
+            log(f"  wide corpus, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
+        adds = []
+        for number in range(7):
+            adds.append(wide.add_one_page(builders, gate))
+            log(f"  wide corpus, one page added: {adds[-1]['wall']:.2f} s, {len(adds[-1]['written'])} files written")
+    finally:
+        if arguments.in_memory:
+            shutil.rmtree(builds, ignore_errors=True)
+    wall = statistics.median(add["wall"] for add in adds)
+    cpu = statistics.median(add["cpu"] for add in adds)
+    written = sorted({len(add["written"]) for add in adds})
+    return [
+        f"### sitegen alone, the wide corpus (20,000 pages; sections of {wide.WIDE[0]:,} and {wide.WIDE[1]:,}) without "
+        f"search: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU (median of 3; the add: "
+        "median of 7)",
+        "",
+        "| sitegen rebuild, same output folder | wall time | share of the full build | CPU time | share of its CPU "
+        "| files written |",
+        "|---|---|---|---|---|---|",
+        f"| one page added to the {wide.WIDE[1]:,}-page section | {seconds(wall)} "
+        f"| **{100 * wall / full.wall:.2f} %** | {seconds(cpu)} | {100 * cpu / full.cpu:.2f} % "
+        f"| {', '.join(str(count) for count in written)} |",
+        "",
+    ]
 
 def search_only(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
     """The search benchmark on its own: the corpus, one MkDocs build (its site and build time), then search."""
