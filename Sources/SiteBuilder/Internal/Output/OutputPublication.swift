@@ -15,19 +15,31 @@ struct OutputPublication {
     /// may not be the last build's (every other file is kept, with its entry from the last build's record).
     private let made: Set<String>
 
+    /// `files` name each path once: every stage's paths are claimed (`OutputClaims`).
     init(folder: OutputFolder, files: [[OutputFile]]) {
         self.folder = folder
-        var entries: [String: BuildRecord.Entry] = [:]
-        entries.reserveCapacity(files.reduce(0) { $0 + $1.count })
         var staged: Set<String> = []
         var made: Set<String> = []
-        for list in files {
-            for file in list {
-                entries[file.path] = file.entry
-                guard file.isMade else { continue }
-                made.insert(file.path)
-                if file.content == .staged { staged.insert(file.path) }
+        var kept = 0
+        for file in files.joined() {
+            guard file.isMade else {
+                kept += 1
+                continue
             }
+            made.insert(file.path)
+            if file.content == .staged { staged.insert(file.path) }
+        }
+        // A kept file has the last build's entry. When the kept files and the made files the last build had are
+        // all of its files, the new entries are its record's with the made files' replaced: after an edit, a few
+        // entries changed in a copy instead of every path hashed again.
+        var entries: [String: BuildRecord.Entry]
+        if kept + made.count(where: { folder.previous[$0] != nil }) == folder.previous.count {
+            entries = folder.previous
+            for file in files.joined() where file.isMade { entries[file.path] = file.entry }
+        } else {
+            entries = [:]
+            entries.reserveCapacity(files.reduce(0) { $0 + $1.count })
+            for file in files.joined() { entries[file.path] = file.entry }
         }
         self.entries = entries
         self.staged = staged
