@@ -134,6 +134,16 @@ struct LinkTests {
         try site.write(["b.md": "# B\n\n## Here again\n"], under: "site")
         try EditedSite.age(site.root + "/site")
         #expect(site.buildErrors() == ["site/a.md:1: link: " + gone])
+        // The site folder named another way names its files another way: the last build's reports are not this one's.
+        try site.write(["b.md": "# B\n\n## Gone\n"], under: "site")
+        #expect(try warnings() == [far])
+        try site.write(["c.md": "C, edited again.\n"], under: "site")
+        try EditedSite.age(site.root + "/site")
+        let report = try site.build {
+            $0.brokenLinksAreWarnings = true
+            $0.siteFolder = site.root + "/./site"
+        }
+        #expect(report.warnings.map(\.description) == [site.root + "/./site/d.md:1: link: " + far])
     }
 
     @Test("Links inside headings are rewritten too, and the heading keeps its id")

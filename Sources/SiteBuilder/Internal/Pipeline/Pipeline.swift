@@ -82,7 +82,7 @@ struct Pipeline {
         run(
             CheckLinks(
                 pages: markdown.pages, linksAsBefore: markdown.linksAsBefore, anchors: markdown.anchors,
-                previous: cache.previous, display: display))
+                previous: cache.previous.flatMap { $0.options == options.digest ? $0 : nil }, display: display))
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)

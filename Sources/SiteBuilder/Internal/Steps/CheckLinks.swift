@@ -10,7 +10,9 @@ struct CheckLinks: BuildStep {
     /// See `RenderedMarkdown.linksAsBefore`.
     let linksAsBefore: [Bool]
     let anchors: SiteAnchors
-    /// The last successful build's record; nil when there is none, and every page is checked.
+    /// The last successful build's record, when it ran with the same options (the same site folder, so its
+    /// reports name files as this build does, and broken links reported the same way); nil otherwise, and every
+    /// page is checked.
     let previous: BuildRecord?
     let display: DisplayPaths
 
