@@ -8,7 +8,7 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 VENV         := .venv
 DEBUG_BIN    := .build/debug
-RELEASE_BIN  := .build/release
+STATIC_BIN   := .build-static/release
 PREFIX       ?= /usr/local
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -35,7 +35,7 @@ help:
 	@echo "make test      unit tests, swift format lint, end-to-end tests (nginx + headless Chromium)"
 	@echo "make build     compile sitegen and sitegen-auth (debug)"
 	@echo "make site      render site/ into public/ with its search index (templates/ beside it overrides the built-in theme)"
-	@echo "make install   install release binaries, nginx snippets and systemd units (as root)"
+	@echo "make install   install the binaries the package ships, nginx snippets and systemd units (as root)"
 	@echo "make deb       build sitegen_VERSION_ARCH.deb (Swift runtime linked statically) and run lintian on it"
 	@echo "make bench     benchmarks against Hugo, MkDocs Material and mod_auth_openidc (BENCHMARKS.md)"
 	@echo "make fuzz      libFuzzer on the 9 parsers, FUZZ_SECONDS (480) each, one per core; crashes fail it (BENCHMARKS.md)"
@@ -108,11 +108,14 @@ demo: build venv
 	$(DEBUG_BIN)/sitegen build --site site --output .demo/public
 	$(VENV)/bin/python Tests/e2e/stack.py --demo --state .demo
 
-install: release
+# The binaries the Debian package ships (packaging/build-static.sh): they run without the toolchain, and start
+# faster than the release build, whose Swift runtime is 14 more shared libraries (a CGI check is mostly start-up).
+install: deps
+	SWIFT=$(SWIFT) bash packaging/build-static.sh
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d \
 		$(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/logrotate.d
 	install -d -m 0750 -g adm $(DESTDIR)/var/log/sitegen
-	install -m 0755 $(RELEASE_BIN)/sitegen $(RELEASE_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
+	install -s -m 0755 $(STATIC_BIN)/sitegen $(STATIC_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
 	install -m 0644 deploy/nginx/sitegen-auth-cgi.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth-cgi.conf
 	install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/

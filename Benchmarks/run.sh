@@ -46,14 +46,12 @@ fi
 echo "Building release binaries (.build-bench)…" >&2
 swift build -c release --scratch-path .build-bench >&2
 
-# A product as the Debian package ships it: the Swift runtime linked statically, built in .build-static with
-# packaging/build-deb.sh's flags (only that build ever runs there). The CGI rows measure its sitegen-auth, whose
-# start-up is most of a check, and the rebuild rows (--incremental-only) its sitegen, whose start-up is part of
-# every rebuild.
+# A product as the Debian package ships it: the Swift runtime linked statically (packaging/build-static.sh). The
+# CGI rows measure its sitegen-auth, whose start-up is most of a check, and the rebuild rows (--incremental-only)
+# its sitegen, whose start-up is part of every rebuild.
 shipped_build() {
     echo "Building the static $1 (.build-static)…" >&2
-    swift build -c release --static-swift-stdlib --scratch-path .build-static --product "$1" \
-        -Xlinker -z -Xlinker now >&2
+    bash packaging/build-static.sh --product "$1" >&2
 }
 cgi_bench() {
     shipped_build sitegen-auth

@@ -24,8 +24,7 @@ while [ $# -gt 0 ]; do
 done
 
 SWIFT=${SWIFT:-swift}
-# Never build anything but the static release here: SwiftPM keeps one link plan per configuration
-# and does not redo it when only --static-swift-stdlib changes.
+# packaging/build-static.sh's folder: nothing but its build runs there.
 scratch=.build-static
 work=.build-deb
 stage=$work/root
@@ -49,8 +48,7 @@ fill() {
 }
 
 step "release build, Swift runtime linked statically ($scratch)"
-# -z now: full RELRO, as Debian's hardening flags give C programs.
-"$SWIFT" build -c release --static-swift-stdlib --scratch-path "$scratch" -Xlinker -z -Xlinker now
+SWIFT=$SWIFT bash packaging/build-static.sh
 bin=$scratch/release
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")")
