@@ -238,10 +238,7 @@ def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: Qu
     """Issue 31's rebuild: one page added to the middle of the 1,000-page section of the wide corpus (20,000 pages,
     the corpus of wide.py), then removed again, seven times, against three full builds; without search, as wide.py
     measures it beside Hugo."""
-    corpus = work / "corpus-20000-wide"
-    if not (corpus / "sitegen").exists() or not (corpus / "hugo").exists():
-        log("Writing the wide corpus…")
-        log(write_corpus(20000, corpus, layouts=("sitegen", "hugo"), wide=wide.WIDE))
+    corpus = wide.corpus(work, 20000, wide.WIDE, log)
     builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
     try:
         builders = site_builds.Builders(corpus, builds / "builds-wide", arguments.shipped_bin / "sitegen", venv_bin)

@@ -31,6 +31,15 @@ from quiet import QuietGate  # noqa: E402
 WIDE = (5000, 1000)
 
 
+def corpus(work: Path, pages: int, wide: tuple[int, ...], log=print) -> Path:
+    """The corpus of `pages` pages (with `wide`'s sections) in `work`, in the sitegen and Hugo layouts, written
+    once and kept for later runs; `log` is given the summary when it is written."""
+    folder = work / (f"corpus-{pages}" + ("-wide" if wide else ""))
+    if not (folder / "sitegen").exists() or not (folder / "hugo").exists():
+        log(corpus_module.write_corpus(pages, folder, layouts=("sitegen", "hugo"), wide=wide))
+    return folder
+
+
 def tree_bytes(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
@@ -99,11 +108,9 @@ def main() -> int:
     work = arguments.work.resolve()  # Hugo wants absolute folders (run.sh passes Benchmarks/.work)
     results = {}
     for label, pages, wide in [(f"{arguments.pages:,} pages", arguments.pages, ()), ("wide, 20,000 pages", 20000, WIDE)]:
-        name = f"corpus-{pages}" + ("-wide" if wide else "")
-        corpus = work / name
-        if not (corpus / "sitegen").exists() or not (corpus / "hugo").exists():
-            print(corpus_module.write_corpus(pages, corpus, layouts=("sitegen", "hugo"), wide=wide), flush=True)
-        builders = site_builds.Builders(corpus, work / f"builds-{name}", arguments.bin / "sitegen", Path("/nonexistent"))
+        folder = corpus(work, pages, wide, log=lambda summary: print(summary, flush=True))
+        builders = site_builds.Builders(
+            folder, work / f"builds-{folder.name}", arguments.bin / "sitegen", Path("/nonexistent"))
         figures = full_builds(builders, arguments.runs, gate, label)
         if wide:
             sizes = page_sizes(builders.sitegen_output, f"wide-{WIDE[0]}")

@@ -45,7 +45,12 @@ public enum OutputPath {
     /// The path the access manifest lists a file under, as the access check finds it after decoding a request:
     /// the decoded root (`/sub dir/`) and the file's route, unencoded.
     public static func manifestPath(ofFile file: String, decodedRoot: String) -> String {
-        decodedRoot + route(ofFile: file)
+        manifestPath(ofRoute: route(ofFile: file), decodedRoot: decodedRoot)
+    }
+
+    /// The path the access manifest lists a route under: the decoded root and the route, unencoded.
+    public static func manifestPath(ofRoute route: String, decodedRoot: String) -> String {
+        decodedRoot + route
     }
 
     /// The file of the output folder a request path names, relative to that folder: `path` in the form

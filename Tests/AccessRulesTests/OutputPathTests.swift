@@ -79,6 +79,7 @@ struct OutputPathTests {
         #expect(OutputPath.file(ofRequestPath: "/") == "index.html")
         #expect(OutputPath.file(ofRequestPath: "/100%25/a%3Fb%23c") == "100%/a?b#c")
         #expect(OutputPath.manifestPath(ofFile: "a b/index.html", decodedRoot: "/") == "/a b/")
+        #expect(OutputPath.manifestPath(ofRoute: "a b/", decodedRoot: "/sub dir/") == "/sub dir/a b/")
         #expect(SpecialPage.signedOut.outputPath == "signed-out/index.html")
         #expect(SpecialPage.allCases.map(\.outputPath).sorted() == ["403.html", "404.html", "signed-out/index.html"])
     }

@@ -62,10 +62,7 @@ struct SiteAccess: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(pages.count + aliases.count + assets.count + SpecialPage.allCases.count + 1)
         for (page, origin) in zip(pages, pageRules) {
-            // A URL without a `%` is its manifest path as it is: neither the root nor the route needed encoding.
-            let path =
-                page.url.utf8.contains(UInt8(ascii: "%"))
-                ? OutputPath.manifestPath(ofFile: page.source.outputPath, decodedRoot: root) : page.url
+            let path = OutputPath.manifestPath(ofRoute: page.source.routePath, decodedRoot: root)
             entries.append(Entry(path: path, origin: origin))
         }
         for alias in aliases {
