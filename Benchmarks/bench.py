@@ -233,43 +233,47 @@ def incremental_only(
     return lines + report.preview_table(previewed)
 
 
-
 def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
     """Issue 31's rebuild: one page added to the middle of the 1,000-page section of the wide corpus (20,000 pages,
     the corpus of wide.py), then removed again, seven times, against three full builds; without search, as wide.py
-    measures it beside Hugo."""
+    measures it beside Hugo, then with it, as `sitegen build` runs by default."""
     corpus = wide.corpus(work, 20000, wide.WIDE, log)
     builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
+    lines = [
+        f"### sitegen alone, the wide corpus (20,000 pages; sections of {wide.WIDE[0]:,} and {wide.WIDE[1]:,}): one "
+        f"page added to the {wide.WIDE[1]:,}-page section (full builds: median of 3; the add: median of 7)",
+        "",
+        "| sitegen rebuild, same output folder | full build | wall time | share of the full build | CPU time "
+        "| share of its CPU | files written |",
+        "|---|---|---|---|---|---|---|",
+    ]
     try:
         builders = site_builds.Builders(corpus, builds / "builds-wide", arguments.shipped_bin / "sitegen", venv_bin)
-        full = site_builds.Series()
-        for number in range(3):
-            gate.wait()
-            full.runs.append(builders.sitegen())
-            log(f"  wide corpus, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
-        adds = []
-        for number in range(7):
-            adds.append(wide.add_one_page(builders, gate))
-            log(f"  wide corpus, one page added: {adds[-1]['wall']:.2f} s, {len(adds[-1]['written'])} files written")
+        for search in [False, True]:
+            kind = "with search" if search else "without search"
+            full = site_builds.Series()
+            for number in range(3):
+                gate.wait()
+                full.runs.append(builders.sitegen(search=search))
+                log(f"  wide corpus {kind}, sitegen full build {number + 1}: {full.runs[-1].wall:.1f} s wall")
+            adds = []
+            for number in range(7):
+                adds.append(wide.add_one_page(builders, gate, search=search))
+                log(f"  wide corpus {kind}, one page added: {adds[-1]['wall']:.2f} s, "
+                    f"{len(adds[-1]['written'])} files written")
+            wall = statistics.median(add["wall"] for add in adds)
+            cpu = statistics.median(add["cpu"] for add in adds)
+            written = sorted({len(add["written"]) for add in adds})
+            lines.append(
+                f"| one page added, {kind} | {seconds(full.wall)} wall, {seconds(full.cpu)} CPU | {seconds(wall)} "
+                f"| **{100 * wall / full.wall:.2f} %** | {seconds(cpu)} | {100 * cpu / full.cpu:.2f} % "
+                f"| {', '.join(str(count) for count in written)} |"
+            )
     finally:
         if arguments.in_memory:
             shutil.rmtree(builds, ignore_errors=True)
-    wall = statistics.median(add["wall"] for add in adds)
-    cpu = statistics.median(add["cpu"] for add in adds)
-    written = sorted({len(add["written"]) for add in adds})
-    return [
-        f"### sitegen alone, the wide corpus (20,000 pages; sections of {wide.WIDE[0]:,} and {wide.WIDE[1]:,}) without "
-        f"search: full build {seconds(full.wall)} wall, {seconds(full.cpu)} CPU (median of 3; the add: "
-        "median of 7)",
-        "",
-        "| sitegen rebuild, same output folder | wall time | share of the full build | CPU time | share of its CPU "
-        "| files written |",
-        "|---|---|---|---|---|---|",
-        f"| one page added to the {wide.WIDE[1]:,}-page section | {seconds(wall)} "
-        f"| **{100 * wall / full.wall:.2f} %** | {seconds(cpu)} | {100 * cpu / full.cpu:.2f} % "
-        f"| {', '.join(str(count) for count in written)} |",
-        "",
-    ]
+    return lines + [""]
+
 
 def search_only(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
     """The search benchmark on its own: the corpus, one MkDocs build (its site and build time), then search."""
