@@ -82,4 +82,18 @@ struct AccessManifestTests {
         #expect(try site.build().outputUnchanged)
         #expect(site.output(AccessManifest.relativePath) == before)
     }
+
+    @Test("The report carries the manifest the build published, and none when the output was up to date")
+    func reported() throws {
+        let site = try TestSite(pages: Self.pages)
+        let published = try #require(try site.build().manifest)
+        let data = try #require(site.output(AccessManifest.relativePath)).data(using: .utf8)!
+        #expect(published == (try JSONDecoder().decode(AccessManifest.self, from: data)))
+        #expect(published.paths["/finance/report/"].map { published.rules[$0.rule] } == Self.finance)
+        #expect(try site.build().manifest == nil)
+
+        try site.write(["finance/index.md": "---\naccess: signed-in\n---\n"], under: "site")
+        let relaxed = try #require(try site.build().manifest)
+        #expect(relaxed.paths["/finance/report/"].map { relaxed.rules[$0.rule] } == .signedIn)
+    }
 }

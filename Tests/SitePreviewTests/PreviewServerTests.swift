@@ -58,6 +58,76 @@ struct PreviewServerTests {
             lines.all.contains { $0.contains("guide/setup.md:2: front matter") }, "the terminal names the file and line"
         )
     }
+
+    @Test("A rule changed while previewing is the rule the next build's pages are served by")
+    func ruleChanged() async throws {
+        let site = try PreviewSite()
+        let server = try PreviewServer(
+            options: PreviewOptions(build: site.buildOptions, port: 0, reader: try PreviewReader(parsing: "signed-in"))
+        ) { _ in }
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            server.run()
+            finished.signal()
+        }.start()
+        defer {
+            server.stop()
+            _ = finished.wait(timeout: .now() + 10)
+        }
+        let client = LoopbackClient(port: server.port)
+        var guide: (status: Int, body: String)?
+        for _ in 0..<100 where guide?.status != 200 {
+            guide = client.get("/guide/")
+            if guide?.status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(guide?.status == 200)
+        let events = try #require(client.events())
+        defer { close(events) }
+        _ = try #require(client.nextBuild(from: events))
+        let refused = try #require(client.get("/finance/"))
+        #expect(refused.status == 403 && !refused.body.contains("FINANCE-TEXT"))
+
+        try site.write("---\ntitle: Finance\nweight: 3\n---\nFINANCE-TEXT\n", to: "site/finance/index.md")
+        _ = try #require(client.nextBuild(from: events))
+        let opened = try #require(client.get("/finance/"))
+        #expect(opened.status == 200 && opened.body.contains("FINANCE-TEXT"))
+
+        try site.write(
+            "---\ntitle: Guide\nweight: 2\naccess: { roles: [Guide.Read] }\n---\nGUIDE-TEXT\n",
+            to: "site/guide/index.md")
+        _ = try #require(client.nextBuild(from: events))
+        let closed = try #require(client.get("/guide/"))
+        #expect(closed.status == 403 && !closed.body.contains("GUIDE-TEXT"))
+    }
+
+    @Test("A file saved while the first build runs, or just after, is built")
+    func savedDuringFirstBuild() async throws {
+        let site = try PreviewSite()
+        let file = site.root + "/site/guide/setup.md"
+        // Said once the first build has read every file, before the preview serves it.
+        let server = try PreviewServer(options: PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone)) {
+            if $0.hasPrefix("Built ") {
+                _ = FileManager.default.createFile(
+                    atPath: file, contents: Data("---\ntitle: Setup\n---\nSAVED-EARLY\n".utf8))
+            }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            server.run()
+            finished.signal()
+        }.start()
+        defer {
+            server.stop()
+            _ = finished.wait(timeout: .now() + 10)
+        }
+        let client = LoopbackClient(port: server.port)
+        var page: (status: Int, body: String)?
+        for _ in 0..<100 where page?.body.contains("SAVED-EARLY") != true {
+            page = client.get("/guide/setup/")
+            if page?.body.contains("SAVED-EARLY") != true { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(page?.status == 200 && page?.body.contains("SAVED-EARLY") == true)
+    }
 }
 
 private final class Lines: @unchecked Sendable {

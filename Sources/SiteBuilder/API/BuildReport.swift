@@ -1,3 +1,5 @@
+public import AccessRules
+
 /// What a successful build produced.
 public struct BuildReport: Sendable {
     /// Pages rendered to HTML (drafts only when included; implicit section pages count).
@@ -22,4 +24,7 @@ public struct BuildReport: Sendable {
     public let outputFolder: String
     /// What the site's pages were built for the web server to run (`[server] includes` in `site.toml`).
     public let includes: ServerIncludes
+    /// The access manifest the build published (`AccessManifest.relativePath` in the output folder); nil when
+    /// the output was already up to date, and the manifest there is the last build's.
+    public let manifest: AccessManifest?
 }

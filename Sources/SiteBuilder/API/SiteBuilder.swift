@@ -42,7 +42,8 @@ public enum SiteBuilder {
                 seconds: Date().timeIntervalSince(start),
                 warnings: last.warnings,
                 outputFolder: options.outputFolder,
-                includes: includes
+                includes: includes,
+                manifest: nil
             )
         case .published(let site):
             return BuildReport(
@@ -56,7 +57,8 @@ public enum SiteBuilder {
                 seconds: Date().timeIntervalSince(start),
                 warnings: pipeline.log.warnings,
                 outputFolder: options.outputFolder,
-                includes: site.includes
+                includes: site.includes,
+                manifest: site.manifest
             )
         }
     }

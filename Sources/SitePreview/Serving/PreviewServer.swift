@@ -62,13 +62,14 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Builds the site, serves it and rebuilds on every change until `stop()`; then removes the preview folder.
     public func run() {
+        // Watching from before the first build, so that a file saved while it runs, or just after, is built too.
+        let (watcher, note) = FileWatchers.watching(
+            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders, polling: options.polling)
         rebuild(changed: [])
         server.start()
         log(
             "Serving \(options.build.siteFolder)/ at http://127.0.0.1:\(port)/ to the reader \(options.reader). "
                 + "Press Ctrl-C to stop.")
-        let (watcher, note) = FileWatchers.watching(
-            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders, polling: options.polling)
         if let note { log("Note: \(note).") }
         while !lock.withLock({ stopped }) {
             var changed = watcher.changes(waitingAtMost: 0.25)
@@ -101,8 +102,11 @@ public final class PreviewServer: @unchecked Sendable {
             var next = current
             next.errors = []
             next.includes = report.includes
-            if current.policy == nil || report.changedFiles.contains(AccessManifest.relativePath) {
-                loadPolicy(into: &next)
+            // The preview folder is new, so its first successful build publishes, and with it the first policy.
+            if let manifest = report.manifest,
+                current.policy == nil || report.changedFiles.contains(AccessManifest.relativePath)
+            {
+                adopt(manifest, into: &next)
             }
             if !report.changedFiles.isEmpty || !current.errors.isEmpty || current.build.isEmpty {
                 next.build = nextBuildName()
@@ -127,11 +131,9 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    private func loadPolicy(into state: inout PreviewState) {
-        let file = build.outputFolder + "/" + AccessManifest.relativePath
-        guard let data = FileManager.default.contents(atPath: file),
-            let manifest = try? JSONDecoder().decode(AccessManifest.self, from: data),
-            let policy = try? AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
+    /// The rules the build published, as `sitegen-auth` would read them from its manifest.
+    private func adopt(_ manifest: AccessManifest, into state: inout PreviewState) {
+        guard let policy = try? AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
         else { return }
         state.policy = policy
         state.ruleCount = manifest.rules.count

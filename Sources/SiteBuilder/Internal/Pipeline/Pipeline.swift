@@ -9,12 +9,12 @@ struct Pipeline {
     let log: BuildLog
     let display: DisplayPaths
     let themeFiles: ThemeFiles
-    /// Where each stage and its output go when the process ends with the build; see `BuildOptions.exitsAfterBuild`.
-    private let kept: KeptUntilExit?
+    /// Where each stage and its output go, to be freed off the build's thread or not at all.
+    private let leftovers: BuildLeftovers
 
     init(options: BuildOptions, plan: [BuildStage], progress: (@Sendable (BuildProgress) -> Void)?) {
         self.options = options
-        kept = options.exitsAfterBuild ? KeptUntilExit.make() : nil
+        leftovers = BuildLeftovers(freedAtExit: options.exitsAfterBuild)
         log = BuildLog(plan: plan, brokenLinksAreWarnings: options.brokenLinksAreWarnings, progress: progress)
         display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.themeFolder)
         themeFiles = ThemeFiles(options: options)
@@ -37,9 +37,17 @@ struct Pipeline {
         let outputUnchanged: Bool
         let changedFiles: [String]
         let includes: ServerIncludes
+        let manifest: AccessManifest
     }
 
     func build() -> Outcome {
+        let outcome = runStages()
+        leftovers.release()
+        return outcome
+    }
+
+    /// The stages of `build()`; what they made that is not in the outcome is in `leftovers` once this returns.
+    private func runStages() -> Outcome {
         let started = Date()
         let cacheFiles = BuildCache(outputFolder: options.outputFolder)
         let record = Background { cacheFiles.loadRecord() }
@@ -86,7 +94,7 @@ struct Pipeline {
         let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)
-        kept?.keep((theme, access))
+        leftovers.keep((theme, access))
         let assets = content.assets + theme.assets
         guard !log.hasErrors, let templates = theme.templates,
             let output = run(
@@ -114,7 +122,7 @@ struct Pipeline {
                 gitDatesFile: cacheFiles.gitDatesFile, output: output, display: display))
         let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
         let index = searchIndex.value
-        kept?.keep((html, index))
+        leftovers.keep((html, index))
         if let failure = index.failure { log.report([failure], foundBy: .buildSearchIndex) }
         let publishedAccess = access.adding(index.rules)
         let extras = run(
@@ -151,7 +159,8 @@ struct Pipeline {
             PublishedSite(
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
                 access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
-                changedFiles: unchanged ? [] : publication.changedFiles, includes: config.includes))
+                changedFiles: unchanged ? [] : publication.changedFiles, includes: config.includes,
+                manifest: publishedAccess.manifest))
     }
 
     /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),
@@ -205,7 +214,7 @@ struct Pipeline {
     private func run<Step: BuildStep>(_ step: Step) -> Step.Output {
         log.start(step.stage)
         let output = step.run(log)
-        kept?.keep((step, output))
+        leftovers.keep((step, output))
         return output
     }
 
