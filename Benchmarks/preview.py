@@ -73,7 +73,11 @@ class EventStream:
         self.connection.close()
 
 
-def run(sitegen: Path, corpus: Path, pages: int, rounds: int, gate: QuietGate, log) -> PreviewResult:
+def run(
+    sitegen: Path, corpus: Path, pages: int, rounds: int, gate: QuietGate, log, settle: float = 0
+) -> PreviewResult:
+    """`settle` seconds pass between the first build and the first edit: a `sitegen serve` that starts watching
+    only once it serves (before b50a730) misses an edit made at once."""
     site = corpus / "sitegen"
     page = first_page(corpus)
     url_path = first_page_url(corpus)
@@ -102,6 +106,7 @@ def run(sitegen: Path, corpus: Path, pages: int, rounds: int, gate: QuietGate, l
         result = PreviewResult(pages=pages, first_build=time.monotonic() - started)
         stream = EventStream(port)
         build = stream.next_build()
+        time.sleep(settle)
         for number in range(rounds):
             gate.wait()
             marker = f"PREVIEW-EDIT-{number}-{time.time_ns()}"

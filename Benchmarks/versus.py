@@ -12,6 +12,8 @@ over pairs of new/base for wall time, CPU time (user + system, the better signal
 user and system time apart, and peak memory, each pair's CPU ratio, and how many builds started quiet.
 With --rebuilds each full build is followed by the binary's no-op rebuild and its rebuild after a paragraph is
 appended to one page (the page is restored before the other binary builds), reported the same way.
+With --preview N, instead of builds, each pair runs each binary's `sitegen serve` on the corpus, with search as
+it runs by default, for N edits of one page (preview.py), and reports the median edit-to-reload of each.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import corpus as corpus_module  # noqa: E402
+import preview  # noqa: E402
 from quiet import QuietGate  # noqa: E402
 
 
@@ -85,10 +88,13 @@ def main() -> int:
     parser.add_argument("--search", action="store_true", help="build the search index too (default: --no-search)")
     parser.add_argument("--work", type=Path, default=HERE / ".work")
     parser.add_argument("--rebuilds", action="store_true", help="also a no-op and a one-page-edit rebuild")
+    parser.add_argument("--preview", type=int, metavar="N", help="sitegen serve's edit-to-reload over N edits instead")
     arguments = parser.parse_args()
     corpus = arguments.work / f"corpus-{arguments.pages}"
     if not (corpus / "sitegen").exists():
         print(corpus_module.write_corpus(arguments.pages, corpus, layouts=("sitegen", "hugo")), flush=True)
+    if arguments.preview:
+        return previews(arguments, corpus)
     scratch = Path(tempfile.mkdtemp(prefix="sitegen-versus-", dir="/dev/shm"))
     gate = QuietGate()
     pairs = []
@@ -128,6 +134,29 @@ def main() -> int:
             new = statistics.median(pair["new" + kind][key] for pair in measured)
             print(f"  {key:5} {statistics.median(ratios):.3f} × (base {base:.2f}, new {new:.2f}; pairs "
                   f"{', '.join(f'{ratio:.3f}' for ratio in ratios)})")
+    print(gate.summary())
+    return 0
+
+
+def previews(arguments: argparse.Namespace, corpus: Path) -> int:
+    """Edit-to-reload of each binary's preview, alternating which starts each pair."""
+    gate = QuietGate()
+    rounds: dict[str, list[float]] = {"base": [], "new": []}
+    ratios = []
+    for number in range(arguments.runs):
+        medians = {}
+        for side in ["base", "new"] if number % 2 == 0 else ["new", "base"]:
+            binary = arguments.base if side == "base" else arguments.new
+            result = preview.run(binary, corpus, arguments.pages, arguments.preview, gate, lambda line: None, settle=3)
+            rounds[side] += result.rounds
+            medians[side] = result.median
+            print(f"  pair {number + 1}, {side}: edit-to-reload median {result.median * 1000:.0f} ms "
+                  f"(slowest {result.worst * 1000:.0f} ms)", flush=True)
+        ratios.append(medians["new"] / medians["base"])
+    base, new = statistics.median(rounds["base"]), statistics.median(rounds["new"])
+    print(f"{arguments.pages:,} pages, sitegen serve edit-to-reload over {len(rounds['new'])} edits each: base "
+          f"{base * 1000:.0f} ms, new {new * 1000:.0f} ms, {new / base:.3f} × (pairs "
+          f"{', '.join(f'{ratio:.3f}' for ratio in ratios)})")
     print(gate.summary())
     return 0
 
