@@ -69,11 +69,14 @@ struct Serve: ParsableCommand {
         let build = BuildOptions(
             siteFolder: source.site, templatesFolder: source.templates, includeDrafts: source.drafts,
             buildsSearchIndex: !search.noSearch)
-        let options = PreviewOptions(build: build, port: port, reader: previewReader, polling: poll)
+        let console = Console(verbose: false)
+        let options = PreviewOptions(
+            build: build, port: port, reader: previewReader, polling: poll, progress: { console.show($0) })
         let server: PreviewServer
         do {
             server = try PreviewServer(options: options) { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                console.finish()
+                console.print(line)
             }
         } catch {
             FileHandle.standardError.write(Data("sitegen serve: \(error)\n".utf8))

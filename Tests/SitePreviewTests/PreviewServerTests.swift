@@ -128,6 +128,34 @@ struct PreviewServerTests {
         }
         #expect(page?.status == 200 && page?.body.contains("SAVED-EARLY") == true)
     }
+
+    @Test("The preview tells how each build gets on, as sitegen build does")
+    func progress() async throws {
+        let site = try PreviewSite()
+        let rendered = Lines()
+        let options = PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone) { event in
+            if case .itemsDone(.renderPages, let done, let total) = event { rendered.add("\(done)/\(total)") }
+        }
+        let server = try PreviewServer(options: options) { _ in }
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            server.run()
+            finished.signal()
+        }.start()
+        defer {
+            server.stop()
+            _ = finished.wait(timeout: .now() + 10)
+        }
+        let client = LoopbackClient(port: server.port)
+        var home: (status: Int, body: String)?
+        for _ in 0..<100 where home?.status != 200 {
+            home = client.get("/")
+            if home?.status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(home?.status == 200)
+        let pages = PreviewSite.pages.keys.filter { $0.hasSuffix(".md") }.count
+        #expect(rendered.all.last == "\(pages)/\(pages)")
+    }
 }
 
 private final class Lines: @unchecked Sendable {

@@ -97,7 +97,7 @@ public final class PreviewServer: @unchecked Sendable {
     private func rebuild(changed: [String]) {
         let first = lock.withLock { state.policy == nil && state.errors.isEmpty }
         do {
-            let report = try SiteBuilder.build(options: build)
+            let report = try SiteBuilder.build(options: build, progress: options.progress)
             let current = lock.withLock { state }
             var next = current
             next.errors = []
