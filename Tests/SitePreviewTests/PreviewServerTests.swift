@@ -10,24 +10,12 @@ struct PreviewServerTests {
     func authoringLoop() async throws {
         let site = try PreviewSite()
         let lines = Lines()
-        let server = try PreviewServer(
-            options: PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone)
-        ) { lines.add($0) }
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            server.run()
-            finished.signal()
-        }.start()
-        defer {
-            server.stop()
-            _ = finished.wait(timeout: .now() + 10)
+        let preview = try RunningPreview(PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone)) {
+            lines.add($0)
         }
-        let client = LoopbackClient(port: server.port)
-        var first: (status: Int, body: String)?
-        for _ in 0..<100 where first?.status != 200 {
-            first = client.get("/guide/setup/")
-            if first?.status != 200 { try await Task.sleep(for: .milliseconds(100)) }
-        }
+        defer { preview.stop() }
+        let client = preview.client
+        let first = try await preview.get("/guide/setup/") { $0.status == 200 }
         #expect(first?.status == 200 && first?.body.contains("SETUP-TEXT") == true)
         let events = try #require(client.events())
         defer { close(events) }
@@ -62,24 +50,11 @@ struct PreviewServerTests {
     @Test("A rule changed while previewing is the rule the next build's pages are served by")
     func ruleChanged() async throws {
         let site = try PreviewSite()
-        let server = try PreviewServer(
-            options: PreviewOptions(build: site.buildOptions, port: 0, reader: try PreviewReader(parsing: "signed-in"))
-        ) { _ in }
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            server.run()
-            finished.signal()
-        }.start()
-        defer {
-            server.stop()
-            _ = finished.wait(timeout: .now() + 10)
-        }
-        let client = LoopbackClient(port: server.port)
-        var guide: (status: Int, body: String)?
-        for _ in 0..<100 where guide?.status != 200 {
-            guide = client.get("/guide/")
-            if guide?.status != 200 { try await Task.sleep(for: .milliseconds(100)) }
-        }
+        let preview = try RunningPreview(
+            PreviewOptions(build: site.buildOptions, port: 0, reader: try PreviewReader(parsing: "signed-in")))
+        defer { preview.stop() }
+        let client = preview.client
+        let guide = try await preview.get("/guide/") { $0.status == 200 }
         #expect(guide?.status == 200)
         let events = try #require(client.events())
         defer { close(events) }
@@ -105,27 +80,14 @@ struct PreviewServerTests {
         let site = try PreviewSite()
         let file = site.root + "/site/guide/setup.md"
         // Said once the first build has read every file, before the preview serves it.
-        let server = try PreviewServer(options: PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone)) {
+        let preview = try RunningPreview(PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone)) {
             if $0.hasPrefix("Built ") {
                 _ = FileManager.default.createFile(
                     atPath: file, contents: Data("---\ntitle: Setup\n---\nSAVED-EARLY\n".utf8))
             }
         }
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            server.run()
-            finished.signal()
-        }.start()
-        defer {
-            server.stop()
-            _ = finished.wait(timeout: .now() + 10)
-        }
-        let client = LoopbackClient(port: server.port)
-        var page: (status: Int, body: String)?
-        for _ in 0..<100 where page?.body.contains("SAVED-EARLY") != true {
-            page = client.get("/guide/setup/")
-            if page?.body.contains("SAVED-EARLY") != true { try await Task.sleep(for: .milliseconds(100)) }
-        }
+        defer { preview.stop() }
+        let page = try await preview.get("/guide/setup/") { $0.body.contains("SAVED-EARLY") }
         #expect(page?.status == 200 && page?.body.contains("SAVED-EARLY") == true)
     }
 
@@ -136,25 +98,48 @@ struct PreviewServerTests {
         let options = PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone) { event in
             if case .itemsDone(.renderPages, let done, let total) = event { rendered.add("\(done)/\(total)") }
         }
-        let server = try PreviewServer(options: options) { _ in }
-        let finished = DispatchSemaphore(value: 0)
+        let preview = try RunningPreview(options)
+        defer { preview.stop() }
+        let home = try await preview.get("/") { $0.status == 200 }
+        #expect(home?.status == 200)
+        let pages = PreviewSite.pages.keys.filter { $0.hasSuffix(".md") }.count
+        #expect(rendered.all.last == "\(pages)/\(pages)")
+    }
+}
+
+/// A preview server run on a thread of its own for one test, and a client of it; `stop()` ends it and waits
+/// until it has.
+private final class RunningPreview {
+    private let server: PreviewServer
+    let client: LoopbackClient
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ options: PreviewOptions, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        server = try PreviewServer(options: options, log: log)
+        client = LoopbackClient(port: server.port)
+        let (server, finished) = (server, finished)
         Thread {
             server.run()
             finished.signal()
         }.start()
-        defer {
-            server.stop()
-            _ = finished.wait(timeout: .now() + 10)
+    }
+
+    func stop() {
+        server.stop()
+        _ = finished.wait(timeout: .now() + 10)
+    }
+
+    /// GETs `target` every tenth of a second until an answer satisfies `done`, for at most 10 s; the last answer.
+    func get(_ target: String, until done: ((status: Int, body: String)) -> Bool) async throws -> (
+        status: Int, body: String
+    )? {
+        var answer: (status: Int, body: String)?
+        for _ in 0..<100 {
+            answer = client.get(target)
+            if let answer, done(answer) { break }
+            try await Task.sleep(for: .milliseconds(100))
         }
-        let client = LoopbackClient(port: server.port)
-        var home: (status: Int, body: String)?
-        for _ in 0..<100 where home?.status != 200 {
-            home = client.get("/")
-            if home?.status != 200 { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        #expect(home?.status == 200)
-        let pages = PreviewSite.pages.keys.filter { $0.hasSuffix(".md") }.count
-        #expect(rendered.all.last == "\(pages)/\(pages)")
+        return answer
     }
 }
 
