@@ -11,48 +11,63 @@ struct Serve: ParsableCommand {
         abstract:
             "Serve the auth check, sign-in, the callback and sign-out to a web server over FastCGI, CGI or HTTP (the default).",
         discussion: """
-            The web server asks /.auth/check before serving each protected file; sitegen-auth answers from the
-            session cookie (204, 401 or 403), runs the sign-in at /.auth/login and the redirect URI's path,
-            and signs out at /.auth/logout through Microsoft's logout page. Over FastCGI it answers nginx's
-            auth_request as a responder, and Apache's mod_authnz_fcgi and lighttpd as an Authorizer
-            (FCGI_ROLE=AUTHORIZER) with the reader in Variable-* headers.
+            The web server asks /.auth/check before it serves each protected file, and \
+            sitegen-auth answers from the session cookie: 204 (let the reader in), 401 (sign in \
+            first) or 403 (not for this reader). It runs the sign-in at /.auth/login and at the \
+            redirect URI's path, and signs out at /.auth/logout through Microsoft's logout page.
 
-            Settings come from the [auth] table of a TOML file (--config), or, without one, from the
-            environment variables CLIENT_ID, CLIENT_SECRET, AUTHORITY (or OIDC_AUTHORITY), REDIRECT_URI and
-            COOKIE_SECRET. Secrets are never accepted on the command line.
+            Settings come from the [auth] table of a TOML file (--config, or the file \
+            $SITEGEN_AUTH_CONFIG names), or else from environment variables: CLIENT_ID, \
+            CLIENT_SECRET, AUTHORITY (or OIDC_AUTHORITY for another provider), REDIRECT_URI and \
+            COOKIE_SECRET, and optional ones such as SESSION_STORE and RECHECK_EVERY (the page \
+            "sitegen-auth configuration" in the guide lists them all). \
+            Secrets are never accepted on the command line. --check-config validates the \
+            settings, fetches the provider's discovery and keys, and says what is wrong.
 
-            Examples:
-              sitegen-auth --config /etc/sitegen/auth.toml --check-config
-              sitegen-auth --config /etc/sitegen/auth.toml --listen unix:/run/sitegen-auth/auth.sock --socket-group www-data
-              spawn-fcgi -s /run/sitegen-auth/auth.sock -- sitegen-auth --config /etc/sitegen/auth.toml
+            nginx (auth_request) talks FastCGI to it. Give --listen unix:PATH and nginx's group \
+            in --socket-group (the socket gets mode 0660), or hand it the socket on file \
+            descriptor 0, as systemd socket activation and spawn-fcgi do (deploy/nginx, \
+            deploy/systemd):
+              sitegen-auth --config /etc/sitegen/auth.toml \\
+                  --listen unix:/run/sitegen-auth/auth.sock --socket-group www-data
+              spawn-fcgi -s /run/sitegen-auth/auth.sock -- \\
+                  sitegen-auth --config /etc/sitegen/auth.toml
 
-            Without --listen it serves FastCGI on file descriptor 0 (systemd socket activation,
-            spawn-fcgi); started by a web server as a plain CGI program (fcgiwrap), it answers one
-            request, loading only what that request needs: the check and /.auth/me never reach the
-            identity provider, and sign-in reads its discovery and keys from cache_dir, fetching
-            them when they are due. A session due for its re-check is re-checked after the answer, by
-            a process detached from the web server that logs to syslog. A CGI program gets no arguments: the SITEGEN_AUTH_CONFIG
-            variable names its config file. Metrics need the FastCGI server.
-            A --listen unix socket gets mode 0660: nginx's user must own it or be in --socket-group.
-            Auth checks never wait behind sign-ins: callbacks, which call the token endpoint, run on
-            --network-workers threads of their own, as do re-checks of sessions (recheck_every). If accepting connections keeps failing (the socket
-            is gone, or a minute without success), it exits with status 1 so systemd restarts it.
-            SIGTERM or SIGINT: in-flight requests finish, then it exits.
+            Apache (mod_authnz_fcgi) and lighttpd talk FastCGI to the same server, which \
+            answers them as an Authorizer (FCGI_ROLE=AUTHORIZER) with the reader in Variable-* \
+            headers (deploy/apache, deploy/lighttpd).
 
-            Caddy's forward_auth and Traefik's forwardAuth: --listen-http HOST:PORT serves the same
-            endpoints over plain HTTP (deploy/caddy, deploy/traefik). /.auth/check takes the page from
-            X-Forwarded-Uri and answers 204 with X-Auth-* headers, 403, or, instead of 401, the sign-in
-            redirect. The address must be loopback unless --http-allow-remote is given. With
-            --listen-http, FastCGI is served only if --listen names an address too.
+            Caddy (forward_auth) and Traefik (forwardAuth) talk HTTP: --listen-http HOST:PORT \
+            serves the same endpoints over plain HTTP (deploy/caddy, deploy/traefik). There \
+            /.auth/check takes the page from X-Forwarded-Uri and answers 204 with X-Auth-* \
+            headers, 403, or, instead of 401, the redirect to sign-in. The address must be \
+            loopback unless --http-allow-remote is given. With --listen-http, FastCGI is served \
+            only if --listen names an address too.
               sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:9091
 
-            Metrics for Prometheus are off unless --metrics-listen names an address: then
-            GET http://ADDRESS/metrics answers the text format on a listener of its own, never through
-            nginx: auth checks by outcome and how long they took, sign-ins and why they failed (with
-            Entra's AADSTS codes), token endpoint latency, key and manifest reloads, sessions started,
-            ended and active, memory and file descriptors. Counting costs the check two clock readings
-            and three atomic additions. /metrics has no sign-in, so the address must be loopback
-            (127.0.0.1, [::1]) unless --metrics-allow-remote is given; keep such a port behind a firewall.
+            Any web server can run it as a plain CGI program (fcgiwrap, for one; \
+            deploy/nginx/sitegen-auth-cgi.conf). A CGI program gets no arguments, so \
+            SITEGEN_AUTH_CONFIG names its config file. Each request loads only what it needs: the \
+            check and /.auth/me never reach the identity provider, and sign-in reads the \
+            provider's discovery and keys from cache_dir, fetching them when they are due. A \
+            session due for its re-check is re-checked after the answer, by a process detached \
+            from the web server that logs to syslog. A CGI process lives for one request, so \
+            metrics need the FastCGI or HTTP server.
+
+            Auth checks never wait behind sign-ins: callbacks, which call the token endpoint, \
+            and re-checks of sessions (recheck_every) run on --network-workers threads of their \
+            own. If accepting connections keeps failing (the socket is gone, or a minute passes \
+            without success), it exits with status 1 so that systemd restarts it. On SIGTERM or \
+            SIGINT, the requests in flight finish, then it exits.
+
+            Metrics for Prometheus are off unless --metrics-listen names an address; then \
+            GET http://ADDRESS/metrics answers in the text format, on a listener of its own and \
+            never through the web server: auth checks by outcome and how long they took, \
+            sign-ins and why they failed (with Entra's AADSTS codes), token endpoint latency, key \
+            and manifest reloads, sessions started, ended and active, memory and file \
+            descriptors. Counting costs a check two clock readings and three atomic additions. \
+            /metrics has no sign-in, so the address must be loopback (127.0.0.1, [::1]) unless \
+            --metrics-allow-remote is given; keep such a port behind a firewall.
               sitegen-auth --config /etc/sitegen/auth.toml --metrics-listen 127.0.0.1:9464
               curl -s http://127.0.0.1:9464/metrics | grep sitegen_auth_checks_total
             """,

@@ -8,9 +8,9 @@ struct SessionsCommand: ParsableCommand {
         commandName: "sessions",
         abstract: "List readers' sessions, or end them at once.",
         discussion: """
-            Works on the store `session_store` names (SQLite or Redis), next to a running service. Ending a
-            session makes every copy of its cookie useless at once (nginx may still answer a page it
-            answered in the last 5 seconds).
+            Works on the store `session_store` names (SQLite or Redis), beside a running \
+            service. Ending a session makes every copy of its cookie useless at once (nginx may \
+            still answer a page it answered in the last 5 seconds).
             """,
         subcommands: [List.self, Revoke.self]
     )
@@ -21,7 +21,8 @@ struct SessionsCommand: ParsableCommand {
             discussion: """
                 Examples:
                   sitegen-auth sessions list --config /etc/sitegen/auth.toml
-                  sitegen-auth sessions list --config /etc/sitegen/auth.toml --user 00000000-0000-0000-66f3-3332eca7ea81
+                  sitegen-auth sessions list --config /etc/sitegen/auth.toml \\
+                      --user 00000000-0000-0000-66f3-3332eca7ea81
                 """
         )
 
@@ -41,12 +42,14 @@ struct SessionsCommand: ParsableCommand {
             abstract: "End sessions at once: of a user, one session, or all.",
             discussion: """
                 Examples:
-                  sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --user 00000000-0000-0000-66f3-3332eca7ea81
-                  sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --session 3q2-7wAbCdEfGhIjKlMnOp
+                  sitegen-auth sessions revoke --config /etc/sitegen/auth.toml \\
+                      --user 00000000-0000-0000-66f3-3332eca7ea81
+                  sitegen-auth sessions revoke --config /etc/sitegen/auth.toml \\
+                      --session 3q2-7wAbCdEfGhIjKlMnOp
                   sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --all
 
-                Entra keeps its own session: a revoked reader who is still signed in to Microsoft
-                signs in again without a password. To lock someone out, also block their sign-in
+                Entra keeps its own session: a revoked reader who is still signed in to Microsoft \
+                signs in again without a password. To lock someone out, also block their sign-in \
                 (or remove their role) in Entra.
                 """
         )

@@ -42,7 +42,7 @@ struct Build: ParsableCommand {
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
               sitegen build --no-search
-                  Leave the search field and its index out, e.g. for quicker builds while writing.
+                  Leave out the search field and its index: quicker builds while writing.
             """
     )
 
