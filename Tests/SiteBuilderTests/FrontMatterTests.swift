@@ -130,6 +130,18 @@ struct FrontMatterTests {
     @Test("Invalid YAML and duplicate keys are reported at their file line")
     func invalidYAML() {
         #expect(parse("title: a\n  bad: [").1.first?.hasPrefix("3: invalid YAML") == true)
+        // An unclosed bracket or quote is reported where the YAML went on without it, with the line it opened on.
+        let close = "close it, or quote the whole value if the bracket, brace or quote is part of the text"
+        #expect(
+            parse("tags: [a, b\ntitle: x").1 == [
+                "3: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts on line 2; "
+                    + close
+            ])
+        #expect(
+            parse("title: x\nsummary: \"never closed\nweight: 2\n").1 == [
+                "5: invalid YAML: found unexpected end of stream while scanning a quoted scalar that starts on line 3; "
+                    + close
+            ])
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
     }
@@ -155,8 +167,9 @@ struct FrontMatterTests {
         ])
         #expect(
             site.buildErrors() == [
-                "site/guide/other.md:3: front matter: invalid YAML: did not find expected ',' or ']'; "
-                    + "check the indentation, and quote values that contain ': ' or start with a special character",
+                "site/guide/other.md:3: front matter: invalid YAML: did not find expected ',' or ']' while parsing "
+                    + "a flow sequence that starts on line 2; close it, or quote the whole value if the bracket, "
+                    + "brace or quote is part of the text",
                 "site/guide/setup.md:4: front matter: 'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)",
                 "site/open.md:1: front matter: the front matter opened with '---' on line 1 is never closed; "
                     + "add a '---' line after it",

@@ -127,9 +127,19 @@ struct FrontMatterParser {
     private func describe(_ error: YamlError) -> Problem {
         let hint = "check the indentation, and quote values that contain ': ' or start with a special character"
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
-            return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            // An unclosed bracket or quote is found where the YAML goes on without it; say where it opened.
+            let opened = context.flatMap { $0.mark.line == mark.line ? nil : $0 }.map {
+                " \($0.text) that starts on line \(fileLine($0.mark))"
+            }
+            guard let opened else {
+                return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
+            }
+            return Problem(
+                file: file, line: fileLine(mark),
+                message: "invalid YAML: \(problem)\(opened); close it, or quote the whole value if the bracket, "
+                    + "brace or quote is part of the text")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
             return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
