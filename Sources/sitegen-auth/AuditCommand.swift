@@ -19,10 +19,13 @@ struct AuditCommand: ParsableCommand {
             decompress them into standard input with --log -.
 
             Examples:
-              sitegen-auth audit --path /finance/q3 --since 2026-10-01 --until 2026-11-01
-              sitegen-auth audit --user aaaaaaaa-0000-4000-8000-000000000001 --since 7d
+              sitegen-auth audit --path /finance/q3 \\
+                  --since 2026-10-01 --until 2026-11-01
+              sitegen-auth audit --since 7d \\
+                  --user aaaaaaaa-0000-4000-8000-000000000001
               sitegen-auth audit --log audit.log-20261013 --log audit.log --since 2d
-              zcat audit.log-*.gz | sitegen-auth audit --log - --path /finance/ --json
+              zcat audit.log-*.gz | \\
+                  sitegen-auth audit --log - --path /finance/ --json
             """
     )
 

@@ -43,7 +43,8 @@ struct Serve: ParsableCommand {
             headers, 403, or, instead of 401, the redirect to sign-in. The address must be \
             loopback unless --http-allow-remote is given. With --listen-http, FastCGI is served \
             only if --listen names an address too.
-              sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:9091
+              sitegen-auth --config /etc/sitegen/auth.toml \\
+                  --listen-http 127.0.0.1:9091
 
             Any web server can run it as a plain CGI program (fcgiwrap, for one; \
             deploy/nginx/sitegen-auth-cgi.conf). A CGI program gets no arguments, so \
@@ -68,7 +69,8 @@ struct Serve: ParsableCommand {
             descriptors. Counting costs a check two clock readings and three atomic additions. \
             /metrics has no sign-in, so the address must be loopback (127.0.0.1, [::1]) unless \
             --metrics-allow-remote is given; keep such a port behind a firewall.
-              sitegen-auth --config /etc/sitegen/auth.toml --metrics-listen 127.0.0.1:9464
+              sitegen-auth --config /etc/sitegen/auth.toml \\
+                  --metrics-listen 127.0.0.1:9464
               curl -s http://127.0.0.1:9464/metrics | grep sitegen_auth_checks_total
             """,
         version: BuildInfo.version

@@ -15,7 +15,8 @@ struct SitegenAuth: ParsableCommand {
             Examples:
               sitegen-auth --config /etc/sitegen/auth.toml --check-config
               sitegen-auth sessions list --config /etc/sitegen/auth.toml
-              sitegen-auth sessions revoke --config /etc/sitegen/auth.toml --user OBJECT-ID
+              sitegen-auth sessions revoke --config /etc/sitegen/auth.toml \\
+                  --user OBJECT-ID
               sitegen-auth audit --path /finance/ --since 30d
             """,
         version: BuildInfo.version,

@@ -8,7 +8,7 @@ struct Build: ParsableCommand {
         abstract: "Render the site folder into the output folder.",
         discussion: """
             Every *.md file in the site folder becomes a page with a pretty URL \
-            (guide/setup.md → /guide/setup/); index.md is its folder's section page; every other \
+            (guide/setup.md is served at /guide/setup/); index.md is its folder's section page; every other \
             file is copied as it is. Links between pages are written as relative .md links and \
             checked: a link to a missing page or heading fails the build.
 
@@ -42,7 +42,7 @@ struct Build: ParsableCommand {
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
               sitegen build --no-search
-                  Leave out the search field and its index: quicker builds while writing.
+                  No search field or index: quicker builds while writing.
             """
     )
 

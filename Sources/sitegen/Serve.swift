@@ -25,7 +25,8 @@ struct Serve: ParsableCommand {
               all          every access rule satisfied: the whole site (the default)
               anonymous    not signed in: public pages only
               signed-in    signed in, with no roles or groups
-              role:NAME, group:OBJECT-ID, user:OBJECT-ID, email:ADDRESS, tenant:TENANT-ID
+              role:NAME, group:OBJECT-ID, user:OBJECT-ID,
+              email:ADDRESS, tenant:TENANT-ID
                            signed in with these; join several with commas
 
             Examples:
@@ -51,7 +52,9 @@ struct Serve: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Whom to show the site to: all, anonymous, signed-in or role:NAME,….", valueName: "reader"))
+        help: ArgumentHelp(
+            "Whom to show the site to: all, anonymous, signed-in, or a list such as role:NAME,group:ID.",
+            valueName: "reader"))
     var reader = "all"
 
     @Flag(name: .long, help: "Watch for changes by checking every half second instead of with inotify.")

@@ -23,7 +23,7 @@ struct Sitegen: ParsableCommand {
                   Include draft pages and write the site to preview/.
               sitegen build --site docs --templates theme --output /srv/www/docs
               sitegen serve
-                  Preview at http://127.0.0.1:8000/, rebuilt and reloaded on every save.
+                  Preview at http://127.0.0.1:8000/, reloaded on every save.
               sitegen access
                   List every published path with its access rule.
               sitegen theme export templates partials/footer.mustache

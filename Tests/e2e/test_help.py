@@ -1,5 +1,6 @@
 """Every `--help` of both executables reads as written: paragraphs wrap to the terminal instead of breaking where
-the source line ended, and no example is too wide to stay on its line."""
+the source line ended, no example is too wide to stay on its line, and the man pages made from it
+(packaging/build-deb.sh) say the same."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from stack import BIN_DIR
 COLUMNS = 80
 # ArgumentParser fills a line to one column short of the terminal's width.
 WIDTH = COLUMNS - 1
+# swift-argument-parser's generate-manual makes the man pages from this text. man sets it five columns in, on a
+# 78-column line in an 80-column terminal, and fills the prose, so an indented line (an example) stays whole only
+# up to this width; generate-manual leaves out every character that is not ASCII.
+MAN_WIDTH = 78 - 5
 
 
 def help_text(command: list[str]) -> str:
@@ -55,6 +60,14 @@ def broken_lines(text: str) -> list[str]:
     return broken
 
 
+def lost_in_man_page(text: str) -> list[str]:
+    """What the man page would not show as the help does: an indented line of the prose too wide to stay whole, and
+    any character that is not ASCII."""
+    prose = text.split("\nUSAGE:", 1)[0].splitlines()
+    lost = [line for line in prose if line.startswith(" ") and len(line) > MAN_WIDTH]
+    return lost + [line for line in text.splitlines() if not line.isascii()]
+
+
 COMMANDS = every_command("sitegen") + every_command("sitegen-auth")
 
 
@@ -68,6 +81,11 @@ def test_help_reads_as_written(command):
     assert broken_lines(help_text(command)) == []
 
 
+@pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(command) for command in COMMANDS])
+def test_man_page_shows_what_help_shows(command):
+    assert lost_in_man_page(help_text(command)) == []
+
+
 def test_line_breaks_and_wrapped_examples_are_caught():
     text = (
         "OVERVIEW: Something.\n\nThe handler answers from the\nsession cookie.\n\nExamples:\n"
@@ -76,4 +94,16 @@ def test_line_breaks_and_wrapped_examples_are_caught():
     assert broken_lines(text) == [
         "'The handler answers from the' / 'session cookie.'",
         "'  sitegen-auth --config /etc/sitegen/auth.toml --listen' / 'unix:/run/auth.sock'",
+    ]
+
+
+def test_what_the_man_page_loses_is_caught():
+    text = (
+        "OVERVIEW: Something.\n\nA page (guide/setup.md \u2192 /guide/setup/).\n\nExamples:\n"
+        "  sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:9091\n"
+        "  sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:91\n\nUSAGE: x\n"
+    )
+    assert lost_in_man_page(text) == [
+        "  sitegen-auth --config /etc/sitegen/auth.toml --listen-http 127.0.0.1:9091",
+        "A page (guide/setup.md \u2192 /guide/setup/).",
     ]
