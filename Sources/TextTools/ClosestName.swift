@@ -1,5 +1,21 @@
 /// Finds the valid name closest to a misspelt one, so an error can ask "did you mean …?".
+///
+/// ```swift
+/// "unknown key 'serch'\(ClosestName.suggestion(for: "serch", among: ["title", "search"]))"
+/// // unknown key 'serch' (did you mean 'search'?)
+/// ```
 public enum ClosestName {
+    /// ` (did you mean 'NAME'?)` for the candidate closest to `word`, or nothing when none is close: how every
+    /// error that meets an unknown name suggests the one meant. `key` picks the part of a name to compare, such as
+    /// a path's file name without its extension, so that what all names share does not make any two look close.
+    public static func suggestion(
+        for word: String, among candidates: [String], comparing key: (String) -> String = { $0 }
+    ) -> String {
+        let keys = candidates.map(key)
+        guard let close = to(key(word), among: keys), let index = keys.firstIndex(of: close) else { return "" }
+        return " (did you mean '\(candidates[index])'?)"
+    }
+
     /// The candidate within a few edits of `word` (ignoring case), or nil when none is close.
     public static func to(_ word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()

@@ -53,9 +53,10 @@ struct Serve: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Whom to show the site to: all, anonymous, signed-in, or a list such as role:NAME,group:ID.",
-            valueName: "reader"))
-    var reader = "all"
+            "Whom to show the site to: all, anonymous, signed-in, or a list such as role:NAME,group:ID "
+                + "(default: all).", valueName: "reader"),
+        transform: { try PreviewReader(parsing: $0) })
+    var reader = PreviewReader.everyone
 
     @Flag(name: .long, help: "Watch for changes by checking every half second instead of with inotify.")
     var poll = false
@@ -63,18 +64,12 @@ struct Serve: ParsableCommand {
     @OptionGroup var search: SearchOptions
 
     func run() throws {
-        let previewReader: PreviewReader
-        do {
-            previewReader = try PreviewReader(parsing: reader)
-        } catch {
-            throw ValidationError("--reader \(error)")
-        }
         let build = BuildOptions(
             siteFolder: source.site, templatesFolder: source.templates, includeDrafts: source.drafts,
             buildsSearchIndex: !search.noSearch)
         let console = Console(verbose: false)
         let options = PreviewOptions(
-            build: build, port: port, reader: previewReader, polling: poll, progress: { console.show($0) })
+            build: build, port: port, reader: reader, polling: poll, progress: { console.show($0) })
         let server: PreviewServer
         do {
             server = try PreviewServer(options: options) { line in

@@ -81,6 +81,7 @@ struct ConfigTests {
             colour = "blue"
             nav = "guide"
             search = "no"
+            serch = false
             """, file: "site/site.toml")
         let known =
             "title, base_url, language, footer, nav, access, file_access, contact, search, params, last_changed, "
@@ -92,6 +93,8 @@ struct ConfigTests {
                 "3: unknown key 'colour'; known keys are \(known) (put your own values under [params])",
                 "4: 'nav' must be a list of folder or page names, e.g. nav = [\"guide\", \"reference\"]",
                 "5: 'search' must be true or false, e.g. search = false to build without a search index",
+                "6: unknown key 'serch' (did you mean 'search'?); known keys are \(known) (put your own values under "
+                    + "[params])",
             ])
     }
 

@@ -109,7 +109,12 @@ struct FrontMatterTests {
             ])
         try site.write(["d.md": "---\ntemplate: main\n---\n"], under: "site")
         #expect(
-            site.buildErrors().first?.hasPrefix("site/d.md:2: template: 'template: main' names no template") == true)
+            site.buildErrors().first?.hasPrefix("site/d.md:2: template: 'template: main' names no template; add ")
+                == true)
+        try site.write(["d.md": "---\ntemplate: sectoin\n---\n"], under: "site")
+        #expect(
+            site.buildErrors().first?.hasPrefix(
+                "site/d.md:2: template: 'template: sectoin' names no template (did you mean 'section'?); add ") == true)
     }
 
     @Test("Dates: YAML dates, quoted strings and timestamps are accepted; impossible dates are not")

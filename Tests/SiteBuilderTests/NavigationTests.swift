@@ -87,6 +87,12 @@ struct NavigationTests {
                 "site/site.toml:1: navigation: nav entry 'nowhere' names no top-level folder or page; "
                     + "the top level has 'about', 'guide', 'reference'"
             ])
+        try site.write(["site.toml": "nav = [\"gude\"]\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/site.toml:1: navigation: nav entry 'gude' names no top-level folder or page (did you mean "
+                    + "'guide'?); the top level has 'about', 'guide', 'reference'"
+            ])
     }
 
     @Test("Folders without index.md get a section page titled from the folder name")

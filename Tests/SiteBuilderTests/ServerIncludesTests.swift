@@ -171,12 +171,13 @@ struct ServerIncludesTests {
     @Test("[server] errors name the key and its line")
     func configProblems() {
         let (_, problems) = SiteConfig.parse(
-            "title = \"T\"\n[server]\nincludes = \"apache2\"\nport = 8\n", file: "site/site.toml")
+            "title = \"T\"\n[server]\nincludes = \"apache2\"\nport = 8\ninclude = 1\n", file: "site/site.toml")
         #expect(
             problems.map { "\($0.line ?? 0): \($0.message)" } == [
                 "3: 'includes' in [server] must be \"nginx\" (nginx runs the pages' Server Side Includes) or "
-                    + "\"none\" (any other server: pages link only what all their readers may open)",
+                    + "\"none\" (any other server: pages link only what all their readers may open), not 'apache2'",
                 "4: unknown key 'port' in [server]; known keys are includes",
+                "5: unknown key 'include' in [server] (did you mean 'includes'?); known keys are includes",
             ])
         let (config, none) = SiteConfig.parse("[server]\nincludes = \"none\"\n", file: "site/site.toml")
         #expect(none.isEmpty && config.includes == .none)

@@ -146,6 +146,21 @@ struct ThemeTests {
                     "'partials/sidebar.mustache' is not a file or folder of the built-in theme; its files are 403.mustache, "
                 ))
         }
+        let misspelt = [
+            "partials/footr.mustache": "partials/footer.mustache", "partials/footer.html": "partials/footer.mustache",
+            "partial": "partials", "assets/theme.cs": "assets/theme.css", "layot.mustache": "layout.mustache",
+        ]
+        for (name, meant) in misspelt {
+            do {
+                try SiteBuilder.exportTheme(to: folder, files: [name], overwrite: true)
+                Issue.record("exported \(name), which the theme does not have")
+            } catch {
+                #expect(
+                    error.description.hasPrefix(
+                        "'\(name)' is not a file or folder of the built-in theme (did you mean '\(meant)'?); its files are"
+                    ))
+            }
+        }
     }
 
     @Test("A site built with the whole exported theme is byte-identical to one built with the built-in theme")

@@ -29,8 +29,17 @@ struct ReaderTests {
             return
         }
         #expect(identity.roles == ["Finance.Read"] && identity.groups == ["g1"] && identity.objectID == "u-1")
-        #expect(throws: PreviewReader.Failure.self) { try PreviewReader(parsing: "admin") }
         #expect(throws: PreviewReader.Failure.self) { try PreviewReader(parsing: "role:") }
+        let guesses = ["anonymus": "anonymous", "roles:Finance.Read": "role", "role:a,grop:g1": "group", "admin": nil]
+        for (text, meant) in guesses {
+            #expect {
+                try PreviewReader(parsing: text)
+            } throws: { error in
+                let description = "\(error)"
+                let guess = meant.map { " (did you mean '\($0)'?)" } ?? ""
+                return description.hasPrefix("'\(text.split(separator: ",").last!)' names no reader\(guess); use all, ")
+            }
+        }
     }
 
     @Test("sitegen_access lists the rules each reader satisfies; the other variables follow the reader")

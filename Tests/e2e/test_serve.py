@@ -111,3 +111,18 @@ def test_stops_on_interrupt_and_leaves_the_site_alone(preview):
     time.sleep(0.2)
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(base + "/", timeout=2)
+
+
+def test_a_misspelt_reader_is_refused_with_the_one_meant(tmp_path: Path):
+    """Nothing starts: the error names the reader meant and shows serve's usage, not the top level's."""
+    run = subprocess.run(
+        [str(REPO / ".build" / "debug" / "sitegen"), "serve", "--site", str(FIXTURE_SITE), "--reader", "anonymus"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 64
+    assert "'anonymus' names no reader (did you mean 'anonymous'?)" in run.stderr
+    assert "Usage: sitegen serve " in run.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -39,7 +39,7 @@ extension AuthConfig {
         var settings = RawSettings(describe: { "\(path): [auth] \($0)" })
         for key in auth.keys {
             guard knownKeys.contains(key) else {
-                let hint = ClosestName.to(key, among: knownKeys).map { " — did you mean '\($0)'?" } ?? ""
+                let hint = ClosestName.suggestion(for: key, among: knownKeys)
                 throw AuthError(.config, "\(path): [auth] unknown key '\(key)'\(hint)")
             }
             let value = auth[key]

@@ -1,4 +1,5 @@
 public import AccessRules
+import TextTools
 
 /// The reader the preview shows the site to, as `--reader` names them: the variables nginx would set
 /// for their requests, and whether they may open a path.
@@ -55,14 +56,18 @@ public struct PreviewReader: Sendable, Equatable, CustomStringConvertible {
         var identity = Self.identity()
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
-            guard parts.count == 2, !parts[1].isEmpty else { throw Self.failure(for: String(item)) }
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw Self.failure(
+                    for: String(item), guess: ClosestName.suggestion(for: String(item), among: Self.keywords))
+            }
             switch parts[0] {
             case "role": identity.roles.append(parts[1])
             case "group": identity.groups.append(parts[1])
             case "user": identity.objectID = parts[1]
             case "email": identity.emails.append(parts[1])
             case "tenant": identity.tenantID = parts[1]
-            default: throw Self.failure(for: String(item))
+            default:
+                throw Self.failure(for: String(item), guess: ClosestName.suggestion(for: parts[0], among: Self.kinds))
             }
         }
         self.init(kind: .signedIn(identity), name: "Preview reader (\(text))")
@@ -72,9 +77,13 @@ public struct PreviewReader: Sendable, Equatable, CustomStringConvertible {
         Identity(tenantID: "", objectID: previewObjectID, roles: [], groups: [], emails: [])
     }
 
-    private static func failure(for item: String) -> Failure {
+    private static let keywords = ["all", "anonymous", "signed-in"]
+    private static let kinds = ["role", "group", "user", "email", "tenant"]
+
+    private static func failure(for item: String, guess: String) -> Failure {
         Failure(
-            description: "'\(item)' names no reader; use all, anonymous, signed-in, or role:NAME, group:OBJECT-ID, "
+            description:
+                "'\(item)' names no reader\(guess); use all, anonymous, signed-in, or role:NAME, group:OBJECT-ID, "
                 + "user:OBJECT-ID, email:ADDRESS, tenant:TENANT-ID, several joined with commas")
     }
 

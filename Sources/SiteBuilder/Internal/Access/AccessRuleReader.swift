@@ -51,7 +51,7 @@ struct AccessRuleReader {
         case "public": return (.public, [])
         case "signed-in": return (.signedIn, [])
         default:
-            let guess = ClosestName.to(word, among: ["public", "signed-in"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let guess = ClosestName.suggestion(for: word, among: ["public", "signed-in"])
             let message =
                 "unknown access rule '\(word)'\(guess); use public, signed-in, or a mapping of \(Self.keyList), "
                 + "e.g. \(syntax.example)"
@@ -64,7 +64,7 @@ struct AccessRuleReader {
         var problems: [Problem] = []
         for key in keys {
             guard Self.keys.contains(key.name) else {
-                let guess = ClosestName.to(key.name, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let guess = ClosestName.suggestion(for: key.name, among: Self.keys)
                 let message =
                     "unknown key '\(key.name)' in access\(guess); the keys are roles, groups, tenants, users and emails"
                 problems.append(Problem(file: file, line: key.line, message: message))

@@ -1,4 +1,5 @@
 import TOMLKit
+import TextTools
 
 extension SiteConfig {
     /// The keys of the `[server]` table.
@@ -18,14 +19,16 @@ extension SiteConfig {
             let line = lines.line(of: "server." + key) ?? lines.line(of: "server")
             guard key == "includes" else {
                 let message =
-                    "unknown key '\(key)' in [server]; known keys are \(serverKeys.joined(separator: ", "))"
+                    "unknown key '\(key)' in [server]\(ClosestName.suggestion(for: key, among: serverKeys)); "
+                    + "known keys are \(serverKeys.joined(separator: ", "))"
                 problems.append(Problem(file: file, line: line, message: message))
                 continue
             }
             guard let name = table[key]?.string, let includes = ServerIncludes(rawValue: name) else {
+                let written = table[key]?.string.map { ", not '\($0)'" }
                 let message =
                     "'includes' in [server] must be \"nginx\" (nginx runs the pages' Server Side Includes) or "
-                    + "\"none\" (any other server: pages link only what all their readers may open)"
+                    + "\"none\" (any other server: pages link only what all their readers may open)\(written ?? "")"
                 problems.append(Problem(file: file, line: line, message: message))
                 continue
             }

@@ -105,7 +105,8 @@ extension SiteConfig {
                 }
             default:
                 let known = knownKeys.joined(separator: ", ")
-                fail(key, "unknown key '\(key)'; known keys are \(known) (put your own values under [params])")
+                let guess = ClosestName.suggestion(for: key, among: knownKeys)
+                fail(key, "unknown key '\(key)'\(guess); known keys are \(known) (put your own values under [params])")
             }
         }
         if !config.baseURL.isEmpty, !(config.baseURL.hasPrefix("https://") || config.baseURL.hasPrefix("http://")) {

@@ -1,3 +1,5 @@
+import TextTools
+
 /// Builds the navigation tree (ordered by weight, then title; `nav` in `site.toml` orders the top level)
 /// and the reading order behind previous/next.
 struct BuildNavigation: BuildStep {
@@ -11,7 +13,9 @@ struct BuildNavigation: BuildStep {
         let topLevelNames = Set(tree.children[tree.home].map { pages[$0].source.name })
         for entry in navOrder where !topLevelNames.contains(entry.name) {
             let known = topLevelNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            let message = "nav entry '\(entry.name)' names no top-level folder or page; the top level has \(known)"
+            let guess = ClosestName.suggestion(for: entry.name, among: topLevelNames.sorted())
+            let message =
+                "nav entry '\(entry.name)' names no top-level folder or page\(guess); the top level has \(known)"
             log.report(Problem(file: display.site("site.toml"), line: entry.line, message: message))
         }
         return tree

@@ -1,4 +1,5 @@
 import AccessRules
+import TextTools
 
 /// Compiles the templates once and checks them: every `{{> partial}}` and `{{<parent}}` resolves,
 /// and every page's `template:` names a template. A name another tool's theme gives its templates
@@ -30,10 +31,12 @@ struct LoadTemplates: BuildStep {
                 foreign.append((page, template))
                 continue
             }
-            let known = templates.pageTemplates.sorted().joined(separator: ", ")
+            let names = templates.pageTemplates.sorted()
+            let guess = ClosestName.suggestion(for: template.value, among: names)
             let message =
-                "'template: \(template.value)' names no template; add \(display.templates(template.value + ".mustache"))"
-                + " or use one of: \(known)"
+                "'template: \(template.value)' names no template\(guess); add "
+                + "\(display.templates(template.value + ".mustache"))"
+                + " or use one of: \(names.joined(separator: ", "))"
             log.report(Problem(file: display.site(page.source.path), line: template.line, message: message))
         }
         if let (first, template) = foreign.first {

@@ -1,3 +1,5 @@
+import TextTools
+
 /// Picks the built-in theme files `sitegen theme export` writes out.
 enum ThemeExport {
     /// The files named by `names` (paths, or folders such as `partials`), every file when `names` is empty.
@@ -11,12 +13,33 @@ enum ThemeExport {
                 throw SetupError(
                     kind: .unknownThemeFile,
                     description:
-                        "'\(name)' is not a file or folder of the built-in theme; its files are \(all.joined(separator: ", "))"
+                        "'\(name)' is not a file or folder of the built-in theme\(suggestion(for: trimmed, among: all)); "
+                        + "its files are \(all.joined(separator: ", "))"
                 )
             }
             chosen += matches.filter { !chosen.contains($0) }
         }
         let paths = names.isEmpty ? all : chosen
         return paths.compactMap { path in BuiltInTheme.files[path].map { FolderWriter.File(path: path, contents: $0) } }
+    }
+
+    /// The theme's file or folder closest to `name`, as " (did you mean …?)": one in the same folder whose name,
+    /// without its extension, is close to that of `name`.
+    private static func suggestion(for name: String, among files: [String]) -> String {
+        let folders = Set(
+            files.flatMap { file in
+                let parts = file.split(separator: "/")
+                return (1..<parts.count).map { parts[..<$0].joined(separator: "/") }
+            })
+        let folder = parent(of: name)
+        let neighbours = (files + folders.sorted()).filter { parent(of: $0) == folder }
+        return ClosestName.suggestion(for: name, among: neighbours) { path in
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return file.split(separator: ".").first.map(String.init) ?? file
+        }
+    }
+
+    private static func parent(of path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
     }
 }
