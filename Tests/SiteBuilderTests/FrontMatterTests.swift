@@ -70,6 +70,40 @@ struct FrontMatterTests {
             ])
     }
 
+    @Test("A key that looks meant as access: is an error, not a value for templates that leaves the folder's rule")
+    func strayAccessKeys() {
+        let (matter, problems) = parse(
+            """
+            acess: { roles: [Finance.Read] }
+            Access: public
+            acecss: signed-in
+            roles: [Finance.Read]
+            groups: 5f1c2e4a-0b6d-4c8e-9f1a-2b3c4d5e6f70
+            accent: teal
+            assess: later
+            process: 2
+            role: owner
+            """)
+        let stray =
+            ", which would leave this page to its folder's rule; write access:, or give your own value for "
+            + "templates a name further from it"
+        #expect(
+            problems == [
+                "2: unknown key 'acess' (did you mean 'access'?)" + stray,
+                "3: unknown key 'Access' (did you mean 'access'?)" + stray,
+                "4: unknown key 'acecss' (did you mean 'access'?)" + stray,
+                "5: 'roles' on its own sets no access rule, so this page would keep its folder's; write it inside "
+                    + "access, e.g. access: { roles: [Finance.Read] }",
+                "6: 'groups' on its own sets no access rule, so this page would keep its folder's; write it inside "
+                    + "access, e.g. access: { groups: [5f1c2e4a-0b6d-4c8e-9f1a-2b3c4d5e6f70] }",
+            ])
+        #expect(matter.access == nil)
+        #expect(
+            matter.params == [
+                "accent": .string("teal"), "assess": .string("later"), "process": .int(2), "role": .string("owner"),
+            ])
+    }
+
     @Test("Values real corpora use: tags as one text (Jekyll's spaces, or commas), weights with a fraction")
     func corpusValues() {
         #expect(parse("tags: nginx").0.tags == ["nginx"])

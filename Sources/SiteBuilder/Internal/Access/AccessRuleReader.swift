@@ -128,7 +128,8 @@ struct AccessRuleReader {
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty } && !text.contains(where: \.isWhitespace)
     }
 
-    private static func sample(for key: String) -> String {
+    /// A valid entry of the list `key`, for examples.
+    static func sample(for key: String) -> String {
         switch key {
         case "roles": "Finance.Read"
         case "emails": "ann@contoso.com"

@@ -27,8 +27,9 @@ struct BuildCache {
     /// after Jekyll's `{{ site.baseurl }}` and absolute `.html` links to pages resolve; 11: the search index's
     /// keys are made from each page's HTML digest, not from the site's link targets; 12: raw HTML's anchors are
     /// read from its tags' `id` and `name` attributes, search reads tags as they are, and `.html` names find
-    /// pages whose extension is in another case).
-    static let generator = "\(PageContext.generator), build cache 12"
+    /// pages whose extension is in another case; 13: a front matter key that looks meant as `access:` is an
+    /// error, not a value for templates).
+    static let generator = "\(PageContext.generator), build cache 13"
 
     let recordFile: String
     let pagesFile: String

@@ -1,4 +1,5 @@
 import AccessRules
+import TextTools
 import Yams
 
 extension FrontMatterParser {
@@ -6,6 +7,32 @@ extension FrontMatterParser {
     func access(_ value: Node, line: Int) -> (Located<AccessRule>?, [Problem]) {
         let (rule, problems) = AccessRuleReader(file: file, syntax: .frontMatter).read(written(value), line: line)
         return (rule.map { Located(value: $0, line: line) }, problems)
+    }
+
+    /// What is wrong with `key` when it looks meant as the page's access rule but is not `access:`: any other key
+    /// becomes a value for templates, which would leave the page to its folder's rule without a word. Such a key is
+    /// `access` in another case, one letter off or with two neighbouring letters swapped, or a key of a rule written
+    /// on its own (`roles: [Finance.Read]`).
+    static func strayAccessKey(_ key: String) -> String? {
+        if AccessRuleReader.keys.contains(key) {
+            let example = AccessRuleReader.Syntax.frontMatter.list(key, AccessRuleReader.sample(for: key))
+            return "'\(key)' on its own sets no access rule, so this page would keep its folder's; "
+                + "write it inside access, e.g. access: { \(example) }"
+        }
+        guard key != "access", looksLikeAccess(key) else { return nil }
+        return "unknown key '\(key)'\(ClosestName.suggestion(for: key, among: ["access"])), which would leave this "
+            + "page to its folder's rule; "
+            + "write access:, or give your own value for templates a name further from it"
+    }
+
+    private static func looksLikeAccess(_ key: String) -> Bool {
+        let written = Array(key.lowercased())
+        let access = Array("access")
+        if ClosestName.distance(String(written), "access") <= 1 { return true }
+        guard written.count == access.count else { return false }
+        let differing = written.indices.filter { written[$0] != access[$0] }
+        return differing.count == 2 && differing[1] == differing[0] + 1
+            && written[differing[0]] == access[differing[1]] && written[differing[1]] == access[differing[0]]
     }
 
     private func written(_ node: Node) -> WrittenAccessRule {

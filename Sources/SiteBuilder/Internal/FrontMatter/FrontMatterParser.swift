@@ -35,6 +35,10 @@ struct FrontMatterParser {
             problems += directiveLines(in: value).map {
                 ContentSSI.problem(file: file, line: $0, in: "the value of '\(keyScalar.string)'")
             }
+            if let message = Self.strayAccessKey(keyScalar.string) {
+                problems.append(Problem(file: file, line: line, message: message))
+                continue
+            }
             if keyScalar.string == "access" {
                 let (rule, accessProblems) = access(value, line: line)
                 frontMatter.access = rule
