@@ -75,7 +75,7 @@ def test_a_hanging_token_endpoint_never_slows_a_page_and_the_grace_ends_the_sess
         assert metric(world, "grace_spent") >= 1
         erin = next(user["oid"] for user in USERS if user["sub"] == "erin")
         failed = [line for line in world.log("auth").splitlines() if "event=session_recheck_failed" in line]
-        assert sum(f"oid={erin}" in line for line in failed) == 1, "logged once per session"
+        assert sum(f"oid={erin}" in line for line in failed) == 1, "logged once per session:\n" + "\n".join(failed)
     finally:
         control(world, "/control/token", {"mode": "pass"})
 

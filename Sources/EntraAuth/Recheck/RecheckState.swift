@@ -46,9 +46,12 @@ final class RecheckState: @unchecked Sendable {
         }
     }
 
-    /// Notes that the provider could not confirm `id`; true the first time since it last could (log it then).
+    /// Notes that the provider could not confirm `id`, whose re-check is running; true the first time since it last
+    /// could (log it then). False, noting nothing, when the session ended while its re-check waited (a check found
+    /// its grace spent): it no longer goes on.
     func failed(_ id: String) -> Bool {
         lock.withLock {
+            guard running.contains(id) else { return false }
             if failing.count >= Self.capacity { failing.removeAll() }
             return failing.insert(id).inserted
         }
@@ -59,13 +62,14 @@ final class RecheckState: @unchecked Sendable {
         lock.withLock { failing.remove(id) != nil }
     }
 
-    /// Forgets `id`: its session ended.
+    /// Forgets `id`: its session ended. A re-check of it still waiting on the provider finds it gone (`failed`).
     func forget(_ id: String) {
         lock.withLock { forgetLocked(id) }
     }
 
     private func forgetLocked(_ id: String) {
         failing.remove(id)
+        running.remove(id)
         retryAt[id] = nil
     }
 }

@@ -13,6 +13,13 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     private var sent: [URLRequest] = []
     private var unreachable = false
     private var unreachableURLs: Set<String> = []
+    private var inFlight: (() -> Void)?
+
+    /// Runs once, during the next request, before it is answered: what happens while a request waits.
+    var whileWaiting: (() -> Void)? {
+        get { lock.withLock { inFlight } }
+        set { lock.withLock { inFlight = newValue } }
+    }
 
     /// When true, every request throws as if the connection failed.
     var isUnreachable: Bool {
@@ -32,7 +39,12 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     }
 
     func send(_ request: URLRequest) throws -> HTTPAnswer {
-        try lock.withLock {
+        let waiting = lock.withLock {
+            defer { inFlight = nil }
+            return inFlight
+        }
+        waiting?()
+        return try lock.withLock {
             sent.append(request)
             if unreachable || unreachableURLs.contains(request.url?.absoluteString ?? "") {
                 throw URLError(.cannotConnectToHost)

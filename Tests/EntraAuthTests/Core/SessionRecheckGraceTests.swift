@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import EntraAuth
@@ -31,6 +32,27 @@ extension SessionRecheckTests {
         #expect(rechecks.value(.graceSpent) == 1)
         #expect(
             harness.logs.lines.contains { $0.contains("event=session_ended_by_recheck") && $0.contains("grace_spent") })
+    }
+
+    @Test func aSessionEndedWhileItsReCheckWaitsIsNotLoggedAsGoingOn() throws {
+        let jar = try signedIn()
+        harness.clock.advance(by: Self.every)
+        harness.http.isUnreachable = true
+        _ = check("/secret/", jar)
+        work.run()
+        harness.clock.advance(by: 30)
+        _ = check("/secret/", jar)
+        // While that re-check waits on the provider, the grace runs out and the next check ends the session.
+        let ended = Mutex<Int?>(nil)
+        harness.http.whileWaiting = { [self] in
+            harness.clock.advance(by: 3_600)
+            ended.withLock { $0 = check("/secret/", jar) }
+        }
+        work.run()
+        #expect(ended.withLock { $0 } == 401)
+        #expect(harness.logs.lines.filter { $0.contains("event=session_recheck_failed") }.count == 1, "logged once")
+        #expect(harness.logs.lines.filter { $0.contains("event=session_ended_by_recheck") }.count == 1)
+        #expect(rechecks.value(.unreachable) == 2 && rechecks.value(.graceSpent) == 1)
     }
 
     @Test func aProviderBackWithinTheGraceConfirmsTheSessionAndSaysSo() throws {
