@@ -6,12 +6,18 @@ import Testing
 
 /// Re-checks the provider cannot answer: the session goes on within `recheck_grace`, and what spaces the tries.
 extension SessionRecheckTests {
-    @Test func anUnreachableProviderKeepsTheSessionWithinTheGraceThenEndsIt() throws {
+    /// A session whose first re-check, queued by a check of `uri`, found the provider unreachable.
+    private func signedInWithAFailedReCheck(at uri: String) throws -> CookieJar {
         let jar = try signedIn()
         harness.clock.advance(by: Self.every)
         harness.http.isUnreachable = true
-        _ = check("/secret/", jar)
+        _ = check(uri, jar)
         work.run()
+        return jar
+    }
+
+    @Test func anUnreachableProviderKeepsTheSessionWithinTheGraceThenEndsIt() throws {
+        let jar = try signedInWithAFailedReCheck(at: "/secret/")
         #expect(check("/secret/", jar) == 204, "goes on with what it had")
         #expect(work.count == 0, "the next try waits for the lease")
         harness.clock.advance(by: 30)
@@ -35,11 +41,7 @@ extension SessionRecheckTests {
     }
 
     @Test func aSessionEndedWhileItsReCheckWaitsIsNotLoggedAsGoingOn() throws {
-        let jar = try signedIn()
-        harness.clock.advance(by: Self.every)
-        harness.http.isUnreachable = true
-        _ = check("/secret/", jar)
-        work.run()
+        let jar = try signedInWithAFailedReCheck(at: "/secret/")
         harness.clock.advance(by: 30)
         _ = check("/secret/", jar)
         // While that re-check waits on the provider, the grace runs out and the next check ends the session.
@@ -56,11 +58,7 @@ extension SessionRecheckTests {
     }
 
     @Test func aProviderBackWithinTheGraceConfirmsTheSessionAndSaysSo() throws {
-        let jar = try signedIn()
-        harness.clock.advance(by: Self.every)
-        harness.http.isUnreachable = true
-        _ = check("/docs/", jar)
-        work.run()
+        let jar = try signedInWithAFailedReCheck(at: "/docs/")
         harness.http.isUnreachable = false
         harness.answerToken(try refreshedToken())
         harness.clock.advance(by: 30)
