@@ -8,7 +8,10 @@
 ///   parser reports itself;
 /// - a date and `T` with no time after it (`1979-05-27Tx`), or a space and a single digit (`1979-05-27 1`, or
 ///   anything ten characters long with `-` fifth and eighth, such as `19·9-0=-2= 1`);
-/// - a bracket that closes what is not open (`y = [1, }]`).
+/// - a bracket that closes what is not open (`y = [1, }]`);
+/// - a Unicode line break (U+0085 next line, U+2028 line separator, U+2029 paragraph separator) where an array
+///   expects a value (`y = [\u{2028}1]`): outside strings and comments TOML has no such character, so one there is
+///   reported wherever it stands.
 ///
 /// ```swift
 /// TOMLPreflight.firstProblem(in: "title = \"x\"\n[#\n")?.line             // 2
@@ -60,6 +63,15 @@ public enum TOMLPreflight {
                     return (line, "a date and a space must be followed by a time, e.g. 1979-05-27 07:32:00")
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     open.append(byte)
+                    atLineStart = false
+                    index += 1
+                case 0xC2, 0xE2:
+                    if let name = Self.unicodeLineBreaks[scalar(at: index)] {
+                        let message =
+                            "\(name) is not a line break in TOML; end the line with a plain line break, or put the "
+                            + "text in quotes"
+                        return (line, message)
+                    }
                     atLineStart = false
                     index += 1
                 case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -129,6 +141,11 @@ public enum TOMLPreflight {
             else { return false }
             return next + 2 >= bytes.count || endsValue(at: next + 2)
         }
+
+        /// The characters Unicode counts as line breaks and TOML does not, by name.
+        private static let unicodeLineBreaks: [UInt32: String] = [
+            0x85: "U+0085 (next line)", 0x2028: "U+2028 (line separator)", 0x2029: "U+2029 (paragraph separator)",
+        ]
 
         /// A byte inside a UTF-8 sequence after its first.
         private static func continues(_ byte: UInt8) -> Bool {

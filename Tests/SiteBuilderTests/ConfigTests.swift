@@ -27,6 +27,15 @@ struct ConfigTests {
         #expect(problems.first?.message.hasPrefix("a table header needs a name after '['") == true)
     }
 
+    @Test("A Unicode line break where an array expects a value is a problem on its line, not a crash (fuzz-config)")
+    func unicodeLineBreakInArray() {
+        let (_, problems) = SiteConfig.parse("title = \"x\"\nnav = [\n\u{2028} \"guide\"]\n", file: "site/site.toml")
+        #expect(problems.map(\.line) == [3])
+        #expect(problems.first?.message.hasPrefix("U+2028 (line separator) is not a line break in TOML") == true)
+        let (config, none) = SiteConfig.parse("title = \"a\u{2028}b\" # c\u{85}d\n", file: "site/site.toml")
+        #expect(none.isEmpty && config.title == "a\u{2028}b")
+    }
+
     @Test("Brackets inside arrays and strings are not table headers")
     func bracketsInValues() {
         let (config, problems) = SiteConfig.parse(

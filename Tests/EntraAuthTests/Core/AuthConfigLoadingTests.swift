@@ -93,6 +93,25 @@ struct AuthConfigLoadingTests: StreamlitTableLoading {
         #expect(message.hasSuffix("auth.toml:7: a date and 'T' must be followed by a time, e.g. 1979-05-27T07:32:00"))
     }
 
+    /// Found by Fuzz/fuzz-config: the TOML parser aborted on a Unicode line break where an array expects a value.
+    @Test(arguments: [
+        ("scopes = [\u{2028}\"openid\"]", "U+2028 (line separator)"),
+        ("scopes = [\"openid\", \u{2029} \"email\"]", "U+2029 (paragraph separator)"),
+        ("scopes = [[\u{85}]]", "U+0085 (next line)"), ("prompt = \"login\" \u{2028}", "U+2028 (line separator)"),
+    ])
+    func aUnicodeLineBreakOutsideStringsIsAnError(line: String, name: String) {
+        let message = error(Self.streamlit + "\n" + line + "\n")
+        #expect(
+            message.hasSuffix(
+                "auth.toml:7: \(name) is not a line break in TOML; end the line with a plain line break, or put the "
+                    + "text in quotes"))
+    }
+
+    @Test func unicodeLineBreaksInStringsAndCommentsAreText() throws {
+        let config = try load(with: "prompt = \"a\u{2028}b\u{85}\" # a comment\u{2028}with a separator")
+        #expect(config.prompt == "a\u{2028}b\u{85}")
+    }
+
     @Test func headerLikeLinesInStringsAreNotHeaders() throws {
         _ = try load(with: "client_secret = \"\"\"\n[# not a header\n\"\"\"")
         _ = try load(with: "client_secret = '''\n[=]'''")
