@@ -26,20 +26,16 @@ enum ThemeExport {
     /// The theme's file or folder closest to `name`, as " (did you mean …?)": one in the same folder whose name,
     /// without its extension, is close to that of `name`.
     private static func suggestion(for name: String, among files: [String]) -> String {
-        let folders = Set(
-            files.flatMap { file in
-                let parts = file.split(separator: "/")
-                return (1..<parts.count).map { parts[..<$0].joined(separator: "/") }
-            })
-        let folder = parent(of: name)
-        let neighbours = (files + folders.sorted()).filter { parent(of: $0) == folder }
+        var folders: Set<String> = []
+        for file in files {
+            var folder = SitePath.parent(of: file)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
+        }
+        let folder = SitePath.parent(of: name)
+        let neighbours = (files + folders.sorted()).filter { SitePath.parent(of: $0) == folder }
         return ClosestName.suggestion(for: name, among: neighbours) { path in
-            let file = path.split(separator: "/").last.map(String.init) ?? path
+            let file = SitePath.lastComponent(of: path)
             return file.split(separator: ".").first.map(String.init) ?? file
         }
-    }
-
-    private static func parent(of path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
     }
 }
