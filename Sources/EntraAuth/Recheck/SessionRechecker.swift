@@ -196,7 +196,7 @@ final class SessionRechecker: Sendable {
             return true
         }
         metrics?.rechecks.increment(outcome)
-        if state.failed(session.id) {
+        if state.failed(session.id), stillStored(session.id) {
             log.write(
                 event: "session_recheck_failed",
                 [
@@ -205,6 +205,19 @@ final class SessionRechecker: Sendable {
                     "effect": "the session goes on until \(policy.grace) s after its last successful check, then ends",
                 ])
         }
+        return false
+    }
+
+    /// Whether session `id` is still in the store, read once per session that fails: signed out or revoked while
+    /// its re-check waited on the provider, it no longer goes on, and is forgotten. A store that cannot answer
+    /// counts as still there, so the failure is logged.
+    private func stillStored(_ id: String) -> Bool {
+        do {
+            if try sessions.record(id: id) != nil { return true }
+        } catch {
+            return true
+        }
+        state.forget(id)
         return false
     }
 

@@ -57,6 +57,26 @@ extension SessionRecheckTests {
         #expect(rechecks.value(.unreachable) == 2 && rechecks.value(.graceSpent) == 1)
     }
 
+    @Test(arguments: ["signed out", "revoked"])
+    func aSessionEndedWhileItsFirstReCheckWaitsIsNotLoggedAsGoingOn(_ how: String) throws {
+        let jar = try signedIn()
+        harness.clock.advance(by: Self.every)
+        harness.http.isUnreachable = true
+        _ = check("/secret/", jar)
+        harness.http.whileWaiting = { [self] in
+            if how == "signed out" {
+                _ = harness.get("/.auth/logout", headers: ["Sec-Fetch-Site": "same-origin"], jar: jar)
+            } else {
+                _ = try? harness.sessionStore.end(.all)
+            }
+        }
+        work.run()
+        #expect(try harness.sessionStore.sessions(.all).isEmpty)
+        #expect(rechecks.value(.unreachable) == 1, "the provider's failure is still counted")
+        #expect(!harness.logs.lines.contains { $0.contains("event=session_recheck_failed") })
+        #expect(check("/secret/", jar) == 401)
+    }
+
     @Test func aProviderBackWithinTheGraceConfirmsTheSessionAndSaysSo() throws {
         let jar = try signedInWithAFailedReCheck(at: "/docs/")
         harness.http.isUnreachable = false
