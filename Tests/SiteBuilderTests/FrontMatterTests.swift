@@ -169,17 +169,35 @@ struct FrontMatterTests {
     @Test("Invalid YAML and duplicate keys are reported at their file line")
     func invalidYAML() {
         #expect(parse("title: a\n  bad: [").1.first?.hasPrefix("3: invalid YAML") == true)
-        // An unclosed bracket or quote is reported where the YAML went on without it, with the line it opened on.
-        let close = "close it, or quote the whole value if the bracket, brace or quote is part of the text"
+        // An unclosed bracket or quote is found where the YAML went on without it; it is reported where it opened.
         #expect(
             parse("tags: [a, b\ntitle: x").1 == [
-                "3: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts on line 2; "
-                    + close
+                "2: invalid YAML: the '[' on line 2 is never closed (did not find expected ',' or ']' by line 3); "
+                    + "close it, or quote the whole value if the '[' is part of the text"
             ])
         #expect(
+            parse("tags: [a, \"b\" c]").1.first?.hasPrefix("2: invalid YAML: did not find expected ',' or ']' while ")
+                == true, "closed on its own line: not told to close it")
+        let unclosedQuote =
+            "is never closed; end it with the quote mark it starts with (inside single quotes, write a ' as '')"
+        #expect(
             parse("title: x\nsummary: \"never closed\nweight: 2\n").1 == [
-                "5: invalid YAML: found unexpected end of stream while scanning a quoted scalar that starts on line 3; "
-                    + close
+                "3: invalid YAML: the quoted value that starts on line 3 " + unclosedQuote
+            ])
+        #expect(parse("title: x\nsummary: 'it's here'").1.first?.hasPrefix("3: invalid YAML: ") == true)
+        #expect(
+            parse("title: 'never closed").1 == [
+                "2: invalid YAML: the quoted value that starts on line 2 " + unclosedQuote
+            ])
+        #expect(
+            parse("title: x\nsummary: first line\nsecond line\nweight: 2").1 == [
+                "4: invalid YAML: line 4 is not `key: value`; add the key and ':', or indent the line to go on with "
+                    + "the value above it"
+            ])
+        #expect(
+            parse("title: \"C:\\docs\"").1 == [
+                "2: invalid YAML: found unknown escape character; in double quotes a backslash starts an escape: "
+                    + "write \\\\ for a backslash, or use single quotes"
             ])
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
@@ -206,9 +224,8 @@ struct FrontMatterTests {
         ])
         #expect(
             site.buildErrors() == [
-                "site/guide/other.md:3: front matter: invalid YAML: did not find expected ',' or ']' while parsing "
-                    + "a flow sequence that starts on line 2; close it, or quote the whole value if the bracket, "
-                    + "brace or quote is part of the text",
+                "site/guide/other.md:2: front matter: invalid YAML: the '[' on line 2 is never closed (did not find "
+                    + "expected ',' or ']' by line 3); close it, or quote the whole value if the '[' is part of the text",
                 "site/guide/setup.md:4: front matter: 'weight' must be a number, e.g. weight: 10 (or 2.5, between 2 and 3)",
                 "site/open.md:1: front matter: the front matter opened with '---' on line 1 is never closed; "
                     + "add a '---' line after it",

@@ -129,26 +129,56 @@ struct FrontMatterParser {
     }
 
     private func describe(_ error: YamlError) -> Problem {
-        let hint = "check the indentation, and quote values that contain ': ' or start with a special character"
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            // An unclosed bracket or quote is found where the YAML goes on without it; say where it opened.
-            let opened = context.flatMap { $0.mark.line == mark.line ? nil : $0 }.map {
-                " \($0.text) that starts on line \(fileLine($0.mark))"
-            }
-            guard let opened else {
-                return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
-            }
-            return Problem(
-                file: file, line: fileLine(mark),
-                message: "invalid YAML: \(problem)\(opened); close it, or quote the whole value if the bracket, "
-                    + "brace or quote is part of the text")
+            return describe(problem, at: mark, context: context)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
             return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
         default:
             return Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+extension FrontMatterParser {
+    /// libyaml's `problem` found at `mark`, said as what to do. Its `context`, what it was reading then, tells
+    /// the mistakes authors make most apart: a quote or bracket never closed, which libyaml finds only where
+    /// the YAML goes on without it (so the line it opened on is the one to fix), a line that is not
+    /// `key: value`, and a backslash in double quotes.
+    fileprivate func describe(_ problem: String, at mark: Mark, context: YamlError.Context?) -> Problem {
+        let hint = "check the indentation, and quote values that contain ': ' or start with a special character"
+        guard let context else {
+            return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
+        }
+        let opened = fileLine(context.mark)
+        switch context.text {
+        case "while scanning a quoted scalar" where problem.hasPrefix("found unexpected"):
+            return Problem(
+                file: file, line: opened,
+                message: "invalid YAML: the quoted value that starts on line \(opened) is never closed; end it with "
+                    + "the quote mark it starts with (inside single quotes, write a ' as '')")
+        case "while parsing a quoted scalar" where problem.contains("escape"):
+            return Problem(
+                file: file, line: fileLine(mark),
+                message: "invalid YAML: \(problem); in double quotes a backslash starts an escape: write \\\\ for "
+                    + "a backslash, or use single quotes")
+        case "while scanning a simple key":
+            return Problem(
+                file: file, line: opened,
+                message: "invalid YAML: line \(opened) is not `key: value`; add the key and ':', or indent the line "
+                    + "to go on with the value above it")
+        case "while parsing a flow sequence" where context.mark.line != mark.line,
+            "while parsing a flow mapping" where context.mark.line != mark.line:
+            let bracket = context.text.hasSuffix("sequence") ? "[" : "{"
+            return Problem(
+                file: file, line: opened,
+                message: "invalid YAML: the '\(bracket)' on line \(opened) is never closed (\(problem) by line "
+                    + "\(fileLine(mark))); close it, or quote the whole value if the '\(bracket)' is part of the text")
+        default:
+            return Problem(
+                file: file, line: fileLine(mark), message: "invalid YAML: \(problem) \(context.text); \(hint)")
         }
     }
 }
