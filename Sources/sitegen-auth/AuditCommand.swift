@@ -55,7 +55,7 @@ struct AuditCommand: ParsableCommand {
                 since: try since.map { text throws(AuditError) in try AuditTime.moment(text, now: now) },
                 until: try until.map { text throws(AuditError) in try AuditTime.moment(text, now: now) })
             let reader = AuditLogReader { warning in
-                FileHandle.standardError.write(Data("sitegen-auth audit: \(warning)\n".utf8))
+                ErrorOutput.write("\(warning)", prefix: "sitegen-auth audit")
             }
             let entries = try reader.entries(in: log, matching: query)
             if json {
@@ -64,7 +64,7 @@ struct AuditCommand: ParsableCommand {
                 print(AuditReport.table(entries))
             }
         } catch {
-            FileHandle.standardError.write(Data("sitegen-auth audit: \(error.description)\n".utf8))
+            ErrorOutput.write(error.description, prefix: "sitegen-auth audit")
             throw ExitCode.failure
         }
     }

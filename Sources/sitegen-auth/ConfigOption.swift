@@ -28,7 +28,7 @@ struct ConfigOption: ParsableArguments {
         do {
             return try file.map { try AuthConfig.load(file: $0) } ?? AuthConfig.load(environment: environment)
         } catch let error as AuthError where error.kind == .config {
-            FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
+            ErrorOutput.write(error.description)
             throw ExitCode.failure
         }
     }

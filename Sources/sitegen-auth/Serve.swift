@@ -187,7 +187,7 @@ struct Serve: ParsableCommand {
         do {
             try service.start()
         } catch let error as AuthError where error.kind == .config {
-            FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
+            ErrorOutput.write(error.description)
             throw ExitCode.failure
         }
         let router = service.endpoints.router

@@ -84,7 +84,7 @@ struct SessionsCommand: ParsableCommand {
         do {
             print(try outcome())
         } catch let error as AuthError where error.kind == .sessionStore {
-            FileHandle.standardError.write(Data("sitegen-auth: \(error.description)\n".utf8))
+            ErrorOutput.write(error.description)
             throw ExitCode.failure
         }
     }

@@ -14,6 +14,9 @@ extension AuthConfig {
         "session_idle_timeout", "graph_url",
     ]
 
+    /// Keys other tools use for the tenant or issuer, which sitegen-auth reads from `server_metadata_url`.
+    static let authorityKeys: Set = ["tenant", "tenant_id", "authority", "issuer", "issuer_url", "oidc_issuer_url"]
+
     /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
     public static func load(file path: String) throws -> AuthConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -36,29 +39,37 @@ extension AuthConfig {
         guard let auth = table["auth"]?.table else {
             throw AuthError(.config, "\(path): no [auth] table; put the settings under a line reading [auth]")
         }
-        var settings = RawSettings(describe: { "\(path): [auth] \($0)" })
-        for key in auth.keys {
+        let lines = TOMLKeyLines(text: text)
+        let place = { (key: String) in lines.line(of: "auth." + key).map { "\(path):\($0)" } ?? path }
+        var settings = RawSettings(describe: { "\(place($0)): [auth] \($0)" })
+        var problems = ConfigProblems()
+        for key in auth.keys.sorted(by: { (lines.line(of: "auth." + $0) ?? 0) < (lines.line(of: "auth." + $1) ?? 0) }) {
             guard knownKeys.contains(key) else {
-                let hint = ClosestName.suggestion(for: key, among: knownKeys)
-                throw AuthError(.config, "\(path): [auth] unknown key '\(key)'\(hint)")
+                let hint =
+                    authorityKeys.contains(key)
+                    ? "; the tenant and issuer come from server_metadata_url, e.g. server_metadata_url = "
+                        + "\"https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration\""
+                    : ClosestName.suggestion(for: key, among: knownKeys)
+                problems.note("\(place(key)): [auth] unknown key '\(key)'\(hint)")
+                continue
             }
             let value = auth[key]
             if let string = value?.string {
                 settings.values[key] = .text(string)
             } else if let bool = value?.bool {
                 settings.values[key] = .flag(bool)
-            } else if let array = value?.array {
-                let strings = array.compactMap { $0.string }
-                guard strings.count == array.count else {
-                    throw AuthError(.config, "\(path): [auth] '\(key)' must be a list of strings")
-                }
+            } else if let array = value?.array, case let strings = array.compactMap(\.string),
+                strings.count == array.count
+            {
                 settings.values[key] = .list(strings)
+            } else if value?.array != nil {
+                problems.note("\(settings.describe(key)) must be a list of strings")
             } else {
-                throw AuthError(.config, "\(path): [auth] '\(key)' must be a string, a list of strings or true/false")
+                problems.note("\(settings.describe(key)) must be a string, a list of strings or true/false")
             }
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var config = try AuthConfig(validating: settings, relativeTo: folder)
+        var config = try AuthConfig(validating: settings, relativeTo: folder, problems: problems)
         config.secretFiles = settings.secretFiles(relativeTo: folder, configFile: path)
         return config
     }

@@ -2,22 +2,111 @@ import AccessRules
 import Foundation
 
 extension AuthConfig {
-    /// Validates `settings` into a config; relative paths are resolved against `folder`. Every error is an
-    /// `AuthError` of kind `.config` naming the key and what to do.
-    init(validating settings: RawSettings, relativeTo folder: String) throws {
-        let redirectURI = try settings.url(
-            "redirect_uri",
-            try settings.required(
+    /// Validates `settings` into a config; relative paths are resolved against `folder`. Every problem, those
+    /// reading the file found (`found`) first, is a line of one `AuthError` of kind `.config` naming the key and
+    /// what to do, so one run lists them all.
+    init(validating settings: RawSettings, relativeTo folder: String, problems found: ConfigProblems = .init()) throws {
+        var problems = found
+        let redirectURI = try problems.value {
+            try settings.url(
                 "redirect_uri",
-                hint: "set it to the exact Redirect URI registered in Entra, e.g. https://site.example/.auth/callback")
+                try settings.required(
+                    "redirect_uri",
+                    hint:
+                        "set it to the exact Redirect URI registered in Entra, e.g. https://site.example/.auth/callback"
+                ))
+        }
+        let cookieSecrets = try problems.value { try Self.cookieSecrets(settings, relativeTo: folder) }
+        let clientID = try problems.value {
+            try settings.required("client_id", hint: "copy the Application (client) ID from the app registration")
+        }
+        let clientAuthentication = try problems.value { try Self.clientAuthentication(settings, relativeTo: folder) }
+        let metadataURL = try problems.value {
+            try settings.url(
+                "server_metadata_url",
+                try settings.required(
+                    "server_metadata_url",
+                    hint: "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"))
+        }
+        let postLogout = try problems.value {
+            try settings.text("post_logout_redirect_uri").map { try settings.url("post_logout_redirect_uri", $0) }
+        }
+        let scopes = try problems.value { try settings.list("scopes") }
+        let tenants = try problems.value { try settings.tenantIDs("allowed_tenants") }
+        let allowsAnyTenant = try problems.value { try settings.flag("allow_any_tenant") }
+        let roleTenants = try problems.value {
+            settings.values["role_tenants"] == nil ? nil : try settings.tenantIDs("role_tenants")
+        }
+        let multiTenant = metadataURL.map(TenantID.isMultiTenantAuthority) ?? false
+        if multiTenant, tenants?.isEmpty == true, allowsAnyTenant == false {
+            problems.note(
+                "\(settings.describe("server_metadata_url")) is a multi-tenant authority ('common' or 'organizations'), so "
+                    + "every Microsoft work or school account (with 'common', every personal account too) could sign "
+                    + "in and read signed-in pages: set allowed_tenants (ALLOWED_TENANTS) to the tenant ids you trust, or "
+                    + "allow_any_tenant = true (ALLOW_ANY_TENANT=true) if any tenant is really meant")
+        }
+        if allowsAnyTenant == true, tenants?.isEmpty == false {
+            problems.note(
+                "\(settings.describe("allow_any_tenant")) and \(settings.describe("allowed_tenants")) are both set; keep one"
+            )
+        }
+        let lifetime = try problems.value { try settings.duration("session_lifetime") }
+        let idleTimeout = try problems.value { try Self.idleTimeout(settings) }
+        let recheck = try problems.value { try Self.recheck(settings) }
+        let store = try problems.value { try Self.sessionStore(settings, relativeTo: folder) }
+        let prompt = try problems.value { try settings.text("prompt") }
+        let domainHint = try problems.value { try settings.text("domain_hint") }
+        let manifest = try problems.value { try settings.text("manifest") }
+        let allowEmailRules = try problems.value { try settings.flag("allow_email_rules") }
+        let unknownPaths = try problems.value { try Self.unknownPaths(settings) }
+        let cacheDirectory = try problems.value { try settings.text("cache_dir") }
+        let graph = try problems.value {
+            try settings.text("graph_url").map {
+                try settings.url("graph_url", $0.hasSuffix("/") ? String($0.dropLast()) : $0)
+            }
+        }
+        guard problems.messages.isEmpty, let redirectURI, let cookieSecrets, let clientID, let clientAuthentication,
+            let metadataURL, let postLogout, let scopes, let tenants, let allowsAnyTenant, let roleTenants,
+            let lifetime,
+            let idleTimeout, let recheck, let store, let prompt, let domainHint, let manifest, let allowEmailRules,
+            let unknownPaths, let cacheDirectory, let graph
+        else { throw problems.error }
+        self.init(
+            redirectURI: redirectURI,
+            cookieSecrets: cookieSecrets,
+            clientID: clientID,
+            clientAuthentication: clientAuthentication,
+            serverMetadataURL: metadataURL,
+            postLogoutRedirectURI: redirectURI,
+            extraScopes: scopes.filter { !["openid", "profile", "email"].contains($0) },
+            allowedTenants: tenants,
+            sessionLifetime: lifetime ?? 8 * 3600,
+            prompt: prompt,
+            domainHint: domainHint,
+            manifestPath: settings.resolve(manifest ?? "/srv/sitegen/public/.sitegen/access.json", in: folder),
+            allowEmailRules: allowEmailRules,
+            unknownPaths: unknownPaths,
+            cacheDirectory: settings.resolve(cacheDirectory ?? "/var/cache/sitegen-auth", in: folder)
         )
+        postLogoutRedirectURI = postLogout ?? URL(string: origin + "/" + SpecialPage.signedOut.routePath)!
+        self.allowsAnyTenant = allowsAnyTenant
+        sessionIdleTimeout = idleTimeout
+        (recheckEvery, recheckGrace) = recheck
+        sessionStore = store
+        if let graph { graphURL = graph }
+        self.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
+    }
+
+    /// `cookie_secret` or `cookie_secret_file`: one secret or more (the first signs, the others still verify), each
+    /// strong enough.
+    private static func cookieSecrets(_ settings: RawSettings, relativeTo folder: String) throws -> [[UInt8]] {
         guard let secrets = try settings.secret("cookie_secret", relativeTo: folder) else {
             throw AuthError(
                 .config,
                 "\(settings.describe("cookie_secret")) is missing: make one with `openssl rand -base64 48` and keep it secret"
             )
         }
-        let cookieSecrets = try secrets.map { secret in
+        return try secrets.map { secret in
             guard CookieSecretStrength.isStrong(secret) else {
                 throw AuthError(
                     .config,
@@ -27,84 +116,40 @@ extension AuthConfig {
             }
             return Array(secret.utf8)
         }
-        let clientID = try settings.required(
-            "client_id", hint: "copy the Application (client) ID from the app registration")
-        let metadataURL = try settings.url(
-            "server_metadata_url",
-            try settings.required(
-                "server_metadata_url",
-                hint: "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"
-            )
-        )
-        let lifetime = try settings.duration("session_lifetime") ?? 8 * 3600
-        let unknownText = try settings.text("unknown_paths") ?? UnknownPathPolicy.deny.rawValue
-        guard let unknownPaths = UnknownPathPolicy(rawValue: unknownText) else {
+    }
+
+    /// `unknown_paths`: "deny" (the default) or "signed-in".
+    private static func unknownPaths(_ settings: RawSettings) throws -> UnknownPathPolicy {
+        let text = try settings.text("unknown_paths") ?? UnknownPathPolicy.deny.rawValue
+        guard let policy = UnknownPathPolicy(rawValue: text) else {
             throw AuthError(
-                .config, "\(settings.describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(unknownText)'"
-            )
+                .config, "\(settings.describe("unknown_paths")) must be \"deny\" or \"signed-in\", not '\(text)'")
         }
-        let postLogout = try settings.text("post_logout_redirect_uri").map {
-            try settings.url("post_logout_redirect_uri", $0)
-        }
-        let tenants = try settings.tenantIDs("allowed_tenants")
-        let allowsAnyTenant = try settings.flag("allow_any_tenant")
-        let multiTenant = TenantID.isMultiTenantAuthority(metadataURL)
-        if multiTenant, tenants.isEmpty, !allowsAnyTenant {
-            throw AuthError(
-                .config,
-                "\(settings.describe("server_metadata_url")) is a multi-tenant authority ('common' or 'organizations'), so "
-                    + "every Microsoft work or school account (with 'common', every personal account too) could sign "
-                    + "in and read signed-in pages: set allowed_tenants (ALLOWED_TENANTS) to the tenant ids you trust, or "
-                    + "allow_any_tenant = true (ALLOW_ANY_TENANT=true) if any tenant is really meant"
-            )
-        }
-        if allowsAnyTenant, !tenants.isEmpty {
-            throw AuthError(
-                .config,
-                "\(settings.describe("allow_any_tenant")) and \(settings.describe("allowed_tenants")) are both set; keep one"
-            )
-        }
-        let roleTenants = settings.values["role_tenants"] == nil ? nil : try settings.tenantIDs("role_tenants")
-        self.init(
-            redirectURI: redirectURI,
-            cookieSecrets: cookieSecrets,
-            clientID: clientID,
-            clientAuthentication: try Self.clientAuthentication(settings, relativeTo: folder),
-            serverMetadataURL: metadataURL,
-            postLogoutRedirectURI: redirectURI,
-            extraScopes: try settings.list("scopes").filter { !["openid", "profile", "email"].contains($0) },
-            allowedTenants: tenants,
-            sessionLifetime: lifetime,
-            prompt: try settings.text("prompt"),
-            domainHint: try settings.text("domain_hint"),
-            manifestPath: settings.resolve(
-                try settings.text("manifest") ?? "/srv/sitegen/public/.sitegen/access.json", in: folder),
-            allowEmailRules: try settings.flag("allow_email_rules"),
-            unknownPaths: unknownPaths,
-            cacheDirectory: settings.resolve(try settings.text("cache_dir") ?? "/var/cache/sitegen-auth", in: folder)
-        )
-        postLogoutRedirectURI = postLogout ?? URL(string: origin + "/" + SpecialPage.signedOut.routePath)!
-        self.allowsAnyTenant = allowsAnyTenant
-        sessionIdleTimeout = try settings.duration("session_idle_timeout")
-        if let idle = sessionIdleTimeout, idle < 60 {
+        return policy
+    }
+
+    /// `session_idle_timeout`, at least a minute; nil when not set.
+    private static func idleTimeout(_ settings: RawSettings) throws -> TimeInterval? {
+        let idle = try settings.duration("session_idle_timeout")
+        if let idle, idle < 60 {
             throw AuthError(
                 .config,
                 "\(settings.describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute"
             )
         }
-        (recheckEvery, recheckGrace) = try Self.recheck(settings)
-        let storeText = try settings.text("session_store") ?? SessionStoreAddress.defaultValue
-        guard let store = SessionStoreAddress(storeText, relativeTo: folder) else {
+        return idle
+    }
+
+    /// `session_store`: `sqlite:PATH` (the default) or `redis://HOST:PORT/DB`.
+    private static func sessionStore(_ settings: RawSettings, relativeTo folder: String) throws -> SessionStoreAddress {
+        let text = try settings.text("session_store") ?? SessionStoreAddress.defaultValue
+        guard let store = SessionStoreAddress(text, relativeTo: folder) else {
             throw AuthError(
                 .config,
-                "\(settings.describe("session_store")) '\(storeText)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
+                "\(settings.describe("session_store")) '\(text)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
                     + "nor redis://HOST:PORT/DB")
         }
-        sessionStore = store
-        if let graph = try settings.text("graph_url") {
-            graphURL = try settings.url("graph_url", graph.hasSuffix("/") ? String(graph.dropLast()) : graph)
-        }
-        self.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
+        return store
     }
 
     /// `recheck_every` (default 15m, "off") and `recheck_grace` (default 1h), each at least 10 seconds.

@@ -124,6 +124,39 @@ struct AuthConfigLoadingTests: StreamlitTableLoading {
         #expect(message.contains("auth.toml"))
     }
 
+    @Test func everyProblemIsNamedAtOnceEachWithItsLine() {
+        let text = """
+            [auth]
+            redirect_uri = "http://site.example/.auth/callback"
+            client_id = "\(TestProvider.clientID)"
+            cookie_domian = "site.example"
+            session_lifetime = "a day"
+            client_secret = "Xq8~client.secret"
+            scopes = ["openid", 2]
+            """
+        let path = folder.path + "/auth.toml"
+        #expect(
+            error(text).split(separator: "\n") == [
+                "\(path):4: [auth] unknown key 'cookie_domian'",
+                "\(path):7: [auth] scopes must be a list of strings",
+                "\(path):2: [auth] redirect_uri must use https (http is allowed only for loopback hosts such as "
+                    + "127.0.0.1): 'http://site.example/.auth/callback'",
+                "\(path): [auth] cookie_secret is missing: make one with `openssl rand -base64 48` and keep it secret",
+                "\(path): [auth] server_metadata_url is missing: e.g. "
+                    + "https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration",
+                "\(path):5: [auth] session_lifetime 'a day' is not a duration like 8h, 90m or 1h30m",
+            ])
+    }
+
+    @Test(arguments: ["tenant_id", "authority", "oidc_issuer_url"])
+    func anotherToolsKeyForTheTenantSaysWhereItGoes(_ key: String) {
+        let message = error(variant("\(key) = \"\(TestProvider.tenantID)\""))
+        #expect(
+            message.hasSuffix(
+                ":7: [auth] unknown key '\(key)'; the tenant and issuer come from server_metadata_url, e.g. server_metadata_url = \"https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration\""
+            ))
+    }
+
     @Test func anUnrelatedUnknownKeyIsNamedWithoutAGuess() {
         let message = error(variant("favourite_colour = \"teal\""))
         #expect(message.contains("unknown key 'favourite_colour'"))

@@ -2,10 +2,11 @@ import Foundation
 
 /// Finds the line a key of a TOML file is on, a top-level one (`access`, `params`) or one of a table's
 /// (`file_access.guide/payroll.xlsx`); TOMLKit keeps no source positions.
-struct TOMLKeyLines {
+public struct TOMLKeyLines: Sendable {
     private var lines: [String: Int] = [:]
 
-    init(text: String) {
+    /// Reads the lines of `text`, a TOML file.
+    public init(text: String) {
         var lineNumber = 0
         var table: String?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -26,7 +27,7 @@ struct TOMLKeyLines {
     }
 
     /// The 1-based line of `key`, or nil when it cannot be found.
-    func line(of key: String) -> Int? {
+    public func line(of key: String) -> Int? {
         lines[key]
     }
 }
