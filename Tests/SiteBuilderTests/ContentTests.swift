@@ -217,6 +217,18 @@ struct ContentTests {
         #expect(
             site.buildErrors { $0.siteFolder = site.root + "/nope" }.map {
                 $0.replacingOccurrences(of: site.root, with: "")
-            } == ["content: cannot read the site folder 'nope'; create it or pass --site DIR"])
+            } == [
+                "content: there is no site folder 'nope'; pass --site DIR, or start a site with `sitegen new NAME`"
+            ])
+    }
+
+    @Test("A site folder that is a file is told apart from a missing one")
+    func siteFolderIsAFile() throws {
+        let site = try TestSite(pages: [:])
+        try Data("# Home\n".utf8).write(to: URL(fileURLWithPath: site.root + "/index.md"))
+        #expect(
+            site.buildErrors { $0.siteFolder = site.root + "/index.md" } == [
+                "content: the site folder 'index.md' is a file; pass --site DIR"
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import AccessRules
+import Foundation
 
 /// Lists the site folder into pages and assets with their files' stamps, and claims the
 /// output paths of the special pages, the sitemap and the assets. Reading the pages is left to
@@ -8,14 +9,23 @@ struct LoadContent: BuildStep {
     let config: SiteConfig
     let display: DisplayPaths
 
+    /// Why the site folder `folder` could not be listed, and what to do.
+    private static func unreadable(_ folder: String) -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) else {
+            return "there is no site folder '\(folder)'; pass --site DIR, or start a site with `sitegen new NAME`"
+        }
+        guard isFolder.boolValue else { return "the site folder '\(folder)' is a file; pass --site DIR" }
+        return "cannot read the site folder '\(folder)' or a folder in it; check who may read them"
+    }
+
     func run(_ log: BuildLog) -> SiteFiles {
         var files = SiteFiles()
         let listing: ContentScanner.Listing
         do {
             listing = try ContentScanner(siteFolder: display.siteFolder).scan()
         } catch {
-            let message = "cannot read the site folder '\(display.siteFolder)'; create it or pass --site DIR"
-            log.report(Problem(message: message))
+            log.report(Problem(message: Self.unreadable(display.siteFolder)))
             return files
         }
         let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: display)
