@@ -106,9 +106,11 @@ for program in sitegen sitegen-auth; do
     "$manual_bin/generate-manual" "$bin/$program" --multi-page --date "$man_date" --output-directory "$work/man"
 done
 # `help` subcommands only repeat --help; blank lines between paragraphs make groff warn (lintian);
-# the quotes around a one-line description would show in `man -k`.
+# the quotes around a one-line description would show in `man -k`; groff's mdoc breaks words at
+# line ends ("ng-inx", "--check-con-fig") unless its hyphenation register, set when mdoc loads at
+# .Dd, is cleared after that line.
 rm -f "$work/man/"*.help.1
-sed -i -e 's/^$/.Pp/' -e 's/^\.Nd "\(.*\)"$/.Nd \1/' "$work/man/"*.1
+sed -i -e 's/^$/.Pp/' -e 's/^\.Nd "\(.*\)"$/.Nd \1/' -e '/^\.Dd /a .nr doc-hyphen-flags 0' "$work/man/"*.1
 # A subcommand's page is sitegen.theme.export.1: whatis (man -k, lintian) reads one word as its
 # name, so NAME says sitegen.theme.export and the synopsis keeps the command as typed.
 for page in "$work/man/"*.*.1; do

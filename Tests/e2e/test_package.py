@@ -62,6 +62,23 @@ def test_lintian_finds_nothing_to_warn_about(packages: tuple[Path, Path]):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_man_pages_keep_their_words_whole(packages: tuple[Path, Path], tmp_path: Path):
+    """man at 80 columns breaks no word with a hyphen of its own ("ng‐inx"), and groff finds nothing to warn about."""
+    subprocess.run(["dpkg-deb", "-x", str(packages[0]), str(tmp_path)], check=True)
+    pages = sorted((tmp_path / "usr/share/man/man1").glob("*.1.gz"))
+    assert len(pages) > 10, pages
+    for page in pages:
+        shown = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True, check=True,
+                               env={**INSTALLED_ONLY, "MANWIDTH": "80", "MAN_KEEP_FORMATTING": ""}).stdout
+        # groff marks a break it made inside a word with U+2010; the hyphens written in the text stay '-'.
+        broken = [line for line in shown.splitlines() if line.endswith("\u2010")]
+        assert broken == [], f"{page.name}: {broken}"
+        source = subprocess.run(["zcat", str(page)], capture_output=True, text=True, check=True).stdout
+        warnings = subprocess.run(["groff", "-ww", "-mandoc", "-Tutf8", "-z"], input=source, capture_output=True,
+                                  text=True, check=True).stderr
+        assert warnings == "", f"{page.name}: {warnings}"
+
+
 def test_install_sign_in_upgrade_remove_and_purge(installed: tuple[Path, Path], scratch: Path, browser):
     for program in ("/usr/bin/sitegen", "/usr/bin/sitegen-auth"):
         assert package.toolchain_libraries(Path(program)) == [], f"{program} needs the Swift toolchain"
