@@ -13,10 +13,15 @@ public struct TOMLKeyLines: Sendable {
             lineNumber += 1
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("[") {
-                let name = line.drop { $0 == "[" }.prefix { $0 != "]" && $0 != "." }
-                let key = name.trimmingCharacters(in: .whitespaces)
-                if lines[key] == nil { lines[key] = lineNumber }
-                table = key
+                // `[auth.microsoft]` opens `auth.microsoft`, and `auth` on this line when no line did before.
+                let parts = line.drop { $0 == "[" }.prefix { $0 != "]" }.split(separator: ".").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\"", "'"])
+                }
+                for count in parts.indices {
+                    let name = parts[...count].joined(separator: ".")
+                    if lines[name] == nil { lines[name] = lineNumber }
+                }
+                table = parts.joined(separator: ".")
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { continue }

@@ -39,35 +39,7 @@ extension AuthConfig {
         guard let auth = table["auth"]?.table else {
             throw AuthError(.config, "\(path): no [auth] table; put the settings under a line reading [auth]")
         }
-        let lines = TOMLKeyLines(text: text)
-        let place = { (key: String) in lines.line(of: "auth." + key).map { "\(path):\($0)" } ?? path }
-        var settings = RawSettings(describe: { "\(place($0)): [auth] \($0)" })
-        var problems = ConfigProblems()
-        for key in auth.keys.sorted(by: { (lines.line(of: "auth." + $0) ?? 0) < (lines.line(of: "auth." + $1) ?? 0) }) {
-            guard knownKeys.contains(key) else {
-                let hint =
-                    authorityKeys.contains(key)
-                    ? "; the tenant and issuer come from server_metadata_url, e.g. server_metadata_url = "
-                        + "\"https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration\""
-                    : ClosestName.suggestion(for: key, among: knownKeys)
-                problems.note("\(place(key)): [auth] unknown key '\(key)'\(hint)")
-                continue
-            }
-            let value = auth[key]
-            if let string = value?.string {
-                settings.values[key] = .text(string)
-            } else if let bool = value?.bool {
-                settings.values[key] = .flag(bool)
-            } else if let array = value?.array, case let strings = array.compactMap(\.string),
-                strings.count == array.count
-            {
-                settings.values[key] = .list(strings)
-            } else if value?.array != nil {
-                problems.note("\(settings.describe(key)) must be a list of strings")
-            } else {
-                problems.note("\(settings.describe(key)) must be a string, a list of strings or true/false")
-            }
-        }
+        let (settings, problems) = AuthTableReader(path: path, lines: TOMLKeyLines(text: text)).read(auth, in: table)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var config = try AuthConfig(validating: settings, relativeTo: folder, problems: problems)
         config.secretFiles = settings.secretFiles(relativeTo: folder, configFile: path)

@@ -3,12 +3,15 @@
 struct ConfigProblems {
     private(set) var messages: [String] = []
 
-    /// What `read` gives, or nil with its problem noted when it throws a config error; other errors go on up.
+    /// What `read` gives, or nil with its problem noted when it throws a config error (nil alone for a key whose
+    /// problem is noted already); other errors go on up.
     mutating func value<T>(_ read: () throws -> T) throws -> T? {
         do {
             return try read()
         } catch let error as AuthError where error.kind == .config {
             messages.append(error.message)
+            return nil
+        } catch is RawSettings.AlreadyReported {
             return nil
         }
     }

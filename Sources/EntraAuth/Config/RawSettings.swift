@@ -10,6 +10,9 @@ struct RawSettings {
     }
 
     var values: [String: Value] = [:]
+    /// Keys whose value was already reported as a problem (the wrong type): their readers throw `AlreadyReported`,
+    /// so the key is not also called missing.
+    var reported: Set<String> = []
     /// Names a key in messages: `auth.toml: [auth] client_id` or `environment variable CLIENT_ID`.
     let describe: (String) -> String
 
@@ -21,7 +24,11 @@ struct RawSettings {
         }
     }
 
+    /// What a reader throws for a key in `reported`; `ConfigProblems` notes nothing more for it.
+    struct AlreadyReported: Error {}
+
     func text(_ key: String) throws -> String? {
+        if reported.contains(key) { throw AlreadyReported() }
         switch values[key] {
         case nil: return nil
         case .text(let value): return value
@@ -37,6 +44,7 @@ struct RawSettings {
     }
 
     func list(_ key: String) throws -> [String] {
+        if reported.contains(key) { throw AlreadyReported() }
         switch values[key] {
         case nil: return []
         case .list(let value): return value
@@ -47,6 +55,7 @@ struct RawSettings {
 
     /// `true`/`false` in TOML; in the environment also the text `true`, `false`, `1` or `0`.
     func flag(_ key: String) throws -> Bool {
+        if reported.contains(key) { throw AlreadyReported() }
         switch values[key] {
         case nil: return false
         case .flag(let value): return value
@@ -72,6 +81,7 @@ struct RawSettings {
     /// Reads a secret from `key` or from the file named by `key_file`; both at once is ambiguous.
     func secret(_ key: String, relativeTo folder: String) throws -> [String]? {
         let fileKey = key + "_file"
+        if reported.contains(key) { throw AlreadyReported() }
         if values[key] != nil, values[fileKey] != nil {
             throw AuthError(.config, "\(describe(key)) and \(describe(fileKey)) are both set; keep one")
         }

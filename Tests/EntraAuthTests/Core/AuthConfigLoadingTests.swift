@@ -148,6 +148,56 @@ struct AuthConfigLoadingTests: StreamlitTableLoading {
             ])
     }
 
+    /// Streamlit's `[auth.microsoft]`, for `st.login("microsoft")`: the provider's keys in a table of their own.
+    @Test func oneNamedProviderTableIsReadAsPartOfAuth() throws {
+        let config = try load(
+            """
+            [auth]
+            redirect_uri = "https://site.example/oauth2callback"
+            cookie_secret = "\(Self.secret)"
+
+            [auth.microsoft]
+            client_id = "\(TestProvider.clientID)"
+            client_secret = "Xq8~client.secret"
+            server_metadata_url = "https://login.microsoftonline.com/\(TestProvider.tenantID)/v2.0/.well-known/openid-configuration"
+            """)
+        #expect(config.clientID == TestProvider.clientID)
+        #expect(config.clientAuthentication == .secretPost("Xq8~client.secret"))
+        #expect(config.serverMetadataURL.path.hasPrefix("/\(TestProvider.tenantID)/"))
+        let path = folder.path + "/auth.toml"
+        let wrong = error(
+            """
+            [auth]
+            redirect_uri = "https://site.example/oauth2callback"
+            cookie_secret = "\(Self.secret)"
+            client_id = "\(TestProvider.clientID)"
+            [auth.microsoft]
+            client_id = "\(TestProvider.clientID)"
+            client_secret = 7
+            """)
+        #expect(
+            wrong.split(separator: "\n") == [
+                "\(path):6: 'client_id' is in both [auth] and [auth.microsoft]; keep one",
+                "\(path):7: [auth.microsoft] client_secret must be a string, a list of strings or true/false",
+                "\(path): [auth] server_metadata_url is missing: e.g. "
+                    + "https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration",
+            ], "the wrong type is not also called missing")
+    }
+
+    @Test func severalNamedProvidersOrKeysAboveTheAuthLineAreProblems() {
+        let path = folder.path + "/auth.toml"
+        let message = error(
+            "allowed_tenants = [\"\(TestProvider.tenantID)\"]\nsomething_else = 1\n" + Self.streamlit
+                + "\n[auth.microsoft]\nclient_id = \"a\"\n[auth.google]\nclient_id = \"b\"\n")
+        #expect(
+            message.split(separator: "\n") == [
+                "\(path):1: 'allowed_tenants' is outside the [auth] table, so it is not read; move it below the "
+                    + "[auth] line",
+                "\(path):11: [auth.microsoft], [auth.google] each name a provider, as Streamlit names several; "
+                    + "sitegen-auth signs in with one: keep one",
+            ])
+    }
+
     @Test(arguments: ["tenant_id", "authority", "oidc_issuer_url"])
     func anotherToolsKeyForTheTenantSaysWhereItGoes(_ key: String) {
         let message = error(variant("\(key) = \"\(TestProvider.tenantID)\""))
