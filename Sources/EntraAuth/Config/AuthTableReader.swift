@@ -2,8 +2,8 @@ import TOMLKit
 import TextTools
 
 /// Reads the `[auth]` table of a TOML file into `RawSettings`, noting each problem with the line of its key: a key
-/// no setting has, a value of the wrong type, one of `[auth]`'s keys written above its line (TOML gives it to no
-/// table there), and provider tables. Streamlit names each of several providers with a table of its own
+/// no setting has, a value of the wrong type, one of `[auth]`'s keys that `[auth]` leaves unset written above its
+/// line (TOML gives it to no table there), and provider tables. Streamlit names each of several providers with a table of its own
 /// (`[auth.microsoft]`, for `st.login("microsoft")`); one such table is read as part of `[auth]`, since
 /// sitegen-auth signs in with one provider, and more than one is a problem.
 struct AuthTableReader {
@@ -13,11 +13,6 @@ struct AuthTableReader {
     /// What the file's `[auth]` table (`auth`, in the file's `table`) sets, and the problems found reading it.
     func read(_ auth: TOMLTable, in table: TOMLTable) -> (RawSettings, ConfigProblems) {
         var problems = ConfigProblems()
-        for key in sortedByLine(table.keys.filter(AuthConfig.knownKeys.contains), in: nil) {
-            problems.note(
-                "\(place(key, in: nil)): '\(key)' is outside the [auth] table, so it is not read; move it below the "
-                    + "[auth] line")
-        }
         var tableOfKey: [String: String] = [:]
         var entries: [(key: String, value: (any TOMLValueConvertible)?, table: String)] = []
         let providers = sortedByLine(auth.keys.filter { auth[$0]?.table != nil }, in: "auth")
@@ -67,6 +62,15 @@ struct AuthTableReader {
                         ? "\(described) must be a list of strings"
                         : "\(described) must be a string, a list of strings or true/false")
             }
+        }
+        // A file may hold an app's own settings above [auth], as Streamlit's secrets.toml does: only a key of [auth]
+        // that [auth] leaves unset is taken as meant for it.
+        for key in sortedByLine(
+            table.keys.filter { AuthConfig.knownKeys.contains($0) && tableOfKey[$0] == nil }, in: nil)
+        {
+            problems.note(
+                "\(place(key, in: nil)): '\(key)' is outside the [auth] table, so it is not read; move it below the "
+                    + "[auth] line")
         }
         let tables = tableOfKey
         var settings = RawSettings(describe: { key in

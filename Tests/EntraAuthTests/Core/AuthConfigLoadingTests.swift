@@ -187,15 +187,15 @@ struct AuthConfigLoadingTests: StreamlitTableLoading {
     @Test func severalNamedProvidersOrKeysAboveTheAuthLineAreProblems() {
         let path = folder.path + "/auth.toml"
         let message = error(
-            "allowed_tenants = [\"\(TestProvider.tenantID)\"]\nsomething_else = 1\n" + Self.streamlit
+            "allowed_tenants = [\"\(TestProvider.tenantID)\"]\nclient_id = \"an app's own\"\n" + Self.streamlit
                 + "\n[auth.microsoft]\nclient_id = \"a\"\n[auth.google]\nclient_id = \"b\"\n")
         #expect(
             message.split(separator: "\n") == [
-                "\(path):1: 'allowed_tenants' is outside the [auth] table, so it is not read; move it below the "
-                    + "[auth] line",
                 "\(path):11: [auth.microsoft], [auth.google] each name a provider, as Streamlit names several; "
                     + "sitegen-auth signs in with one: keep one",
-            ])
+                "\(path):1: 'allowed_tenants' is outside the [auth] table, so it is not read; move it below the "
+                    + "[auth] line",
+            ], "client_id, which [auth] sets too, is left to the app")
     }
 
     @Test(arguments: ["tenant_id", "authority", "oidc_issuer_url"])
