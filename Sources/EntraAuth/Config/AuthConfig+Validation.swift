@@ -97,7 +97,7 @@ extension AuthConfig {
         self.roleTenants = roleTenants ?? (multiTenant ? [] : nil)
     }
 
-    /// `cookie_secret` or `cookie_secret_file`: one secret or more (the first signs, the others still verify), each
+    /// `cookie_secret` or `cookie_secret_file`: one secret or more (the first seals cookies, all open them), each
     /// strong enough.
     private static func cookieSecrets(_ settings: RawSettings, relativeTo folder: String) throws -> [[UInt8]] {
         guard let secrets = try settings.secret("cookie_secret", relativeTo: folder) else {
