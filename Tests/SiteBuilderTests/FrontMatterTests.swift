@@ -199,6 +199,21 @@ struct FrontMatterTests {
                 "2: invalid YAML: found unknown escape character; in double quotes a backslash starts an escape: "
                     + "write \\\\ for a backslash, or use single quotes"
             ])
+        // A colon and a space in a plain value: the value quoted is what to write.
+        #expect(
+            parse("title: Step 2: sign in\r\nweight: 2").1 == [
+                "2: invalid YAML: the value of 'title' holds ': ', which YAML reads as the start of another key; "
+                    + #"quote the value: title: "Step 2: sign in""#
+            ])
+        #expect(
+            parse("title: x\nsummary: say \"a: b\" or C:\\ here").1 == [
+                "3: invalid YAML: the value of 'summary' holds ': ', which YAML reads as the start of another key; "
+                    + #"quote the value: summary: "say \"a: b\" or C:\\ here""#
+            ])
+        #expect(
+            parse("title: x\n  bad: value").1.first?.hasSuffix(
+                "check the indentation, and quote values that contain ': ' or start with a special character") == true,
+            "no colon in a value: the general hint")
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
     }

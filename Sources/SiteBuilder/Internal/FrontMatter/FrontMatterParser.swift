@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads front matter YAML into a `FrontMatter`, checking each known key's type.
@@ -15,7 +16,7 @@ struct FrontMatterParser {
             // Naming the encoding spares Yams a look at the environment on every page.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
-            return (frontMatter, [describe(error)])
+            return (frontMatter, [describe(error, in: yaml)])
         } catch {
             return (frontMatter, [Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")])
         }
@@ -128,10 +129,15 @@ struct FrontMatterParser {
         mark.map { $0.line + firstLine - 1 } ?? firstLine
     }
 
-    private func describe(_ error: YamlError) -> Problem {
+    private func describe(_ error: YamlError, in yaml: String) -> Problem {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
+            if context == nil, problem == "mapping values are not allowed in this context",
+                let message = Self.colonInValue(onLine: mark.line, of: yaml)
+            {
+                return Problem(file: file, line: fileLine(mark), message: message)
+            }
             return describe(problem, at: mark, context: context)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -143,6 +149,22 @@ struct FrontMatterParser {
 }
 
 extension FrontMatterParser {
+    /// What to write when line `line` (1-based) of `yaml` is `key: value` and its value holds ': ', which YAML reads
+    /// as a key of its own (`title: Step 2: sign in`): the value quoted. Nil for any other line.
+    fileprivate static func colonInValue(onLine line: Int, of yaml: String) -> String? {
+        // "\r\n" is one Character, a line break as YAML counts it.
+        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.indices.contains(line - 1), let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
+        let key = lines[line - 1][..<colon.lowerBound]
+        let value = lines[line - 1][colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+            value.contains(": "), let first = value.first, !"\"'[{|>&*!%@`#".contains(first)
+        else { return nil }
+        let quoted = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "invalid YAML: the value of '\(key)' holds ': ', which YAML reads as the start of another key; "
+            + "quote the value: \(key): \"\(quoted)\""
+    }
+
     /// libyaml's `problem` found at `mark`, said as what to do. Its `context`, what it was reading then, tells
     /// the mistakes authors make most apart: a quote or bracket never closed, which libyaml finds only where
     /// the YAML goes on without it (so the line it opened on is the one to fix), a line that is not
