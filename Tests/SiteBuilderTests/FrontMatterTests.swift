@@ -214,6 +214,23 @@ struct FrontMatterTests {
             parse("title: x\n  bad: value").1.first?.hasSuffix(
                 "check the indentation, and quote values that contain ': ' or start with a special character") == true,
             "no colon in a value: the general hint")
+        #expect(
+            parse("title: @home").1 == [
+                #"2: invalid YAML: the value of 'title' starts with '@', which YAML keeps for itself; quote the value: title: "@home""#
+            ])
+        #expect(
+            parse("title: *x").1 == [
+                #"2: invalid YAML: the value of 'title' starts with '*', which YAML reads as an alias; quote the value: title: "*x""#
+            ])
+        #expect(
+            parse("title: x\ntags:\n\t- a").1 == [
+                "4: invalid YAML: line 4 is indented with a tab; YAML indents with spaces only"
+            ])
+        #expect(
+            parse("title: x\ntags: - setup").1 == [
+                "3: invalid YAML: the list of 'tags' starts on its line; put each item on a line of its own below it, "
+                    + "after '- ', or write the list in brackets: tags: [setup]"
+            ])
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
     }

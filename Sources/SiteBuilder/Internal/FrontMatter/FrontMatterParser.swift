@@ -1,4 +1,3 @@
-import Foundation
 import Yams
 
 /// Reads front matter YAML into a `FrontMatter`, checking each known key's type.
@@ -16,7 +15,7 @@ struct FrontMatterParser {
             // Naming the encoding spares Yams a look at the environment on every page.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
-            return (frontMatter, [describe(error, in: yaml)])
+            return (frontMatter, [YAMLErrorAdvice(file: file, firstLine: firstLine, yaml: yaml).problem(for: error)])
         } catch {
             return (frontMatter, [Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")])
         }
@@ -127,81 +126,6 @@ struct FrontMatterParser {
 
     func fileLine(_ mark: Mark?) -> Int {
         mark.map { $0.line + firstLine - 1 } ?? firstLine
-    }
-
-    private func describe(_ error: YamlError, in yaml: String) -> Problem {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            if context == nil, problem == "mapping values are not allowed in this context",
-                let message = Self.colonInValue(onLine: mark.line, of: yaml)
-            {
-                return Problem(file: file, line: fileLine(mark), message: message)
-            }
-            return describe(problem, at: mark, context: context)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
-        default:
-            return Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")
-        }
-    }
-}
-
-extension FrontMatterParser {
-    /// What to write when line `line` (1-based) of `yaml` is `key: value` and its value holds ': ', which YAML reads
-    /// as a key of its own (`title: Step 2: sign in`): the value quoted. Nil for any other line.
-    fileprivate static func colonInValue(onLine line: Int, of yaml: String) -> String? {
-        // "\r\n" is one Character, a line break as YAML counts it.
-        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        guard lines.indices.contains(line - 1), let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
-        let key = lines[line - 1][..<colon.lowerBound]
-        let value = lines[line - 1][colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
-            value.contains(": "), let first = value.first, !"\"'[{|>&*!%@`#".contains(first)
-        else { return nil }
-        let quoted = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "invalid YAML: the value of '\(key)' holds ': ', which YAML reads as the start of another key; "
-            + "quote the value: \(key): \"\(quoted)\""
-    }
-
-    /// libyaml's `problem` found at `mark`, said as what to do. Its `context`, what it was reading then, tells
-    /// the mistakes authors make most apart: a quote or bracket never closed, which libyaml finds only where
-    /// the YAML goes on without it (so the line it opened on is the one to fix), a line that is not
-    /// `key: value`, and a backslash in double quotes.
-    fileprivate func describe(_ problem: String, at mark: Mark, context: YamlError.Context?) -> Problem {
-        let hint = "check the indentation, and quote values that contain ': ' or start with a special character"
-        guard let context else {
-            return Problem(file: file, line: fileLine(mark), message: "invalid YAML: \(problem); \(hint)")
-        }
-        let opened = fileLine(context.mark)
-        switch context.text {
-        case "while scanning a quoted scalar" where problem.hasPrefix("found unexpected"):
-            return Problem(
-                file: file, line: opened,
-                message: "invalid YAML: the quoted value that starts on line \(opened) is never closed; end it with "
-                    + "the quote mark it starts with (inside single quotes, write a ' as '')")
-        case "while parsing a quoted scalar" where problem.contains("escape"):
-            return Problem(
-                file: file, line: fileLine(mark),
-                message: "invalid YAML: \(problem); in double quotes a backslash starts an escape: write \\\\ for "
-                    + "a backslash, or use single quotes")
-        case "while scanning a simple key":
-            return Problem(
-                file: file, line: opened,
-                message: "invalid YAML: line \(opened) is not `key: value`; add the key and ':', or indent the line "
-                    + "to go on with the value above it")
-        case "while parsing a flow sequence" where context.mark.line != mark.line,
-            "while parsing a flow mapping" where context.mark.line != mark.line:
-            let bracket = context.text.hasSuffix("sequence") ? "[" : "{"
-            return Problem(
-                file: file, line: opened,
-                message: "invalid YAML: the '\(bracket)' on line \(opened) is never closed (\(problem) by line "
-                    + "\(fileLine(mark))); close it, or quote the whole value if the '\(bracket)' is part of the text")
-        default:
-            return Problem(
-                file: file, line: fileLine(mark), message: "invalid YAML: \(problem) \(context.text); \(hint)")
-        }
     }
 }
 

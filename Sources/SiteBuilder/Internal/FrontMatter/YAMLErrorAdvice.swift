@@ -1,0 +1,128 @@
+import Foundation
+import Yams
+
+/// Turns libyaml's error in a page's front matter into what to do, on the line to fix. libyaml names the problem and
+/// what it was reading then (its context); with the line's text they tell apart the mistakes authors make most:
+///
+/// - a plain value holding ': ' (`title: Step 2: sign in`), or starting with a character YAML keeps for itself
+///   (`@`, `` ` ``) or with `*`, which YAML reads as an alias: the value quoted is what to write;
+/// - a line indented with a tab;
+/// - a list written after its key on the same line (`tags: - a`);
+/// - a quote or bracket never closed, which libyaml finds only where the YAML goes on without it, so the line it
+///   opened on is the one reported;
+/// - a line that is not `key: value`, and a backslash escape in double quotes.
+struct YAMLErrorAdvice {
+    let file: String
+    /// The file line of the YAML's first line.
+    let firstLine: Int
+    let yaml: String
+
+    private static let hint =
+        "check the indentation, and quote values that contain ': ' or start with a special character"
+
+    func problem(for error: YamlError) -> Problem {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let (text, line) = advice(problem, at: mark, context: context)
+            return Problem(file: file, line: fileLine(line), message: "invalid YAML: " + text)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
+        default:
+            return Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")
+        }
+    }
+
+    /// The advice, and the mark of the line it is about.
+    private func advice(_ problem: String, at mark: Mark, context: YamlError.Context?) -> (String, Mark) {
+        let line = self.line(mark.line)
+        let character = line.flatMap { text in
+            text.unicodeScalars.dropFirst(mark.column - 1).first.map(Character.init)
+        }
+        guard let context else {
+            if problem == "mapping values are not allowed in this context", let entry = line.flatMap(Entry.init),
+                entry.value.contains(": ")
+            {
+                return (entry.quoting(because: "holds ': ', which YAML reads as the start of another key"), mark)
+            }
+            if problem.hasPrefix("block sequence entries are not allowed"), let entry = line.flatMap(Entry.init),
+                entry.value.hasPrefix("- ")
+            {
+                return (
+                    "the list of '\(entry.key)' starts on its line; put each item on a line of its own below it, "
+                        + "after '- ', or write the list in brackets: \(entry.key): [\(entry.value.dropFirst(2))]", mark
+                )
+            }
+            if problem == "found undefined alias", let entry = line.flatMap(Entry.init), entry.value.hasPrefix("*") {
+                return (entry.quoting(because: "starts with '*', which YAML reads as an alias"), mark)
+            }
+            return ("\(problem); \(Self.hint)", mark)
+        }
+        switch context.text {
+        case "while scanning for the next token" where character == "\t":
+            return ("line \(fileLine(mark)) is indented with a tab; YAML indents with spaces only", mark)
+        case "while scanning for the next token" where character == "@" || character == "`":
+            if let entry = line.flatMap(Entry.init), let first = entry.value.first, first == character {
+                return (entry.quoting(because: "starts with '\(first)', which YAML keeps for itself"), mark)
+            }
+            return ("\(problem) \(context.text); \(Self.hint)", mark)
+        case "while scanning a quoted scalar" where problem.hasPrefix("found unexpected"):
+            return (
+                "the quoted value that starts on line \(fileLine(context.mark)) is never closed; end it with the "
+                    + "quote mark it starts with (inside single quotes, write a ' as '')", context.mark
+            )
+        case "while parsing a quoted scalar" where problem.contains("escape"):
+            return (
+                "\(problem); in double quotes a backslash starts an escape: write \\\\ for a backslash, or use "
+                    + "single quotes", mark
+            )
+        case "while scanning a simple key":
+            return (
+                "line \(fileLine(context.mark)) is not `key: value`; add the key and ':', or indent the line to go "
+                    + "on with the value above it", context.mark
+            )
+        case "while parsing a flow sequence" where context.mark.line != mark.line,
+            "while parsing a flow mapping" where context.mark.line != mark.line:
+            let bracket = context.text.hasSuffix("sequence") ? "[" : "{"
+            return (
+                "the '\(bracket)' on line \(fileLine(context.mark)) is never closed (\(problem) by line "
+                    + "\(fileLine(mark))); close it, or quote the whole value if the '\(bracket)' is part of the text",
+                context.mark
+            )
+        default:
+            return ("\(problem) \(context.text); \(Self.hint)", mark)
+        }
+    }
+
+    private func fileLine(_ mark: Mark) -> Int {
+        mark.line + firstLine - 1
+    }
+
+    /// Line `number` (1-based) of the YAML, as libyaml counts lines: "\r\n" is one Character, one line break.
+    private func line(_ number: Int) -> Substring? {
+        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return lines.indices.contains(number - 1) ? lines[number - 1] : nil
+    }
+
+    /// A `key: value` line whose value is plain, not quoted, a list or a block.
+    private struct Entry {
+        let key: Substring
+        let value: String
+
+        init?(_ line: Substring) {
+            guard let colon = line.firstRange(of: ": ") else { return nil }
+            key = line[..<colon.lowerBound]
+            value = line[colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+                let first = value.first, !"\"'[{|>&!%#".contains(first)
+            else { return nil }
+        }
+
+        /// The value of `key`, which `reason`, and the line to write instead: the value in double quotes.
+        func quoting(because reason: String) -> String {
+            let quoted = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "the value of '\(key)' \(reason); quote the value: \(key): \"\(quoted)\""
+        }
+    }
+}
