@@ -38,7 +38,7 @@ struct YAMLErrorAdvice {
     private func advice(_ problem: String, at mark: Mark, context: YamlError.Context?) -> (String, Mark) {
         let line = self.line(mark.line)
         let character = line.flatMap { text in
-            text.unicodeScalars.dropFirst(mark.column - 1).first.map(Character.init)
+            text.unicodeScalars.dropFirst(max(0, mark.column - 1)).first.map(Character.init)
         }
         guard let context else {
             if problem == "mapping values are not allowed in this context", let entry = line.flatMap(Entry.init),
