@@ -167,7 +167,8 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         if checkConfig {
-            let report = AuthService(config: try settings.load()).checkReport()
+            // The report says what the service would log at start (a manifest it cannot load, say), as its own line.
+            let report = AuthService(config: try settings.load(), log: AuthLog { _ in }).checkReport()
             print(report.text)
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
