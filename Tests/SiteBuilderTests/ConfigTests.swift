@@ -91,6 +91,7 @@ struct ConfigTests {
             nav = "guide"
             search = "no"
             serch = false
+            includes = "none"
             """, file: "site/site.toml")
         let known =
             "title, base_url, language, footer, nav, access, file_access, contact, search, params, last_changed, "
@@ -104,6 +105,7 @@ struct ConfigTests {
                 "5: 'search' must be true or false, e.g. search = false to build without a search index",
                 "6: unknown key 'serch' (did you mean 'search'?); known keys are \(known) (put your own values under "
                     + "[params])",
+                "7: 'includes' is a key of [server]; write it below a [server] line, after every top-level key",
             ])
     }
 

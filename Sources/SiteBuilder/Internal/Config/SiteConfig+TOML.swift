@@ -103,6 +103,8 @@ extension SiteConfig {
                 config.params = params.keys.reduce(into: [:]) { result, name in
                     if let converted = params[name].flatMap(TemplateValue.init(toml:)) { result[name] = converted }
                 }
+            case _ where serverKeys.contains(key):
+                fail(key, "'\(key)' is a key of [server]; write it below a [server] line, after every top-level key")
             default:
                 let known = knownKeys.joined(separator: ", ")
                 let guess = ClosestName.suggestion(for: key, among: knownKeys)
