@@ -120,6 +120,7 @@ struct RouterTests {
         #expect(body.contains("SETUP-TEXT"))
         #expect(body.contains(#"<div id="sitegen-serve-overlay" role="alert">"#))
         #expect(body.contains("<code>site/guide/setup.md:2: front matter: &#39;weight&#39; must be a number</code>"))
+        #expect(body.contains("The build failed with 1 error; this is the last good build of the page."))
         #expect(router.get(LiveReloadScript.overlayStylePath).status == 200)
     }
 
@@ -129,6 +130,8 @@ struct RouterTests {
             outputFolder: "/nonexistent", build: "b1", policy: nil, ruleCount: 0, errors: ["x.md:1: bad"])
         let (status, body, _) = PreviewSite.router(.everyone, state).get("/")
         #expect(status == 503 && body.contains("x.md:1: bad") && body.contains(LiveReloadScript.scriptPath))
+        #expect(body.contains("The build failed with 1 error; nothing has been built yet."))
+        #expect(!body.contains("last good build"))
     }
 
     @Test("Requests for another host, other methods and sign-in paths are answered as the preview does")

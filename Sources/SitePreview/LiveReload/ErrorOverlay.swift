@@ -1,17 +1,18 @@
 import TextTools
 
 /// The panel `sitegen serve` lays over a page after a failed build: every error as `file:line: message`,
-/// and a note that the page below is the last good build. Styled by its own stylesheet, so it looks the
-/// same over any theme and needs no inline style.
+/// and what the page below is: the last good build of the page, or, before any build succeeded, nothing built.
+/// Styled by its own stylesheet, so it looks the same over any theme and needs no inline style.
 public enum ErrorOverlay {
-    static func html(errors: [String]) -> String {
+    static func html(errors: [String], overLastGoodBuild: Bool) -> String {
         let items = errors.map { "<li><code>\($0.htmlEscaped)</code></li>" }.joined()
         let noun = errors.count == 1 ? "error" : "errors"
+        let below = overLastGoodBuild ? "this is the last good build of the page" : "nothing has been built yet"
         return """
             <link rel="stylesheet" href="\(LiveReloadScript.overlayStylePath)">
             <div id="sitegen-serve-overlay" role="alert"><div class="sitegen-serve-panel">\
-            <p class="sitegen-serve-title">The build failed with \(errors.count) \(noun); this is the last good \
-            build of the page.</p><ol>\(items)</ol><p>Fix the file and save it: this tab reloads by itself.</p>\
+            <p class="sitegen-serve-title">The build failed with \(errors.count) \(noun); \(below).</p>\
+            <ol>\(items)</ol><p>Fix the file and save it: this tab reloads by itself.</p>\
             <button type="button">Hide</button></div></div>
 
             """

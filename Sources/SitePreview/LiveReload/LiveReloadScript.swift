@@ -13,13 +13,17 @@ public enum LiveReloadScript {
     public static let overlayStylePath = "/.sitegen-serve/overlay.css"
 
     /// `html` with the script tag before `</head>` (or `</body>`, or at the end) and, when `errors` is not
-    /// empty, the overlay before `</body>`.
-    public static func inject(into html: String, build: String, errors: [String]) -> String {
+    /// empty, the overlay before `</body>`, saying whether `html` is `overLastGoodBuild` or no build is yet.
+    public static func inject(into html: String, build: String, errors: [String], overLastGoodBuild: Bool)
+        -> String
+    {
         var html = html
         let tag = "<script src=\"\(scriptPath)\" data-build=\"\(build.attributeEscaped)\" defer></script>\n"
         insert(tag, into: &html, before: ["</head>", "</body>"])
         if !errors.isEmpty {
-            insert(ErrorOverlay.html(errors: errors), into: &html, before: ["</body>"])
+            insert(
+                ErrorOverlay.html(errors: errors, overLastGoodBuild: overLastGoodBuild), into: &html,
+                before: ["</body>"])
         }
         return html
     }

@@ -148,7 +148,8 @@ public struct PreviewRouter: Sendable {
         // A server without includes sends the page as it is; so does the preview.
         let processed =
             state.includes == .nginx ? includes(variables: variables, state: state, depth: 0).process(text) : text
-        let body = LiveReloadScript.inject(into: processed, build: state.build, errors: state.errors)
+        let body = LiveReloadScript.inject(
+            into: processed, build: state.build, errors: state.errors, overLastGoodBuild: true)
         return noStore(.text(status, body, type: "text/html; charset=utf-8"))
     }
 
@@ -180,7 +181,9 @@ public struct PreviewRouter: Sendable {
             """
         return noStore(
             .text(
-                status, LiveReloadScript.inject(into: html, build: state.build, errors: state.errors),
+                status,
+                LiveReloadScript.inject(
+                    into: html, build: state.build, errors: state.errors, overLastGoodBuild: state.policy != nil),
                 type: "text/html; charset=utf-8"))
     }
 
