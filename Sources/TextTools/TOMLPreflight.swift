@@ -66,7 +66,7 @@ public enum TOMLPreflight {
                     atLineStart = false
                     index += 1
                 case 0xC2, 0xE2:
-                    if let name = Self.unicodeLineBreaks[scalar(at: index)] {
+                    if let name = UnicodeLineBreaks.name(of: scalar(at: index)) {
                         let message =
                             "\(name) is not a line break in TOML; end the line with a plain line break, or put the "
                             + "text in quotes"
@@ -141,11 +141,6 @@ public enum TOMLPreflight {
             else { return false }
             return next + 2 >= bytes.count || endsValue(at: next + 2)
         }
-
-        /// The characters Unicode counts as line breaks and TOML does not, by name.
-        private static let unicodeLineBreaks: [UInt32: String] = [
-            0x85: "U+0085 (next line)", 0x2028: "U+2028 (line separator)", 0x2029: "U+2029 (paragraph separator)",
-        ]
 
         /// A byte inside a UTF-8 sequence after its first.
         private static func continues(_ byte: UInt8) -> Bool {

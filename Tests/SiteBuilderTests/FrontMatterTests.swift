@@ -231,6 +231,14 @@ struct FrontMatterTests {
                 "3: invalid YAML: the list of 'tags' starts on its line; put each item on a line of its own below it, "
                     + "after '- ', or write the list in brackets: tags: [setup]"
             ])
+        // YAML 1.1 breaks lines at U+0085, U+2028 and U+2029, which editors do not: lines are the file's lines.
+        #expect(
+            parse("title: x\nsummary: one\u{2028}two\nweight: 2").1 == [
+                "3: invalid YAML: this line holds U+2028 (line separator), which YAML reads as a line break; remove it"
+            ])
+        #expect(
+            parse("summary: \"a\u{2029}b\u{85}c\"\nweight: x").1.first?.hasPrefix("3: 'weight' must be a number")
+                == true)
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
     }

@@ -7,15 +7,29 @@ struct FrontMatterParser {
     let file: String
     /// The file line of the first YAML line (2, right after the opening `---`).
     let firstLine: Int
+    /// libyaml's lines of the YAML being read, when they are not its file lines (`YAMLLines`).
+    private var lines: YAMLLines?
+
+    init(file: String, firstLine: Int) {
+        self.file = file
+        self.firstLine = firstLine
+    }
 
     func parse(_ yaml: String) -> (FrontMatter, [Problem]) {
+        var parser = self
+        parser.lines = YAMLLines.areFileLines(yaml) ? nil : YAMLLines(yaml)
+        return parser.read(yaml)
+    }
+
+    private func read(_ yaml: String) -> (FrontMatter, [Problem]) {
         var frontMatter = FrontMatter()
         let root: Node?
         do {
             // Naming the encoding spares Yams a look at the environment on every page.
             root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
-            return (frontMatter, [YAMLErrorAdvice(file: file, firstLine: firstLine, yaml: yaml).problem(for: error)])
+            let advice = YAMLErrorAdvice(file: file, lines: lines ?? YAMLLines(yaml), fileLine: fileLine)
+            return (frontMatter, [advice.problem(for: error)])
         } catch {
             return (frontMatter, [Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")])
         }
@@ -125,7 +139,7 @@ struct FrontMatterParser {
     }
 
     func fileLine(_ mark: Mark?) -> Int {
-        mark.map { $0.line + firstLine - 1 } ?? firstLine
+        mark.map { (lines?.fileLine(of: $0.line) ?? $0.line) + firstLine - 1 } ?? firstLine
     }
 }
 

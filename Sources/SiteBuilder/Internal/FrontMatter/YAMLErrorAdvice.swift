@@ -1,4 +1,5 @@
 import Foundation
+import TextTools
 import Yams
 
 /// Turns libyaml's error in a page's front matter into what to do, on the line to fix. libyaml names the problem and
@@ -10,12 +11,14 @@ import Yams
 /// - a list written after its key on the same line (`tags: - a`);
 /// - a quote or bracket never closed, which libyaml finds only where the YAML goes on without it, so the line it
 ///   opened on is the one reported;
-/// - a line that is not `key: value`, and a backslash escape in double quotes.
+/// - a line that is not `key: value`, and a backslash escape in double quotes;
+/// - a line break only YAML 1.1 knows (U+2028…), which the author sees as none, on the line.
 struct YAMLErrorAdvice {
     let file: String
-    /// The file line of the YAML's first line.
-    let firstLine: Int
-    let yaml: String
+    /// The YAML's lines as libyaml counts them.
+    let lines: YAMLLines
+    /// The file line of a libyaml mark.
+    let fileLine: (Mark?) -> Int
 
     private static let hint =
         "check the indentation, and quote values that contain ': ' or start with a special character"
@@ -24,19 +27,27 @@ struct YAMLErrorAdvice {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
+            let at = context?.mark ?? mark
+            if let scalar = lines.yamlOnlyBreak(onFileLineOf: at.line),
+                let name = UnicodeLineBreaks.name(of: scalar.value)
+            {
+                return Problem(
+                    file: file, line: fileLine(at),
+                    message: "invalid YAML: this line holds \(name), which YAML reads as a line break; remove it")
+            }
             let (text, line) = advice(problem, at: mark, context: context)
             return Problem(file: file, line: fileLine(line), message: "invalid YAML: " + text)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
             return Problem(file: file, line: fileLine(context.mark), message: "key \(keys) is written twice; keep one")
         default:
-            return Problem(file: file, line: firstLine, message: "invalid YAML: \(error)")
+            return Problem(file: file, line: fileLine(nil), message: "invalid YAML: \(error)")
         }
     }
 
     /// The advice, and the mark of the line it is about.
     private func advice(_ problem: String, at mark: Mark, context: YamlError.Context?) -> (String, Mark) {
-        let line = self.line(mark.line)
+        let line = lines.text(of: mark.line)
         let character = line.flatMap { text in
             text.unicodeScalars.dropFirst(max(0, mark.column - 1)).first.map(Character.init)
         }
@@ -93,16 +104,6 @@ struct YAMLErrorAdvice {
         default:
             return ("\(problem) \(context.text); \(Self.hint)", mark)
         }
-    }
-
-    private func fileLine(_ mark: Mark) -> Int {
-        mark.line + firstLine - 1
-    }
-
-    /// Line `number` (1-based) of the YAML, as libyaml counts lines: "\r\n" is one Character, one line break.
-    private func line(_ number: Int) -> Substring? {
-        let lines = yaml.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        return lines.indices.contains(number - 1) ? lines[number - 1] : nil
     }
 
     /// A `key: value` line whose value is plain, not quoted, a list or a block.
