@@ -169,78 +169,85 @@ struct FrontMatterTests {
     @Test("Invalid YAML and duplicate keys are reported at their file line")
     func invalidYAML() {
         #expect(parse("title: a\n  bad: [").1.first?.hasPrefix("3: invalid YAML") == true)
-        // An unclosed bracket or quote is found where the YAML went on without it; it is reported where it opened.
-        #expect(
-            parse("tags: [a, b\ntitle: x").1 == [
-                "2: invalid YAML: the '[' on line 2 is never closed (did not find expected ',' or ']' by line 3); "
-                    + "close it, or quote the whole value if the '[' is part of the text"
-            ])
         #expect(
             parse("tags: [a, \"b\" c]").1.first?.hasPrefix("2: invalid YAML: did not find expected ',' or ']' while ")
                 == true, "closed on its own line: not told to close it")
-        let unclosedQuote =
-            "is never closed; end it with the quote mark it starts with (inside single quotes, write a ' as '')"
-        #expect(
-            parse("title: x\nsummary: \"never closed\nweight: 2\n").1 == [
-                "3: invalid YAML: the quoted value that starts on line 3 " + unclosedQuote
-            ])
         #expect(parse("title: x\nsummary: 'it's here'").1.first?.hasPrefix("3: invalid YAML: ") == true)
-        #expect(
-            parse("title: 'never closed").1 == [
-                "2: invalid YAML: the quoted value that starts on line 2 " + unclosedQuote
-            ])
-        #expect(
-            parse("title: x\nsummary: first line\nsecond line\nweight: 2").1 == [
-                "4: invalid YAML: line 4 is not `key: value`; add the key and ':', or indent the line to go on with "
-                    + "the value above it"
-            ])
-        #expect(
-            parse("title: \"C:\\docs\"").1 == [
-                "2: invalid YAML: found unknown escape character; in double quotes a backslash starts an escape: "
-                    + "write \\\\ for a backslash, or use single quotes"
-            ])
-        // A colon and a space in a plain value: the value quoted is what to write.
-        #expect(
-            parse("title: Step 2: sign in\r\nweight: 2").1 == [
-                "2: invalid YAML: the value of 'title' holds ': ', which YAML reads as the start of another key; "
-                    + #"quote the value: title: "Step 2: sign in""#
-            ])
-        #expect(
-            parse("title: x\nsummary: say \"a: b\" or C:\\ here").1 == [
-                "3: invalid YAML: the value of 'summary' holds ': ', which YAML reads as the start of another key; "
-                    + #"quote the value: summary: "say \"a: b\" or C:\\ here""#
-            ])
         #expect(
             parse("title: x\n  bad: value").1.first?.hasSuffix(
                 "check the indentation, and quote values that contain ': ' or start with a special character") == true,
             "no colon in a value: the general hint")
-        #expect(
-            parse("title: @home").1 == [
-                #"2: invalid YAML: the value of 'title' starts with '@', which YAML keeps for itself; quote the value: title: "@home""#
-            ])
-        #expect(
-            parse("title: *x").1 == [
-                #"2: invalid YAML: the value of 'title' starts with '*', which YAML reads as an alias; quote the value: title: "*x""#
-            ])
-        #expect(
-            parse("title: x\ntags:\n\t- a").1 == [
-                "4: invalid YAML: line 4 is indented with a tab; YAML indents with spaces only"
-            ])
-        #expect(
-            parse("title: x\ntags: - setup").1 == [
-                "3: invalid YAML: the list of 'tags' starts on its line; put each item on a line of its own below it, "
-                    + "after '- ', or write the list in brackets: tags: [setup]"
-            ])
-        // YAML 1.1 breaks lines at U+0085, U+2028 and U+2029, which editors do not: lines are the file's lines.
-        #expect(
-            parse("title: x\nsummary: one\u{2028}two\nweight: 2").1 == [
-                "3: invalid YAML: this line holds U+2028 (line separator), which YAML reads as a line break; remove it"
-            ])
+        // Lines are the file's even where YAML 1.1 breaks them (U+0085, U+2028, U+2029) and editors do not.
         #expect(
             parse("summary: \"a\u{2029}b\u{85}c\"\nweight: x").1.first?.hasPrefix("3: 'weight' must be a number")
                 == true)
         #expect(parse("title: a\ntitle: b").1 == ["2: key 'title' is written twice; keep one"])
         #expect(parse("- a\n- b").1 == ["2: front matter must be `key: value` lines, e.g. `title: Setup`"])
+    }
+
+    /// The YAML mistakes authors make most, each with what to write, on the line to fix: an unclosed bracket or
+    /// quote is found where the YAML went on without it, and reported where it opened.
+    @Test(
+        "Invalid YAML says what to write",
+        arguments: [
+            (
+                "tags: [a, b\ntitle: x",
+                "2: invalid YAML: the '[' on line 2 is never closed (did not find expected ',' or ']' by line 3); "
+                    + "close it, or quote the whole value if the '[' is part of the text"
+            ),
+            (
+                "title: x\nsummary: \"never closed\nweight: 2\n",
+                "3: invalid YAML: the quoted value that starts on line 3 is never closed; end it with the quote mark "
+                    + "it starts with (inside single quotes, write a ' as '')"
+            ),
+            (
+                "title: 'never closed",
+                "2: invalid YAML: the quoted value that starts on line 2 is never closed; end it with the quote mark "
+                    + "it starts with (inside single quotes, write a ' as '')"
+            ),
+            (
+                "title: x\nsummary: first line\nsecond line\nweight: 2",
+                "4: invalid YAML: line 4 is not `key: value`; add the key and ':', or indent the line to go on with "
+                    + "the value above it"
+            ),
+            (
+                "title: \"C:\\docs\"",
+                "2: invalid YAML: found unknown escape character; in double quotes a backslash starts an escape: "
+                    + "write \\\\ for a backslash, or use single quotes"
+            ),
+            (
+                "title: Step 2: sign in\r\nweight: 2",
+                "2: invalid YAML: the value of 'title' holds ': ', which YAML reads as the start of another key; "
+                    + #"quote the value: title: "Step 2: sign in""#
+            ),
+            (
+                "title: x\nsummary: say \"a: b\" or C:\\ here",
+                "3: invalid YAML: the value of 'summary' holds ': ', which YAML reads as the start of another key; "
+                    + #"quote the value: summary: "say \"a: b\" or C:\\ here""#
+            ),
+            (
+                "title: @home",
+                "2: invalid YAML: the value of 'title' starts with '@', which YAML keeps for itself; quote the value: "
+                    + #"title: "@home""#
+            ),
+            (
+                "title: *x",
+                "2: invalid YAML: the value of 'title' starts with '*', which YAML reads as an alias; quote the value: "
+                    + #"title: "*x""#
+            ),
+            ("title: x\ntags:\n\t- a", "4: invalid YAML: line 4 is indented with a tab; YAML indents with spaces only"),
+            (
+                "title: x\ntags: - setup",
+                "3: invalid YAML: the list of 'tags' starts on its line; put each item on a line of its own below it, "
+                    + "after '- ', or write the list in brackets: tags: [setup]"
+            ),
+            (
+                "title: x\nsummary: one\u{2028}two\nweight: 2",
+                "3: invalid YAML: this line holds U+2028 (line separator), which YAML reads as a line break; remove it"
+            ),
+        ])
+    func invalidYAMLSaysWhatToWrite(yaml: String, message: String) {
+        #expect(parse(yaml).1 == [message])
     }
 
     @Test("Splitting: body line offset, '...' closing, no front matter, unclosed block")
