@@ -4,19 +4,6 @@ import TextTools
 
 /// Loading: the `[auth]` table of a TOML file, or the environment variables of Microsoft's samples.
 extension AuthConfig {
-    /// Every key the `[auth]` table accepts, for the unknown-key error.
-    static let knownKeys = [
-        "redirect_uri", "cookie_secret", "cookie_secret_file", "client_id", "client_secret", "client_secret_file",
-        "server_metadata_url", "post_logout_redirect_uri", "scopes", "allowed_tenants", "session_lifetime",
-        "token_endpoint_auth", "client_certificate", "client_private_key", "prompt", "domain_hint", "manifest",
-        "allow_email_rules", "unknown_paths", "cache_dir", "allow_any_tenant", "role_tenants", "session_store",
-        "recheck_every", "recheck_grace",
-        "session_idle_timeout", "graph_url",
-    ]
-
-    /// Keys other tools use for the tenant or issuer, which sitegen-auth reads from `server_metadata_url`.
-    static let authorityKeys: Set = ["tenant", "tenant_id", "authority", "issuer", "issuer_url", "oidc_issuer_url"]
-
     /// Loads a TOML config file; relative file paths in it are resolved against the file's folder.
     public static func load(file path: String) throws -> AuthConfig {
         guard let data = FileManager.default.contents(atPath: path) else {

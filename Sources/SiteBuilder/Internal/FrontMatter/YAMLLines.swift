@@ -47,9 +47,10 @@ struct YAMLLines {
         return true
     }
 
-    /// The file line (from 1 at the text's first line) libyaml's line `line` (from 1) starts on.
+    /// The file line (from 1 at the text's first line) libyaml's line `line` (from 1) starts on; a line past the
+    /// last is taken as the last (there is always one).
     func fileLine(of line: Int) -> Int {
-        lines.indices.contains(line - 1) ? lines[line - 1].fileLine : (lines.last?.fileLine ?? 1)
+        lines[min(max(line, 1), lines.count) - 1].fileLine
     }
 
     /// A break only YAML 1.1 knows on the file line libyaml's line `line` (from 1) is on, if there is one.
