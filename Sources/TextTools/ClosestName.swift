@@ -24,6 +24,20 @@ public enum ClosestName {
             .min { $0.1 < $1.1 }?.0
     }
 
+    /// Whether `word` is `name` written with one slip: in another case, with one letter added, dropped or
+    /// changed, or with two neighbouring letters swapped (`weigth` for `weight`). Stricter than `to(_:among:)`,
+    /// for names that may as well be meant as they are, such as a page's own front matter keys.
+    public static func isSlip(_ word: String, of name: String) -> Bool {
+        let written = Array(word.lowercased())
+        let meant = Array(name.lowercased())
+        guard abs(written.count - meant.count) <= 1 else { return false }
+        if distance(String(written), String(meant)) <= 1 { return true }
+        guard written.count == meant.count else { return false }
+        let differing = written.indices.filter { written[$0] != meant[$0] }
+        return differing.count == 2 && differing[1] == differing[0] + 1
+            && written[differing[0]] == meant[differing[1]] && written[differing[1]] == meant[differing[0]]
+    }
+
     /// Levenshtein distance over characters.
     public static func distance(_ first: String, _ second: String) -> Int {
         let a = Array(first)

@@ -104,6 +104,103 @@ struct FrontMatterTests {
             ])
     }
 
+    @Test("Other tools' keys for one of sitegen's ideas are read as it, in any order, sitegen's own first")
+    func otherToolKeys() {
+        let (matter, problems) = parse(
+            """
+            published: false
+            sidebar_position: 3
+            redirect_from:
+              - /old/a.html
+              - /older/
+            aliases: [/a-old/]
+            draft: false
+            """)
+        #expect(problems.isEmpty)
+        #expect(matter.isDraft, "published: false leaves the page out whatever draft: says after it")
+        #expect(matter.weight == 3)
+        #expect(matter.aliases.map(\.value) == ["/a-old/", "/old/a.html", "/older/"])
+        #expect(matter.aliases.map(\.line) == [7, 5, 6])
+        #expect(matter.params.isEmpty && matter.warnings.isEmpty)
+
+        #expect(parse("weight: 1\nnav_order: 5").0.weight == 1)
+        #expect(parse("nav_order: 2.5\nsidebar_position: 4").0.weight == 2.5)
+        #expect(!parse("published: true").0.isDraft)
+        #expect(parse("published: 2024-01-01").0.params == ["published": .string("2024-01-01")])
+        #expect(parse("redirect_from: /old/").0.aliases.map(\.value) == ["/old/"])
+        #expect(
+            parse("redirect_from: {a: 1}").1 == [
+                "2: 'redirect_from' must be a list of old paths, e.g. redirect_from: [/old/setup/]"
+            ])
+    }
+
+    /// Keys of other tools sitegen has no use for, and slips of its own keys, stay values for templates, with a
+    /// warning saying what to write; a value of the page's own that only looks like one of sitegen's keys does not
+    /// warn.
+    @Test(
+        "Other tools' keys sitegen does not read, and slips of its own, warn with what to write",
+        arguments: [
+            (
+                "weigth: 3",
+                "'weigth' is not one of sitegen's keys (did you mean 'weight'?), so it only reaches templates, as "
+                    + "page.params.weigth; write weight:, or give your own value a name further from it"
+            ),
+            (
+                "Title: Setup",
+                "'Title' is not one of sitegen's keys (did you mean 'title'?), so it only reaches templates, as "
+                    + "page.params.Title; write title:, or give your own value a name further from it"
+            ),
+            (
+                "tag: nginx",
+                "'tag' is not one of sitegen's keys (did you mean 'tags'?), so it only reaches templates, as "
+                    + "page.params.tag; write tags:, or give your own value a name further from it"
+            ),
+            (
+                "dtae: 2026-01-02",
+                "'dtae' is not one of sitegen's keys (did you mean 'date'?), so it only reaches templates, as "
+                    + "page.params.dtae; write date:, or give your own value a name further from it"
+            ),
+            (
+                "Language: de",
+                "'Language' is not one of sitegen's keys (did you mean 'language'?), so it only reaches templates, as "
+                    + "page.params.Language; write language:, or give your own value a name further from it"
+            ),
+            (
+                "drafts: true",
+                "'drafts' is not one of sitegen's keys (did you mean 'draft'?), so it only reaches templates, as "
+                    + "page.params.drafts; write draft:, or give your own value a name further from it"
+            ),
+            (
+                "layout: post",
+                "'layout' is Jekyll's and Hugo's key, which sitegen does not read; to render the page with "
+                    + "templates/NAME.mustache, write template: NAME"
+            ),
+            (
+                "permalink: /2019/setup.html",
+                "'permalink' is Jekyll's key, which sitegen does not read: a page is published at the path of its "
+                    + "file, so to keep /2019/setup.html working, write aliases: [/2019/setup.html]"
+            ),
+            (
+                "slug: setup-guide",
+                "'slug' is Hugo's and Docusaurus's key, which sitegen does not read: a page is published at the path "
+                    + "of its file; rename the file to change its address, and keep the old one working with "
+                    + "aliases: [OLD]"
+            ),
+            (
+                "nav_order: first",
+                "'nav_order' orders pages only as a number, e.g. nav_order: 3; this page is ordered as if it had none"
+            ),
+            ("tabs: [a, b]", nil), ("data: x", nil), ("height: 300", nil), ("rate: 5", nil), ("template_note: x", nil),
+            ("author: Ann", nil), ("language: de", nil),
+        ] as [(String, String?)])
+    func keysSitegenDoesNotRead(yaml: String, warning: String?) {
+        let (matter, problems) = parse("title: T\n" + yaml)
+        #expect(problems.isEmpty)
+        #expect(matter.warnings == (warning.map { [LineMessage(line: 3, message: $0)] } ?? []))
+        let key = String(yaml.prefix { $0 != ":" })
+        #expect((matter.params[key] != nil) == (key != "nav_order"), "what warns is still there for templates")
+    }
+
     @Test("Values real corpora use: tags as one text (Jekyll's spaces, or commas), weights with a fraction")
     func corpusValues() {
         #expect(parse("tags: nginx").0.tags == ["nginx"])
@@ -277,6 +374,34 @@ struct FrontMatterTests {
                 "site/open.md:1: front matter: the front matter opened with '---' on line 1 is never closed; "
                     + "add a '---' line after it",
             ])
+    }
+
+    @Test("A build reads other tools' keys, and repeats its front matter warnings while the page comes from the cache")
+    func otherToolKeysBuild() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{#section_pages}}[{{title}}]{{/section_pages}}"
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "index.md": "",
+                "a.md": "---\ntitle: A\nsidebar_position: 2\n---\n",
+                "b.md": "---\ntitle: B\nnav_order: 1\nredirect_from: [/old/b.html]\n---\n",
+                "c.md": "---\ntitle: C\npublished: false\n---\n",
+                "d.md": "---\ntitle: D\nweigth: 0\n---\n",
+            ], templates: templates)
+        let report = try site.build()
+        #expect(site.output("index.html") == "[B][A][D]")
+        #expect(site.output("c/index.html") == nil)
+        #expect(site.output("old/b.html")?.contains("/b/") == true)
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix(site.root + "/site/d.md:3: front matter: 'weigth' is not one of") == true)
+
+        try site.write(["e.md": "Another page.\n"], under: "site")
+        #expect(try site.build().warnings.map(\.description) == warnings)
+        try site.write(["d.md": "---\ntitle: D\nweight: 0\n---\n"], under: "site")
+        #expect(try site.build().warnings.isEmpty)
+        #expect(site.output("index.html") == "[D][B][A][E]")
     }
 
     @Test("Extra keys reach templates as page.params; CRLF files and a BOM are read correctly")

@@ -28,8 +28,10 @@ struct BuildCache {
     /// keys are made from each page's HTML digest, not from the site's link targets; 12: raw HTML's anchors are
     /// read from its tags' `id` and `name` attributes, search reads tags as they are, and `.html` names find
     /// pages whose extension is in another case; 13: a front matter key that looks meant as `access:` is an
-    /// error, not a value for templates).
-    static let generator = "\(PageContext.generator), build cache 13"
+    /// error, not a value for templates; 14: other tools' front matter keys are read (`published: false`,
+    /// `sidebar_position`, `nav_order`, `redirect_from`) or warned about with slips of sitegen's own, and the
+    /// warnings are kept with the page's front matter).
+    static let generator = "\(PageContext.generator), build cache 14"
 
     let recordFile: String
     let pagesFile: String

@@ -19,6 +19,7 @@ extension FrontMatter: ByteCodable {
             Located(value: try reader.value(AccessRule.self), line: try reader.int())
         }
         params = try reader.value([String: TemplateValue].self)
+        warnings = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(LineMessage.self) }
     }
 
     func write(to writer: inout ByteWriter) {
@@ -41,6 +42,7 @@ extension FrontMatter: ByteCodable {
             writer.int(access.line)
         }
         writer.value(params)
+        writer.list(warnings) { $0.value($1) }
     }
 }
 

@@ -19,9 +19,7 @@ extension MarkdownSummary: ByteCodable {
         contentDigest = try reader.digest()
         contentIsEmpty = try reader.bool()
         hasMermaid = try reader.bool()
-        mathWarnings = try reader.list { reader throws(ByteReader.Damaged) in
-            LineMessage(line: try reader.int(), message: try reader.string())
-        }
+        mathWarnings = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(LineMessage.self) }
     }
 
     func write(to writer: inout ByteWriter) {
@@ -43,10 +41,7 @@ extension MarkdownSummary: ByteCodable {
         writer.digest(contentDigest)
         writer.bool(contentIsEmpty)
         writer.bool(hasMermaid)
-        writer.list(mathWarnings) { writer, warning in
-            writer.int(warning.line)
-            writer.string(warning.message)
-        }
+        writer.list(mathWarnings) { $0.value($1) }
     }
 }
 

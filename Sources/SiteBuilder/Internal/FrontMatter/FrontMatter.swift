@@ -17,6 +17,9 @@ struct FrontMatter: Sendable {
     var access: Located<AccessRule>?
     /// Every key not listed above, for `page.params`.
     var params: [String: TemplateValue] = [:]
+    /// Keys of other tools sitegen does not read, and slips of its own, each with what to write instead
+    /// (`OtherToolKeys`); the build warns with them whenever the page is built, from the cache too.
+    var warnings: [LineMessage] = []
 }
 
 /// A value with the 1-based line of the file it was written on, so later stages can point at it.

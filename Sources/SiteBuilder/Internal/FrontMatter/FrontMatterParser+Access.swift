@@ -19,20 +19,10 @@ extension FrontMatterParser {
             return "'\(key)' on its own sets no access rule, so this page would keep its folder's; "
                 + "write it inside access, e.g. access: { \(example) }"
         }
-        guard key != "access", looksLikeAccess(key) else { return nil }
+        guard key != "access", ClosestName.isSlip(key, of: "access") else { return nil }
         return "unknown key '\(key)'\(ClosestName.suggestion(for: key, among: ["access"])), which would leave this "
             + "page to its folder's rule; "
             + "write access:, or give your own value for templates a name further from it"
-    }
-
-    private static func looksLikeAccess(_ key: String) -> Bool {
-        let written = Array(key.lowercased())
-        let access = Array("access")
-        if ClosestName.distance(String(written), "access") <= 1 { return true }
-        guard written.count == access.count else { return false }
-        let differing = written.indices.filter { written[$0] != access[$0] }
-        return differing.count == 2 && differing[1] == differing[0] + 1
-            && written[differing[0]] == access[differing[1]] && written[differing[1]] == access[differing[0]]
     }
 
     private func written(_ node: Node) -> WrittenAccessRule {

@@ -39,6 +39,7 @@ struct FrontMatterParser {
             return (frontMatter, [Problem(file: file, line: fileLine(root.mark), message: message)])
         }
         var problems: [Problem] = []
+        var otherTools = OtherToolKeys()
         for (keyNode, value) in mapping {
             let line = fileLine(keyNode.mark)
             guard case .scalar(let keyScalar) = keyNode else {
@@ -59,15 +60,20 @@ struct FrontMatterParser {
                 problems += accessProblems
                 continue
             }
-            if let message = apply(key: keyScalar.string, value: value, line: line, to: &frontMatter) {
+            if let message = apply(
+                key: keyScalar.string, value: value, line: line, to: &frontMatter, otherTools: &otherTools)
+            {
                 problems.append(Problem(file: file, line: line, message: message))
             }
         }
+        otherTools.settle(into: &frontMatter)
         return (frontMatter, problems)
     }
 
     /// Sets one key; returns the problem with its value, if any.
-    private func apply(key: String, value: Node, line: Int, to frontMatter: inout FrontMatter) -> String? {
+    private func apply(
+        key: String, value: Node, line: Int, to frontMatter: inout FrontMatter, otherTools: inout OtherToolKeys
+    ) -> String? {
         if value.isNull { return nil }
         switch key {
         case "title":
@@ -90,10 +96,10 @@ struct FrontMatterParser {
             }
             frontMatter.weight = number
         case "aliases":
-            guard let paths = value.stringList else {
+            guard let paths = locatedTexts(value) else {
                 return "'aliases' must be a list of old paths, e.g. aliases: [/old/setup/]"
             }
-            frontMatter.aliases = paths.map { Located(value: $0.text, line: fileLine($0.mark)) }
+            frontMatter.aliases = paths
         case "tags":
             if let text = value.scalarText {
                 frontMatter.tags = Self.tags(in: text)
@@ -109,9 +115,19 @@ struct FrontMatterParser {
             }
             frontMatter.template = Located(value: name, line: line)
         default:
+            var problem: String?
+            if otherTools.read(key: key, value: value, line: line, paths: locatedTexts, problem: &problem) {
+                return problem
+            }
+            otherTools.warnIfMisread(key: key, value: value, line: line)
             if let converted = TemplateValue(yaml: value) { frontMatter.params[key] = converted }
         }
         return nil
+    }
+
+    /// A list of texts, each with its file line; nil for anything else.
+    private func locatedTexts(_ node: Node) -> [Located<String>]? {
+        node.stringList?.map { Located(value: $0.text, line: fileLine($0.mark)) }
     }
 
     /// The tags of `tags:` written as one text: split at its commas when it has any (`tags: getting started,

@@ -2,12 +2,6 @@ import CMarkGFM
 import Foundation
 import TextTools
 
-/// A formula KaTeX refused or a diagram Graphviz could not read, with the line of the Markdown it is on.
-struct LineMessage: Sendable, Equatable {
-    let line: Int
-    let message: String
-}
-
 extension MarkdownDocument {
     /// Renders every formula of the page's text in one request to KaTeX and puts it in place of its marker
     /// (see `MathSpans`) or of its ```` ```math ```` block. A formula KaTeX refuses shows its TeX and the

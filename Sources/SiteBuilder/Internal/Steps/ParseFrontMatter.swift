@@ -33,7 +33,7 @@ struct ParseFrontMatter: BuildStep {
             let record = InputRecord(stamp: stamp, digest: digest)
             let page = ParsedPage(
                 source: source, rootURL: rootURL, frontMatter: cached.frontMatter, file: record, cached: cached)
-            return (page, [])
+            return (page, warnings(of: cached.frontMatter, file: file))
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             return (
@@ -54,13 +54,18 @@ struct ParseFrontMatter: BuildStep {
             let page = ParsedPage(
                 source: source, rootURL: rootURL, frontMatter: cached.frontMatter, body: body, file: record,
                 cached: cached)
-            return (page, [])
+            return (page, warnings(of: cached.frontMatter, file: file))
         }
         guard let yaml = block.yaml else {
             return (ParsedPage(source: source, rootURL: rootURL, body: body, file: record), [])
         }
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         let page = ParsedPage(source: source, rootURL: rootURL, frontMatter: frontMatter, body: body, file: record)
-        return (page, problems)
+        return (page, problems + warnings(of: frontMatter, file: file))
+    }
+
+    /// The warnings of a page's front matter (`FrontMatter.warnings`), as problems that do not stop the build.
+    private static func warnings(of frontMatter: FrontMatter, file: String) -> [Problem] {
+        frontMatter.warnings.map { Problem(file: file, line: $0.line, message: $0.message, isWarning: true) }
     }
 }

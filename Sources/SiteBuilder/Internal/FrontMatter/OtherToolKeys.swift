@@ -1,0 +1,100 @@
+import TextTools
+import Yams
+
+/// Front matter keys a page brought from another tool, and slips of sitegen's own.
+///
+/// Keys that mean what one of sitegen's means are read as it: Jekyll's `published: false` leaves the page out
+/// as `draft: true` does, Docusaurus's `sidebar_position` and Just the Docs's `nav_order` order it as `weight`
+/// does (a `weight` of its own comes first), and jekyll-redirect-from's `redirect_from` adds old paths as
+/// `aliases` does. Keys sitegen has no use for (`layout`, `permalink`, `slug`), and keys one slip away from one
+/// of sitegen's (`weigth`, `Title`), stay values for templates, with a warning saying what to write instead.
+struct OtherToolKeys {
+    private var unpublished = false
+    private var order: Double?
+    private var redirects: [Located<String>] = []
+    private(set) var warnings: [LineMessage] = []
+
+    /// sitegen's keys, but `access`, whose slips are errors (`strayAccessKey`); `language` is read from
+    /// `params` by `PageContext`.
+    static let sitegenKeys = [
+        "title", "description", "date", "draft", "weight", "aliases", "tags", "template", "language",
+    ]
+
+    /// Reads `key` when it is another tool's key for one of sitegen's ideas: true when it was read, with the
+    /// problem of its value, if any, in `problem`. `paths` reads a list of texts with their lines.
+    mutating func read(
+        key: String, value: Node, line: Int, paths: (Node) -> [Located<String>]?, problem: inout String?
+    ) -> Bool {
+        switch key {
+        case "published" where value.bool != nil:
+            unpublished = unpublished || value.bool == false
+        case "sidebar_position", "nav_order":
+            guard let number = value.int.map(Double.init) ?? value.float, number.isFinite else {
+                warnings.append(
+                    LineMessage(
+                        line: line,
+                        message: "'\(key)' orders pages only as a number, e.g. \(key): 3; this page is ordered as "
+                            + "if it had none"))
+                return true
+            }
+            order = order ?? number
+        case "redirect_from":
+            if case .scalar(let scalar) = value {
+                redirects.append(Located(value: scalar.string, line: line))
+            } else if let paths = paths(value) {
+                redirects += paths
+            } else {
+                problem = "'redirect_from' must be a list of old paths, e.g. redirect_from: [/old/setup/]"
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Warns about `key`, about to become a value for templates, when it is another tool's key sitegen does not
+    /// read, or one of sitegen's own written with a slip.
+    mutating func warnIfMisread(key: String, value: Node, line: Int) {
+        let message: String
+        switch key {
+        case "layout":
+            message =
+                "'layout' is Jekyll's and Hugo's key, which sitegen does not read; to render the page with "
+                + "templates/NAME.mustache, write template: NAME"
+        case "permalink":
+            let old = value.string ?? "OLD"
+            message =
+                "'permalink' is Jekyll's key, which sitegen does not read: a page is published at the path of its "
+                + "file, so to keep \(old) working, write aliases: [\(old)]"
+        case "slug":
+            message =
+                "'slug' is Hugo's and Docusaurus's key, which sitegen does not read: a page is published at the path "
+                + "of its file; rename the file to change its address, and keep the old one working with aliases: [OLD]"
+        default:
+            guard !Self.sitegenKeys.contains(key),
+                let meant = Self.sitegenKeys.first(where: { Self.isSlip(key, of: $0) })
+            else { return }
+            message =
+                "'\(key)' is not one of sitegen's keys (did you mean '\(meant)'?), so it only reaches templates, "
+                + "as page.params.\(key); write \(meant):, or give your own value a name further from it"
+        }
+        warnings.append(LineMessage(line: line, message: message))
+    }
+
+    /// Whether `key` is a slip of `meant` (`ClosestName.isSlip`) rather than a value of the page's own: a slip
+    /// keeps the first letter (`height` is no `weight`), and changes no letter of a four-letter key (`tabs` and
+    /// `data` are no `tags` and `date`, but `tag`, `Date` and `dtae` are).
+    private static func isSlip(_ key: String, of meant: String) -> Bool {
+        let (written, meant) = (key.lowercased(), meant.lowercased())
+        guard written.first == meant.first, ClosestName.isSlip(written, of: meant) else { return false }
+        return meant.count > 4 || written.count != meant.count || written.sorted() == meant.sorted()
+    }
+
+    /// Puts what the other tools' keys said into `frontMatter`, whatever order the keys came in.
+    func settle(into frontMatter: inout FrontMatter) {
+        frontMatter.isDraft = frontMatter.isDraft || unpublished
+        frontMatter.weight = frontMatter.weight ?? order
+        frontMatter.aliases += redirects
+        frontMatter.warnings = warnings
+    }
+}
