@@ -149,6 +149,24 @@ struct ContentTests {
             ])
     }
 
+    @Test("A page naming one old path twice redirects once; two pages naming it is an error naming both")
+    func repeatedAliases() throws {
+        let site = try TestSite(pages: [
+            "index.md": "",
+            "a.md": "---\naliases: [/old/, /old/index.html]\nredirect_from: [/old/, /a.html]\n---\n",
+        ])
+        let report = try site.build()
+        #expect(report.aliasCount == 2)
+        #expect(site.output("old/index.html")?.contains(#"url=/a/">"#) == true)
+        #expect(site.output("a.html")?.contains(#"url=/a/">"#) == true)
+        try site.write(["b.md": "---\naliases: [/old/]\n---\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/b.md:2: url: the alias '/old/' in site/a.md and the alias '/old/' in site/b.md both map to "
+                    + "/old/; rename or move one of them"
+            ])
+    }
+
     @Test("Each alias's stub leads to its own page, and the manifest gives it that page's rule, drafts left out")
     func aliasesLeadToTheirPages() throws {
         let site = try TestSite(pages: [

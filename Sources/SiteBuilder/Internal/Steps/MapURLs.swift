@@ -37,6 +37,9 @@ struct MapURLs: BuildStep {
             if let problem = claims.claim(page.source.outputPath, by: owner, url: page.url) {
                 log.report(problem)
             }
+            // A page may name one old path twice, in `aliases` and `redirect_from` or as `/old/` and
+            // `/old/index.html`: it redirects once.
+            var ownAliases: Set<String> = []
             for alias in page.frontMatter.aliases {
                 let file = display.site(page.source.path)
                 guard let path = Aliases.outputPath(for: alias.value) else {
@@ -44,6 +47,7 @@ struct MapURLs: BuildStep {
                     log.report(Problem(file: file, line: alias.line, message: message))
                     continue
                 }
+                guard ownAliases.insert(path).inserted else { continue }
                 aliases.append(SiteAlias(outputPath: path, page: index))
                 let owner = "the alias '\(alias.value)' in \(file)"
                 let url = OutputPath.url(ofFile: path, root: rootURL)
