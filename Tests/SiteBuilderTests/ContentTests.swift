@@ -167,6 +167,57 @@ struct ContentTests {
             ])
     }
 
+    @Test("An alias naming the page's own address is the page itself; / on another page clashes with the home page")
+    func aliasesOfTheirOwnPage() throws {
+        let site = try TestSite(pages: [
+            "index.md": "---\npermalink: /\naliases: [/index.html]\n---\n",
+            "guide/index.md": "---\npermalink: /guide/\n---\n",
+            "guide/setup.md": "---\npermalink: /guide/setup.html\naliases: [guide/setup/]\n---\n",
+        ])
+        let report = try site.build()
+        #expect(report.aliasCount == 1)
+        #expect(site.output("guide/setup.html")?.contains(#"url=/guide/setup/">"#) == true)
+        #expect(site.output("index.html")?.contains("http-equiv") == false)
+        try site.write(["other.md": "---\naliases: [/]\n---\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/other.md:2: url: site/index.md and the alias '/' in site/other.md both map to /; rename or move "
+                    + "one of them"
+            ])
+    }
+
+    @Test("A Jekyll source builds without what is Jekyll's: settings, layouts, includes, drafts, its _site")
+    func jekyllSource() throws {
+        let site = try TestSite(pages: [
+            "_config.yml": "title: Docs\n", "_layouts/default.html": "{{ content }}", "_includes/nav.html": "<nav>",
+            "_sass/main.scss": "a{}", "_data/team.yml": "- Ann\n", "_drafts/soon.md": "Soon.\n",
+            "_site/index.html": "old output", "Gemfile": "source 'https://rubygems.org'\n", "Gemfile.lock": "",
+            "vendor/bundle/x.rb": "", "node_modules/x/index.js": "",
+            "index.md": "---\nlayout: home\n---\n", "_posts/2024-01-02-hello.md": "Hello.\n",
+            "_docs/intro.md": "Intro.\n", "assets/site.css": "body{}", "guide/Gemfile": "kept below the top\n",
+        ])
+        let report = try site.build()
+        #expect(report.warnings.isEmpty)
+        let published = Set(site.outputFiles().keys)
+        for kept in [
+            "index.html", "_posts/2024-01-02-hello/index.html", "_docs/intro/index.html", "assets/site.css",
+            "guide/Gemfile",
+        ] {
+            #expect(published.contains(kept), "\(kept)")
+        }
+        let jekylls = [
+            "_config.yml", "_layouts", "_includes", "_sass", "_data", "_drafts", "_site", "Gemfile", "vendor",
+        ]
+        for name in jekylls + ["node_modules"] {
+            #expect(!published.contains { $0 == name || $0.hasPrefix(name + "/") }, "\(name)")
+        }
+
+        // Without _config.yml, the folder is no Jekyll source, and every file is the site's.
+        try FileManager.default.removeItem(atPath: site.root + "/site/_config.yml")
+        try site.build()
+        #expect(site.output("Gemfile") != nil && site.output("_layouts/default.html") != nil)
+    }
+
     @Test("Each alias's stub leads to its own page, and the manifest gives it that page's rule, drafts left out")
     func aliasesLeadToTheirPages() throws {
         let site = try TestSite(pages: [

@@ -115,12 +115,13 @@ struct FrontMatterTests {
               - /older/
             aliases: [/a-old/]
             draft: false
+            permalink: /2019/a.html
             """)
         #expect(problems.isEmpty)
         #expect(matter.isDraft, "published: false leaves the page out whatever draft: says after it")
         #expect(matter.weight == 3)
-        #expect(matter.aliases.map(\.value) == ["/a-old/", "/old/a.html", "/older/"])
-        #expect(matter.aliases.map(\.line) == [7, 5, 6])
+        #expect(matter.aliases.map(\.value) == ["/a-old/", "/old/a.html", "/older/", "/2019/a.html"])
+        #expect(matter.aliases.map(\.line) == [7, 5, 6, 9])
         #expect(matter.params.isEmpty && matter.warnings.isEmpty)
 
         #expect(parse("weight: 1\nnav_order: 5").0.weight == 1)
@@ -171,14 +172,9 @@ struct FrontMatterTests {
                     + "page.params.drafts; write draft:, or give your own value a name further from it"
             ),
             (
-                "layout: post",
-                "'layout' is Jekyll's and Hugo's key, which sitegen does not read; to render the page with "
-                    + "templates/NAME.mustache, write template: NAME"
-            ),
-            (
-                "permalink: /2019/setup.html",
-                "'permalink' is Jekyll's key, which sitegen does not read: a page is published at the path of its "
-                    + "file, so to keep /2019/setup.html working, write aliases: [/2019/setup.html]"
+                "permalink: /:categories/:title/",
+                "this 'permalink' is a pattern or a relative path, which sitegen cannot keep as an address: a page is "
+                    + "published at the path of its file; keep an old address working with aliases: [/old/path/]"
             ),
             (
                 "slug: setup-guide",
@@ -191,14 +187,15 @@ struct FrontMatterTests {
                 "'nav_order' orders pages only as a number, e.g. nav_order: 3; this page is ordered as if it had none"
             ),
             ("tabs: [a, b]", nil), ("data: x", nil), ("height: 300", nil), ("rate: 5", nil), ("template_note: x", nil),
-            ("author: Ann", nil), ("language: de", nil),
+            ("author: Ann", nil), ("language: de", nil), ("layout: post", nil),
         ] as [(String, String?)])
     func keysSitegenDoesNotRead(yaml: String, warning: String?) {
         let (matter, problems) = parse("title: T\n" + yaml)
         #expect(problems.isEmpty)
         #expect(matter.warnings == (warning.map { [LineMessage(line: 3, message: $0)] } ?? []))
         let key = String(yaml.prefix { $0 != ":" })
-        #expect((matter.params[key] != nil) == (key != "nav_order"), "what warns is still there for templates")
+        let read = ["nav_order", "permalink"].contains(key)
+        #expect((matter.params[key] != nil) == !read, "what warns and is not read is still there for templates")
     }
 
     @Test("Values real corpora use: tags as one text (Jekyll's spaces, or commas), weights with a fraction")

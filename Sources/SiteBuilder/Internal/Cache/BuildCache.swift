@@ -29,8 +29,8 @@ struct BuildCache {
     /// read from its tags' `id` and `name` attributes, search reads tags as they are, and `.html` names find
     /// pages whose extension is in another case; 13: a front matter key that looks meant as `access:` is an
     /// error, not a value for templates; 14: other tools' front matter keys are read (`published: false`,
-    /// `sidebar_position`, `nav_order`, `redirect_from`) or warned about with slips of sitegen's own, and the
-    /// warnings are kept with the page's front matter).
+    /// `sidebar_position`, `nav_order`, `redirect_from`, `permalink`) or warned about with slips of sitegen's own,
+    /// and the warnings are kept with the page's front matter).
     static let generator = "\(PageContext.generator), build cache 14"
 
     let recordFile: String

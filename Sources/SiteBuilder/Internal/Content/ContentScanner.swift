@@ -1,7 +1,8 @@
 import Foundation
 
 /// Lists the site folder: every `*.md` and `*.markdown` is a page, every other file an asset; hidden files and
-/// folders (`.git`, `.DS_Store`) are skipped, and so is `site.toml`, which is configuration.
+/// folders (`.git`, `.DS_Store`) are skipped, and so is `site.toml`, which is configuration, and in a Jekyll
+/// source what is Jekyll's (`JekyllSource`).
 /// Reads directories directly and stamps each file through its directory (symbolic links are
 /// followed), and the top-level folders on all cores: this runs over every file on every build.
 struct ContentScanner {
@@ -18,7 +19,10 @@ struct ContentScanner {
 
     func scan() throws(Failure) -> Listing {
         guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
-        let top = try entries(of: root)
+        var top = try entries(of: root)
+        if JekyllSource.isSource(files: top.lazy.filter { !$0.isFolder }.map(\.name)) {
+            top.removeAll { JekyllSource.isJekylls($0.name) }
+        }
         let folders = top.filter(\.isFolder).map(\.name)
         let below = concurrentMap(folders) { name -> Listing? in
             var listing = Listing()

@@ -119,7 +119,7 @@ struct FrontMatterParser {
             if otherTools.read(key: key, value: value, line: line, paths: locatedTexts, problem: &problem) {
                 return problem
             }
-            otherTools.warnIfMisread(key: key, value: value, line: line)
+            otherTools.warnIfMisread(key: key, line: line)
             if let converted = TemplateValue(yaml: value) { frontMatter.params[key] = converted }
         }
         return nil

@@ -5,9 +5,11 @@ import Yams
 ///
 /// Keys that mean what one of sitegen's means are read as it: Jekyll's `published: false` leaves the page out
 /// as `draft: true` does, Docusaurus's `sidebar_position` and Just the Docs's `nav_order` order it as `weight`
-/// does (a `weight` of its own comes first), and jekyll-redirect-from's `redirect_from` adds old paths as
-/// `aliases` does. Keys sitegen has no use for (`layout`, `permalink`, `slug`), and keys one slip away from one
-/// of sitegen's (`weigth`, `Title`), stay values for templates, with a warning saying what to write instead.
+/// does (a `weight` of its own comes first), and jekyll-redirect-from's `redirect_from` and Jekyll's
+/// `permalink` add old paths as `aliases` does: the page is published at the path of its file, and the address
+/// it had redirects there. `slug`, which would rename the page's address, and keys one slip away from one of
+/// sitegen's (`weigth`, `Title`) stay values for templates, with a warning saying what to write instead.
+/// `layout`, the other tools' theme files, is left to templates without a word: the theme renders every page.
 struct OtherToolKeys {
     private var unpublished = false
     private var order: Double?
@@ -38,6 +40,18 @@ struct OtherToolKeys {
                 return true
             }
             order = order ?? number
+        case "permalink":
+            // A path, not one of Jekyll's patterns (`pretty`, `/:categories/:title/`).
+            guard let path = value.string, path.hasPrefix("/"), !path.contains(":") else {
+                warnings.append(
+                    LineMessage(
+                        line: line,
+                        message: "this 'permalink' is a pattern or a relative path, which sitegen cannot keep as an "
+                            + "address: a page is published at the path of its file; keep an old address working "
+                            + "with aliases: [/old/path/]"))
+                return true
+            }
+            redirects.append(Located(value: path, line: line))
         case "redirect_from":
             if case .scalar(let scalar) = value {
                 redirects.append(Located(value: scalar.string, line: line))
@@ -52,20 +66,11 @@ struct OtherToolKeys {
         return true
     }
 
-    /// Warns about `key`, about to become a value for templates, when it is another tool's key sitegen does not
-    /// read, or one of sitegen's own written with a slip.
-    mutating func warnIfMisread(key: String, value: Node, line: Int) {
+    /// Warns about `key`, about to become a value for templates, when it is Hugo's `slug`, or one of sitegen's
+    /// own keys written with a slip.
+    mutating func warnIfMisread(key: String, line: Int) {
         let message: String
         switch key {
-        case "layout":
-            message =
-                "'layout' is Jekyll's and Hugo's key, which sitegen does not read; to render the page with "
-                + "templates/NAME.mustache, write template: NAME"
-        case "permalink":
-            let old = value.string ?? "OLD"
-            message =
-                "'permalink' is Jekyll's key, which sitegen does not read: a page is published at the path of its "
-                + "file, so to keep \(old) working, write aliases: [\(old)]"
         case "slug":
             message =
                 "'slug' is Hugo's and Docusaurus's key, which sitegen does not read: a page is published at the path "

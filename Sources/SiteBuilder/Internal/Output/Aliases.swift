@@ -14,10 +14,12 @@ struct SiteAlias: Sendable, Equatable {
 /// to the page's current URL.
 enum Aliases {
     /// The output file for an alias: `/old/setup/` and `old/setup` → `old/setup/index.html`,
-    /// `old/setup.html` stays as it is. Nil when the alias is not a path inside the site.
+    /// `old/setup.html` stays as it is, and `/` is the home page's `index.html`. Nil when the alias is not a path
+    /// inside the site.
     static func outputPath(for alias: String) -> String? {
         guard !alias.contains("://"), !alias.contains("?"), !alias.contains("#") else { return nil }
-        guard let path = SitePath.resolve(alias, from: ""), !path.isEmpty else { return nil }
+        guard let path = SitePath.resolve(alias, from: "") else { return nil }
+        if path.isEmpty { return "index.html" }
         if path.hasSuffix(".html") || path.hasSuffix(".htm") { return path }
         return OutputPath.file(ofRoute: path + "/")
     }

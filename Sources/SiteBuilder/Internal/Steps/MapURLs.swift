@@ -38,8 +38,9 @@ struct MapURLs: BuildStep {
                 log.report(problem)
             }
             // A page may name one old path twice, in `aliases` and `redirect_from` or as `/old/` and
-            // `/old/index.html`: it redirects once.
-            var ownAliases: Set<String> = []
+            // `/old/index.html`: it redirects once. An alias naming the page's own address, as Jekyll's
+            // `permalink: /guide/` on guide/index.md does, is the page itself.
+            var ownAliases: Set<String> = [page.source.outputPath]
             for alias in page.frontMatter.aliases {
                 let file = display.site(page.source.path)
                 guard let path = Aliases.outputPath(for: alias.value) else {
