@@ -104,6 +104,99 @@ struct DocsFolderTests {
         #expect(site.output("index.html") == "[Intro][Set up][Deploy][Appendix]")
     }
 
+    @Test("A book's SUMMARY.md is read as a table of contents only when it is one")
+    func bookSummaryReading() throws {
+        let summary = try #require(
+            BookSummary(
+                text: """
+                    # Summary\r
+                    \r
+                    [Introduction](README.md)\r
+                    <!-- a comment -->
+                    # User Guide
+                    - [Install](guide/install.md#debian)
+                        * [On <Debian>](<./guide/on debian.md>)
+                    - [Later]()
+                    - [Home page](https://example.com/)
+                    - [Again](guide/install.md)
+                    ---
+                    [Contributors](misc/contributors%20list.md)
+                    [Up and out](../outside.md)
+                    """))
+        #expect(
+            summary.entries == [
+                .init(path: "README.md", line: 3), .init(path: "guide/install.md", line: 6),
+                .init(path: "guide/on debian.md", line: 7), .init(path: "misc/contributors list.md", line: 12),
+            ])
+        #expect(BookSummary(text: "# Summary\n\nThe year in numbers: sales grew.\n\n- [Report](report.md)\n") == nil)
+        #expect(BookSummary(text: "# Summary\n\n---\n") == nil)
+    }
+
+    @Test("A book's SUMMARY.md orders the pages it names, folders by their first chapter, and is no page itself")
+    func bookSummaryOrder() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{#section_pages}}[{{title}}]{{/section_pages}}"
+        ]) { $1 }
+        let summary = """
+            # Summary
+
+            [Introduction](README.md)
+
+            # User Guide
+            - [Zebra](zebra.md)
+            - [Reading](guide/reading.md)
+                - [Installing](guide/installing.md)
+            - [Apple](apple.md)
+            - [Draft](draft.md)
+            """
+        let site = try TestSite(
+            pages: [
+                "SUMMARY.md": summary, "README.md": "# Introduction\n", "apple.md": "# Apple\n",
+                "zebra.md": "# Zebra\n",
+                "guide/reading.md": "# Reading\n", "guide/installing.md": "# Installing\n",
+                "guide/appendix.md": "# Appendix\n", "weighted.md": "---\nweight: 2.5\n---\n# Weighted\n",
+                "draft.md": "---\ndraft: true\n---\n# Draft\n",
+            ], templates: templates)
+        try site.build()
+        // A weight of its own comes first, among the positions in the book: 1 for README.md, 2 for zebra.md, …
+        #expect(site.output("index.html") == "[Zebra][Weighted][Guide][Apple]")
+        #expect(site.output("guide/index.html") == "[Reading][Installing][Appendix]")
+        #expect(site.output("SUMMARY/index.html") == nil && site.output("SUMMARY.md") == nil)
+
+        try site.write(
+            ["SUMMARY.md": summary.replacingOccurrences(of: "- [Zebra](zebra.md)\n", with: "")], under: "site")
+        try site.build()
+        #expect(site.output("index.html") == "[Guide][Weighted][Apple][Zebra]", "a new order is followed at once")
+
+        try site.write(["SUMMARY.md": summary + "\n- [Gone](gone.md)\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/SUMMARY.md:11: navigation: 'gone.md' is no page of the site, so the book's order passes it by; link "
+                    + "to a page, or add the page"
+            ])
+    }
+
+    @Test("A link to the book's SUMMARY.md is broken, and says why, as soon as the file becomes the book's")
+    func linkToBookSummary() throws {
+        let site = try TestSite(pages: ["README.md": "# Book\n\nSee the [contents](SUMMARY.md).\n"])
+        let warnings = { () throws in
+            try site.build { $0.brokenLinksAreWarnings = true }.warnings.map(\.description)
+        }
+        let missing = try warnings()
+        #expect(missing.count == 1 && missing.first?.contains("there is no SUMMARY.md in the site folder") == true)
+        try site.write(["SUMMARY.md": "- [Book](README.md)\n"], under: "site")
+        let contents = try warnings()
+        #expect(
+            contents.count == 1
+                && contents.first?.hasSuffix(
+                    "'SUMMARY.md' names the book's table of contents, which is no page: the navigation shows it; "
+                        + "link to a page") == true
+        )
+        try site.write(["SUMMARY.md": "A page of its own, with [a link](README.md) in its text.\n"], under: "site")
+        let none = try warnings()
+        #expect(none.isEmpty, "\(none)")
+    }
+
     @Test("language: in front matter or a section page sets <html lang>, inherited below the section")
     func languages() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 20
+    static let editKinds = 21
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -152,6 +152,21 @@ struct EditedSite {
             pages[path]?.links += [relative + "#" + id, relative + "#" + MkDocsIDs.slug(separated)]
             try writePage(path)
             return "headings '\(written)' and '\(separated)' in \(target), linked from \(path)"
+        case 20:
+            // A book's table of contents orders the pages it names, wherever they are; one it names that is
+            // missing is a warning here (broken links are warnings in these builds).
+            let summary = site.root + "/site/" + BookSummary.fileName
+            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: summary) {
+                try FileManager.default.removeItem(atPath: summary)
+                return "deleted SUMMARY.md"
+            }
+            var named = paths.filter { _ in random.next(below: 3) != 0 } + ["gone.md"]
+            for index in named.indices.reversed() {
+                named.swapAt(index, random.next(below: index + 1))
+            }
+            let lines = named.map { "- [\(random.words(1))](\($0))" }
+            try write(Data(("# Summary\n\n" + lines.joined(separator: "\n") + "\n").utf8), to: "site/SUMMARY.md")
+            return "SUMMARY.md naming \(named.joined(separator: ", "))"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

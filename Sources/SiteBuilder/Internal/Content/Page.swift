@@ -28,11 +28,12 @@ final class Page: Sendable {
         self.html = html
     }
 
-    /// What navigation orders pages by: weight, else the number the file or folder name starts with
-    /// (`01-intro.md`; neither: last), then title, then path.
-    var navigationKey: (weight: Double, title: String, path: String) {
+    /// What navigation orders pages by: weight, else the page's position in a book's `SUMMARY.md`, else the
+    /// number the file or folder name starts with (`01-intro.md`; none of these: last), then title, then path.
+    func navigationKey(bookPosition: Int?) -> (weight: Double, title: String, path: String) {
         let weight =
-            frontMatter.weight ?? MarkdownFileName.leadingNumber(of: source.name).map { Double($0.number) } ?? .infinity
+            frontMatter.weight ?? bookPosition.map(Double.init)
+            ?? MarkdownFileName.leadingNumber(of: source.name).map { Double($0.number) } ?? .infinity
         return (weight, title.lowercased(), source.path)
     }
 }

@@ -22,18 +22,22 @@ struct LinkIndex: Sendable {
     var rootURL = "/"
     /// Where the site folder lies in its git repository, if it is in one.
     var repository: SiteRepository?
+    /// `SUMMARY.md` is the book's table of contents, which is no page.
+    var hasBookSummary = false
 
     /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
     /// what links resolved to while the site's pages, sections, assets and drafts stay as they are. The
     /// pages are taken in the order they come, which the sorted listing of the site folder fixes, rather
     /// than sorted again: every build makes this digest over every page.
     let digest: String
-    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL and repository,
-    /// kept in the build cache so that the next build can tell which targets changed (`LinkTargetChanges`).
+    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL, repository and
+    /// book summary, kept in the build cache so that the next build can tell which targets changed
+    /// (`LinkTargetChanges`).
     let described: [UInt8]
 
     init(
-        pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String, repository: SiteRepository? = nil
+        pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String, repository: SiteRepository? = nil,
+        hasBookSummary: Bool = false
     ) {
         var writer = ByteWriter()
         writer.int(pages.count)
@@ -62,6 +66,8 @@ struct LinkIndex: Sendable {
             writer.string(repository.folder)
             writer.string(repository.fileURL ?? "")
         }
+        self.hasBookSummary = hasBookSummary
+        writer.bool(hasBookSummary)
         described = writer.bytes
         digest = SHA256.hex(described)
     }

@@ -71,6 +71,11 @@ struct LinkResolver: Sendable {
         } else if let found = isMarkdown ? page(target, link: link) : file(target, link: link) {
             return found
         }
+        if isMarkdown, target == BookSummary.fileName, index.hasBookSummary {
+            return .broken(
+                "'\(destination)' names the book's table of contents, which is no page: the navigation shows it; "
+                    + "link to a page")
+        }
         if isMarkdown {
             return .broken("'\(destination)' names no page; there is no \(target) in the site folder")
         }

@@ -13,8 +13,9 @@ struct NavigationTree: Sendable {
     /// Each page's position among its parent's children.
     private(set) var siblingPosition: [Int]
 
-    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first.
-    init(pages: [Page], navOrder: [String]) {
+    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, and
+    /// `bookOrder` gives the position of each page a book's `SUMMARY.md` links to, by its site path.
+    init(pages: [Page], navOrder: [String], bookOrder: [String: Int] = [:]) {
         var sectionByFolder: [String: Int] = [:]
         for (index, page) in pages.enumerated() where page.source.isSection {
             sectionByFolder[page.source.folder] = index
@@ -27,7 +28,8 @@ struct NavigationTree: Sendable {
             parent[index] = section
             children[section].append(index)
         }
-        let keys = pages.map(\.navigationKey)
+        let positions = Self.bookPositions(of: pages, children: children, home: home, bookOrder: bookOrder)
+        let keys = pages.indices.map { pages[$0].navigationKey(bookPosition: positions[$0]) }
         for index in children.indices {
             children[index].sort { keys[$0] < keys[$1] }
         }
@@ -43,6 +45,22 @@ struct NavigationTree: Sendable {
         }
         readingPosition = Array(repeating: 0, count: pages.count)
         appendReadingOrder(from: home)
+    }
+
+    /// Each page's position in the book: its own link's in `SUMMARY.md`, else, for a section, the first of the
+    /// pages below it, so that a folder comes where its first chapter does; nil for a page the book leaves out.
+    private static func bookPositions(
+        of pages: [Page], children: [[Int]], home: Int, bookOrder: [String: Int]
+    ) -> [Int?] {
+        var positions: [Int?] = pages.map { bookOrder[$0.source.path] }
+        guard !bookOrder.isEmpty else { return positions }
+        func settle(_ index: Int) -> Int? {
+            let below = children[index].compactMap(settle).min()
+            if positions[index] == nil { positions[index] = below }
+            return [positions[index], below].compactMap { $0 }.min()
+        }
+        _ = settle(home)
+        return positions
     }
 
     private mutating func appendReadingOrder(from index: Int) {

@@ -75,7 +75,8 @@ struct Pipeline {
         }
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
+                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                hasBookSummary: content.bookSummary != nil, config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles, display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
@@ -91,7 +92,10 @@ struct Pipeline {
             CheckLinks(
                 pages: markdown.pages, linksAsBefore: markdown.linksAsBefore, anchors: markdown.anchors,
                 previous: cache.previous.flatMap { $0.options == options.digest ? $0 : nil }, display: display))
-        let tree = run(BuildNavigation(pages: markdown.pages, navOrder: config.navOrder, display: display))
+        let tree = run(
+            BuildNavigation(
+                pages: markdown.pages, navOrder: config.navOrder, bookSummary: content.bookSummary,
+                drafts: site.drafts, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)
         leftovers.keep((theme, access))
@@ -182,7 +186,8 @@ struct Pipeline {
                 display: display))
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts, config: config,
+                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                hasBookSummary: content.bookSummary != nil, config: config,
                 previousLinkTargets: nil, cache: nil, display: display))
         let theme = run(
             LoadTemplates(

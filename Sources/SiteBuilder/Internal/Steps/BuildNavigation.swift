@@ -1,15 +1,19 @@
 import TextTools
 
-/// Builds the navigation tree (ordered by weight, then title; `nav` in `site.toml` orders the top level)
-/// and the reading order behind previous/next.
+/// Builds the navigation tree (ordered by weight, then a book's `SUMMARY.md`, then title; `nav` in `site.toml`
+/// orders the top level) and the reading order behind previous/next.
 struct BuildNavigation: BuildStep {
     let stage = BuildStage.buildNavigation
     let pages: [Page]
     let navOrder: [(name: String, line: Int?)]
+    /// The book's table of contents, when the site is one.
+    let bookSummary: BookSummary?
+    /// Markdown files left out as drafts, which a book's summary may name.
+    let drafts: Set<String>
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> NavigationTree {
-        let tree = NavigationTree(pages: pages, navOrder: navOrder.map(\.name))
+        let tree = NavigationTree(pages: pages, navOrder: navOrder.map(\.name), bookOrder: bookOrder(log))
         let topLevelNames = Set(tree.children[tree.home].map { pages[$0].source.name })
         for entry in navOrder where !topLevelNames.contains(entry.name) {
             let known = topLevelNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -19,5 +23,28 @@ struct BuildNavigation: BuildStep {
             log.report(Problem(file: display.site("site.toml"), line: entry.line, message: message))
         }
         return tree
+    }
+
+    /// The position of each page the book's summary links to; a link to no page is a broken link.
+    private func bookOrder(_ log: BuildLog) -> [String: Int] {
+        guard let bookSummary else { return [:] }
+        let paths = Set(pages.map(\.source.path))
+        var order: [String: Int] = [:]
+        for entry in bookSummary.entries {
+            guard paths.contains(entry.path) else {
+                if !drafts.contains(entry.path) {
+                    let message =
+                        "'\(entry.path)' is no page of the site, so the book's order passes it by; link to a page, "
+                        + "or add the page"
+                    log.report(
+                        Problem(
+                            file: display.site(BookSummary.fileName), line: entry.line, message: message,
+                            isBrokenLink: true))
+                }
+                continue
+            }
+            order[entry.path] = order.count + 1
+        }
+        return order
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Ends the build when nothing changed: the options, `site.toml`, every page, asset and theme file are as
+/// Ends the build when nothing changed: the options, `site.toml` (and a book's `SUMMARY.md`), every page, asset and theme file are as
 /// the last build recorded them, the output is exactly as that build left it, and, for dates read from
 /// git, `HEAD` is the commit they were read at. Files are compared by
 /// stamp, except those written shortly before the last build started, which are read and compared by
@@ -48,10 +48,11 @@ struct CheckCache: BuildStep {
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
-    /// `site.toml` and every file of the theme's override folder (the built-in theme's files are in the
-    /// options' digest).
+    /// `site.toml`, a book's `SUMMARY.md`, and every file of the theme's override folder (the built-in theme's
+    /// files are in the options' digest).
     private func settingsFiles() -> [String] {
-        [display.site("site.toml")] + theme.files.compactMap(\.overridePath)
+        [display.site("site.toml")] + (files.bookSummary == nil ? [] : [display.site(BookSummary.fileName)])
+            + theme.files.compactMap(\.overridePath)
     }
 
     /// The options and every input file are as the last build recorded them.

@@ -1,8 +1,8 @@
 import AccessRules
 import Foundation
 
-/// Lists the site folder into pages and assets with their files' stamps, and claims the
-/// output paths of the special pages, the sitemap and the assets. Reading the pages is left to
+/// Lists the site folder into pages and assets with their files' stamps, reads a book's `SUMMARY.md`
+/// (`BookSummary`), and claims the output paths of the special pages, the sitemap and the assets. Reading the pages is left to
 /// "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
@@ -28,7 +28,15 @@ struct LoadContent: BuildStep {
             log.report(Problem(message: Self.unreadable(display.siteFolder)))
             return files
         }
-        let (sources, problems) = SiteContent.pageSources(markdownFiles: listing.markdownFiles, display: display)
+        var markdownFiles = listing.markdownFiles
+        if let index = markdownFiles.firstIndex(of: BookSummary.fileName),
+            let data = FileManager.default.contents(atPath: display.site(BookSummary.fileName)),
+            let summary = BookSummary(text: PageText.decode(data))
+        {
+            files.bookSummary = summary
+            markdownFiles.remove(at: index)
+        }
+        let (sources, problems) = SiteContent.pageSources(markdownFiles: markdownFiles, display: display)
         log.report(problems)
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
@@ -56,4 +64,6 @@ struct SiteFiles {
     var assets: [AssetFile] = []
     /// The output paths claimed so far, by whom.
     var claims = OutputClaims()
+    /// The book's table of contents, when `SUMMARY.md` at the top of the site folder is one; it is then no page.
+    var bookSummary: BookSummary?
 }

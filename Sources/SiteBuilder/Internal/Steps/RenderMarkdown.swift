@@ -11,6 +11,8 @@ struct RenderMarkdown: BuildStep {
     /// The output paths of the site's assets, which links may point at.
     let assets: [String]
     let drafts: Set<String>
+    /// `SUMMARY.md` is the book's table of contents, which is no page.
+    let hasBookSummary: Bool
     let config: SiteConfig
     /// The digest of the link targets of the last build; see `LinkIndex.digest`.
     let previousLinkTargets: String?
@@ -21,7 +23,8 @@ struct RenderMarkdown: BuildStep {
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
         let index = LinkIndex(
-            pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository)
+            pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository,
+            hasBookSummary: hasBookSummary)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
         let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
