@@ -52,8 +52,8 @@ struct NavigationTree: Sendable {
     private static func bookPositions(
         of pages: [Page], children: [[Int]], home: Int, bookOrder: [String: Int]
     ) -> [Int?] {
+        guard !bookOrder.isEmpty else { return Array(repeating: nil, count: pages.count) }
         var positions: [Int?] = pages.map { bookOrder[$0.source.path] }
-        guard !bookOrder.isEmpty else { return positions }
         func settle(_ index: Int) -> Int? {
             let below = children[index].compactMap(settle).min()
             if positions[index] == nil { positions[index] = below }
