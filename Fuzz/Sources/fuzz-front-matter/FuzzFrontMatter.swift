@@ -3,10 +3,12 @@ import Foundation
 @testable import SiteBuilder
 
 /// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
-/// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it.
+/// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
+/// book's `SUMMARY.md` (`BookSummary`).
 ///
-/// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem names a
-/// line of the file; and `ContentSSI.lines` finds exactly the lines that hold `<!--#`.
+/// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
+/// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
+/// summary names each page once, by a path inside the site, on a line of the file.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -21,6 +23,18 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }.map { $0.offset + 1 }
     check(ContentSSI.lines(in: text) == expected, "SSI openers on lines \(ContentSSI.lines(in: text)), not \(expected)")
 
+    if let summary = BookSummary(text: text) {
+        let lines = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        check(Set(summary.entries.map(\.path)).count == summary.entries.count, "a page named twice")
+        for entry in summary.entries {
+            check((1...lines).contains(entry.line), "an entry on line \(entry.line) of \(lines)")
+            check(
+                !entry.path.isEmpty && !entry.path.hasPrefix("/")
+                    && !entry.path.split(separator: "/").contains { $0 == ".." || $0 == "." },
+                "the entry \(entry.path.debugDescription) is no path inside the site")
+        }
+    }
+
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
     // Lines before the body: its line breaks, and the closing line when no line break ends it.
@@ -33,9 +47,12 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
             $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
         }.count + 1
-    let (_, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
+    let (frontMatter, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
     for problem in problems {
         check((1...lineCount).contains(problem.line ?? 1), "problem on line \(problem.line ?? 0): \(problem.message)")
+    }
+    for warning in frontMatter.warnings {
+        check((1...lineCount).contains(warning.line), "warning on line \(warning.line): \(warning.message)")
     }
     return 0
 }
