@@ -218,6 +218,43 @@ struct ContentTests {
         #expect(site.output("Gemfile") != nil && site.output("_layouts/default.html") != nil)
     }
 
+    @Test("A Jekyll source leaves out what the exclude list of _config.yml names; a list it cannot read warns")
+    func jekyllExcludeList() throws {
+        let site = try TestSite(pages: [
+            "_config.yml": "title: Docs\nexclude: [README.md, scripts/, \"*.sh\", /notes, ./drafts]\n",
+            "index.md": "", "README.md": "# Repository\n", "scripts/build.py": "", "deploy.sh": "",
+            "guide/run.sh": "", "notes/todo.md": "", "drafts/a.md": "", "notes.txt": "kept", "guide/setup.md": "",
+        ])
+        try site.build()
+        let published = Set(site.outputFiles().keys)
+        #expect(published.isSuperset(of: ["index.html", "notes.txt", "guide/setup/index.html"]))
+        for gone in ["README/index.html", "scripts/build.py", "deploy.sh", "guide/run.sh", "notes/todo/index.html"]
+            + ["drafts/a/index.html"]
+        {
+            #expect(!published.contains(gone), "\(gone)")
+        }
+        #expect(JekyllSource.isExcluded("docs/a.md", by: ["doc"]) == false, "a folder is matched whole")
+
+        try site.write(["_config.yml": "exclude: README.md\n"], under: "site")
+        try site.build()
+        #expect(site.output("README/index.html") == nil, "one path on its own is a list of one")
+
+        try FileManager.default.removeItem(atPath: site.root + "/site/README.md")
+        let unread = "\(site.root)/site/_config.yml: content: Jekyll's exclude list is not followed, since "
+        for (config, reason) in [
+            (
+                "exclude: {README.md: true}\n",
+                "its 'exclude' is not a list of paths, e.g. exclude: [README.md, scripts/]"
+            ),
+            ("title: [Docs\n", "it is not valid YAML, which Jekyll cannot read either"),
+        ] {
+            try site.write(["_config.yml": config], under: "site")
+            let warnings = try site.build().warnings.map(\.description)
+            #expect(warnings == [unread + reason + "; the files it names are published"], "\(warnings)")
+            #expect(site.output("deploy.sh") != nil)
+        }
+    }
+
     @Test("Each alias's stub leads to its own page, and the manifest gives it that page's rule, drafts left out")
     func aliasesLeadToTheirPages() throws {
         let site = try TestSite(pages: [

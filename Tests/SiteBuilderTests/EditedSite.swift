@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 21
+    static let editKinds = 22
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -167,6 +167,17 @@ struct EditedSite {
             let lines = named.map { "- [\(random.words(1))](\($0))" }
             try write(Data(("# Summary\n\n" + lines.joined(separator: "\n") + "\n").utf8), to: "site/SUMMARY.md")
             return "SUMMARY.md naming \(named.joined(separator: ", "))"
+        case 21:
+            // A Jekyll source leaves out what its _config.yml excludes; a list it cannot read is a warning.
+            let config = site.root + "/site/_config.yml"
+            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
+                try FileManager.default.removeItem(atPath: config)
+                return "deleted _config.yml"
+            }
+            let excluded = [path, "guide/logo.png", "guide/", "*.png"][random.next(below: 4)]
+            let text = random.next(below: 5) == 0 ? "exclude: [unclosed\n" : "exclude: [\"\(excluded)\"]\n"
+            try write(Data(text.utf8), to: "site/_config.yml")
+            return "_config.yml: \(text)"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

@@ -13,6 +13,8 @@ struct ContentScanner {
         var assetFiles: [String] = []
         /// Every listed file's stamp, by path.
         var stamps: [String: FileStamp] = [:]
+        /// The site folder is a Jekyll source (`JekyllSource`), and what is Jekyll's is left out.
+        var isJekyllSource = false
     }
 
     struct Failure: Error {}
@@ -20,7 +22,8 @@ struct ContentScanner {
     func scan() throws(Failure) -> Listing {
         guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
         var top = try entries(of: root)
-        if JekyllSource.isSource(files: top.lazy.filter { !$0.isFolder }.map(\.name)) {
+        let isJekyllSource = JekyllSource.isSource(files: top.lazy.filter { !$0.isFolder }.map(\.name))
+        if isJekyllSource {
             top.removeAll { JekyllSource.isJekylls($0.name) }
         }
         let folders = top.filter(\.isFolder).map(\.name)
@@ -39,7 +42,7 @@ struct ContentScanner {
             guard let listing else { throw Failure() }
             listings[name] = listing
         }
-        var listing = Listing()
+        var listing = Listing(isJekyllSource: isJekyllSource)
         for entry in top {
             guard let folder = listings[entry.name] else {
                 add(entry, in: "", to: &listing)

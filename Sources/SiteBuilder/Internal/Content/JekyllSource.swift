@@ -1,11 +1,16 @@
+import Foundation
+import Yams
+
 /// What a Jekyll site's source holds besides its pages and files. A site folder with Jekyll's `_config.yml` at
 /// its top is such a source, and its build leaves these out as Jekyll does: the settings, layouts, includes,
-/// Sass, data, plugins and drafts, Jekyll's own output (`_site/`), and Ruby's and Node's files. Folders of
-/// pages, `_posts/` and collections, are listed as any other.
+/// Sass, data, plugins and drafts, Jekyll's own output (`_site/`), Ruby's and Node's files, and what the
+/// `exclude` list of `_config.yml` names. Folders of pages, `_posts/` and collections, are listed as any other.
 enum JekyllSource {
+    static let configFile = "_config.yml"
+
     /// Whether `names`, the site folder's top-level files, make it a Jekyll source.
     static func isSource(files names: some Sequence<String>) -> Bool {
-        names.contains("_config.yml")
+        names.contains(configFile)
     }
 
     /// Whether a Jekyll source's top-level file or folder `name` is Jekyll's, not the site's.
@@ -14,7 +19,46 @@ enum JekyllSource {
     }
 
     private static let jekylls: Set<String> = [
-        "_config.yml", "_layouts", "_includes", "_sass", "_data", "_plugins", "_drafts", "_site", "Gemfile",
+        configFile, "_layouts", "_includes", "_sass", "_data", "_plugins", "_drafts", "_site", "Gemfile",
         "Gemfile.lock", "node_modules", "vendor",
     ]
+
+    /// The `exclude` list of `_config.yml`'s text: paths from the top of the source, or patterns with `*`
+    /// (`README.md`, `scripts/`, `*.sh`). Throws a message when the text is not YAML or the list not one of texts.
+    static func excludes(inConfig text: String) throws(ExcludeListError) -> [String] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, .default, .default, .utf8)
+        } catch {
+            throw ExcludeListError(message: "it is not valid YAML, which Jekyll cannot read either")
+        }
+        guard case .mapping(let mapping) = root, let list = mapping["exclude"] else { return [] }
+        let items: [Node]
+        switch list {
+        case .sequence(let sequence): items = Array(sequence)
+        case .scalar: items = [list]
+        default:
+            throw ExcludeListError(message: "its 'exclude' is not a list of paths, e.g. exclude: [README.md, scripts/]")
+        }
+        return items.compactMap(\.string).map { pattern in
+            var path = Substring(pattern)
+            while path.hasPrefix("/") || path.hasPrefix("./") { path = path.dropFirst(path.hasPrefix("/") ? 1 : 2) }
+            return String(path)
+        }
+    }
+
+    /// Why the `exclude` list of `_config.yml` could not be read.
+    struct ExcludeListError: Error {
+        let message: String
+    }
+
+    /// Whether `path`, a file's path from the top of the source, is left out by one of `patterns`: the path
+    /// itself, a folder above it (`scripts/` or `scripts`), or a pattern that matches it (`*.sh`, `notes/*`).
+    static func isExcluded(_ path: String, by patterns: [String]) -> Bool {
+        patterns.contains { pattern in
+            guard !pattern.isEmpty else { return false }
+            let folder = pattern.hasSuffix("/") ? pattern : pattern + "/"
+            return path == pattern || path.hasPrefix(folder) || fnmatch(pattern, path, 0) == 0
+        }
+    }
 }

@@ -1,8 +1,8 @@
 import AccessRules
 import Foundation
 
-/// Lists the site folder into pages and assets with their files' stamps, reads a book's `SUMMARY.md`
-/// (`BookSummary`), and claims the output paths of the special pages, the sitemap and the assets. Reading the pages is left to
+/// Lists the site folder into pages and assets with their files' stamps, leaves out what a Jekyll source's
+/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`), and claims the output paths of the special pages, the sitemap and the assets. Reading the pages is left to
 /// "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
@@ -29,6 +29,12 @@ struct LoadContent: BuildStep {
             return files
         }
         var markdownFiles = listing.markdownFiles
+        var assetFiles = listing.assetFiles
+        files.isJekyllSource = listing.isJekyllSource
+        if listing.isJekyllSource, let excludes = jekyllExcludes(log), !excludes.isEmpty {
+            markdownFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
+            assetFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
+        }
         if let index = markdownFiles.firstIndex(of: BookSummary.fileName),
             let data = FileManager.default.contents(atPath: display.site(BookSummary.fileName)),
             let summary = BookSummary(text: PageText.decode(data))
@@ -47,7 +53,7 @@ struct LoadContent: BuildStep {
         if !config.baseURL.isEmpty {
             _ = files.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
         }
-        for path in listing.assetFiles {
+        for path in assetFiles {
             let file = display.site(path)
             files.assets.append(AssetFile(sourcePath: file, outputPath: path))
             if let problem = files.claims.claim(path, by: file, url: OutputPath.url(ofRoute: path, root: rootURL)) {
@@ -55,6 +61,22 @@ struct LoadContent: BuildStep {
             }
         }
         return files
+    }
+
+    /// The `exclude` list of a Jekyll source's `_config.yml`; nil, with a warning, when it cannot be read.
+    private func jekyllExcludes(_ log: BuildLog) -> [String]? {
+        let file = display.site(JekyllSource.configFile)
+        do throws(JekyllSource.ExcludeListError) {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw JekyllSource.ExcludeListError(message: "it cannot be read")
+            }
+            return try JekyllSource.excludes(inConfig: PageText.decode(data))
+        } catch {
+            let message =
+                "Jekyll's exclude list is not followed, since \(error.message); the files it names are published"
+            log.warn(Problem(file: file, message: message))
+            return nil
+        }
     }
 }
 
@@ -66,4 +88,6 @@ struct SiteFiles {
     var claims = OutputClaims()
     /// The book's table of contents, when `SUMMARY.md` at the top of the site folder is one; it is then no page.
     var bookSummary: BookSummary?
+    /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
+    var isJekyllSource = false
 }
