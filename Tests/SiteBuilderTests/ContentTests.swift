@@ -186,7 +186,9 @@ struct ContentTests {
             ])
     }
 
-    @Test("A Jekyll source builds without what is Jekyll's: settings, layouts, includes, drafts, its _site")
+    @Test(
+        "A Jekyll source builds without what is Jekyll's (settings, layouts, includes, drafts, its _site), and a README beside index.md is a page"
+    )
     func jekyllSource() throws {
         let site = try TestSite(pages: [
             "_config.yml": "title: Docs\n", "_layouts/default.html": "{{ content }}", "_includes/nav.html": "<nav>",
@@ -212,8 +214,17 @@ struct ContentTests {
             #expect(!published.contains { $0 == name || $0.hasPrefix(name + "/") }, "\(name)")
         }
 
+        // A README beside index.md is a page of its own, as Jekyll publishes it, in any folder.
+        try site.write(
+            ["README.md": "# Repository\n", "guide/index.md": "# Guide\n", "guide/readme.md": ""], under: "site")
+        try site.build()
+        #expect(site.output("README/index.html") != nil && site.output("index.html") != nil)
+        #expect(site.output("guide/readme/index.html") != nil)
+        try FileManager.default.removeItem(atPath: site.root + "/site/guide/readme.md")
+
         // Without _config.yml, the folder is no Jekyll source, and every file is the site's.
         try FileManager.default.removeItem(atPath: site.root + "/site/_config.yml")
+        try FileManager.default.removeItem(atPath: site.root + "/site/README.md")
         try site.build()
         #expect(site.output("Gemfile") != nil && site.output("_layouts/default.html") != nil)
     }

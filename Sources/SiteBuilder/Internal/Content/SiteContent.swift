@@ -1,13 +1,23 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
     /// `index.md`, `_index.md` and a README are each a folder's section page; two in one folder are a problem.
-    /// A page beside a folder of its name that holds pages (`guide.md` and `guide/`), as GitHub shows them
-    /// side by side, is that folder's section page when the folder has none of its own; when it has one, both
-    /// would be `guide/`, which is a problem naming both.
-    static func pageSources(markdownFiles: [String], display: DisplayPaths) -> ([PageSource], [Problem]) {
+    /// In a Jekyll source (`readmeBesideIndexIsPage`), a README beside an `index.md` is a page of its own, as
+    /// Jekyll publishes it. A page beside a folder of its name that holds pages (`guide.md` and `guide/`), as
+    /// GitHub shows them side by side, is that folder's section page when the folder has none of its own; when it
+    /// has one, both would be `guide/`, which is a problem naming both.
+    static func pageSources(
+        markdownFiles: [String], readmeBesideIndexIsPage: Bool = false, display: DisplayPaths
+    ) -> ([PageSource], [Problem]) {
         var problems: [Problem] = []
         var sectionFiles: [String: String] = [:]
-        let isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
+        var isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
+        if readmeBesideIndexIsPage {
+            let isIndex = markdownFiles.map { MarkdownFileName.isIndexName(SitePath.lastComponent(of: $0)) }
+            let foldersWithIndex = Set(zip(markdownFiles, isIndex).filter(\.1).map { SitePath.parent(of: $0.0) })
+            for index in markdownFiles.indices where isSection[index] && !isIndex[index] {
+                isSection[index] = !foldersWithIndex.contains(SitePath.parent(of: markdownFiles[index]))
+            }
+        }
         for (path, isSection) in zip(markdownFiles, isSection) where isSection {
             let folder = SitePath.parent(of: path)
             guard let other = sectionFiles[folder] else {

@@ -42,7 +42,8 @@ struct LoadContent: BuildStep {
             files.bookSummary = summary
             markdownFiles.remove(at: index)
         }
-        let (sources, problems) = SiteContent.pageSources(markdownFiles: markdownFiles, display: display)
+        let (sources, problems) = SiteContent.pageSources(
+            markdownFiles: markdownFiles, readmeBesideIndexIsPage: listing.isJekyllSource, display: display)
         log.report(problems)
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
