@@ -229,6 +229,23 @@ struct ContentTests {
         #expect(site.output("Gemfile") != nil && site.output("_layouts/default.html") != nil)
     }
 
+    @Test("The title of a Jekyll source's _config.yml is the site's, unless site.toml sets one")
+    func jekyllTitle() throws {
+        let templates = TestSite.contentOnlyTemplates.merging(["section.mustache": "{{site.title}}"]) { $1 }
+        let site = try TestSite(pages: ["_config.yml": "title: Team Docs\n", "index.md": ""], templates: templates)
+        try site.build()
+        #expect(site.output("index.html") == "Team Docs")
+        try site.write(["_config.yml": "title: Platform Docs\n"], under: "site")
+        try site.build()
+        #expect(site.output("index.html") == "Platform Docs", "a new title is seen at once")
+        try site.write(["site.toml": "title = \"Handbook\"\n"], under: "site")
+        try site.build()
+        #expect(site.output("index.html") == "Handbook")
+        try site.write(["site.toml": "", "_config.yml": "title: [unclosed\n"], under: "site")
+        try site.build()
+        #expect(site.output("index.html") == "Documentation")
+    }
+
     @Test("A Jekyll source leaves out what the exclude list of _config.yml names; a list it cannot read warns")
     func jekyllExcludeList() throws {
         let site = try TestSite(pages: [

@@ -9,8 +9,8 @@ extension SiteConfig {
     ]
 
     /// Reads `site.toml` text; every problem is returned, each naming the line of its key.
-    static func parse(_ text: String, file: String) -> (SiteConfig, [Problem]) {
-        var config = SiteConfig()
+    static func parse(_ text: String, file: String, defaults: SiteConfig = SiteConfig()) -> (SiteConfig, [Problem]) {
+        var config = defaults
         var problems: [Problem] = []
         if let problem = TOMLPreflight.firstProblem(in: text) {
             return (

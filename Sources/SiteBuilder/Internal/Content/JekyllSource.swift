@@ -4,7 +4,8 @@ import Yams
 /// What a Jekyll site's source holds besides its pages and files. A site folder with Jekyll's `_config.yml` at
 /// its top is such a source, and its build leaves these out as Jekyll does: the settings, layouts, includes,
 /// Sass, data, plugins and drafts, Jekyll's own output (`_site/`), Ruby's and Node's files, and what the
-/// `exclude` list of `_config.yml` names. Folders of pages, `_posts/` and collections, are listed as any other.
+/// `exclude` list of `_config.yml` names. Folders of pages, `_posts/` and collections, are listed as any other,
+/// and the config's `title` is the site's unless `site.toml` sets one.
 enum JekyllSource {
     static let configFile = "_config.yml"
 
@@ -45,6 +46,15 @@ enum JekyllSource {
             while path.hasPrefix("/") || path.hasPrefix("./") { path = path.dropFirst(path.hasPrefix("/") ? 1 : 2) }
             return String(path)
         }
+    }
+
+    /// The `title` of `_config.yml`'s text, the site's title as Jekyll's themes show it; nil when it has none or
+    /// is not YAML (Load content warns about that).
+    static func title(inConfig text: String) -> String? {
+        guard case .mapping(let mapping)? = try? Yams.compose(yaml: text, .default, .default, .utf8),
+            case .scalar(let scalar)? = mapping["title"], !scalar.string.isEmpty
+        else { return nil }
+        return scalar.string
     }
 
     /// Why the `exclude` list of `_config.yml` could not be read.

@@ -51,7 +51,8 @@ struct Pipeline {
         let started = Date()
         let cacheFiles = BuildCache(outputFolder: options.outputFolder)
         let record = Background { cacheFiles.loadRecord() }
-        let config = run(LoadConfig(file: display.site("site.toml")))
+        let config = run(
+            LoadConfig(file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile)))
         let content = run(LoadContent(config: config, display: display))
         let cache = run(
             CheckCache(
@@ -175,7 +176,8 @@ struct Pipeline {
 
     /// Works out the access rules of the site; nil when a stage found errors.
     func accessRules() -> SiteAccess? {
-        let config = run(LoadConfig(file: display.site("site.toml")))
+        let config = run(
+            LoadConfig(file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile)))
         let content = run(LoadContent(config: config, display: display))
         let parsed = run(
             ParseFrontMatter(
