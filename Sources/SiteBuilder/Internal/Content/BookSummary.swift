@@ -26,7 +26,8 @@ struct BookSummary: Sendable, Equatable {
 
     /// Reads `text`; nil when it is a page of its own rather than a table of contents, which holds nothing but
     /// headings, `---` separators, blank lines, HTML comments and lines that are a link alone, in a list item or
-    /// not (`- [Setup](setup.md)`), and at least one such line. A chapter not written yet (`- [Later]()`) and a link out of the site are passed by.
+    /// not (`- [Setup](setup.md)`), and at least one such line. A chapter not written yet (`- [Later]()`) and a
+    /// link out of the site are passed by.
     init?(text: String) {
         var entries: [Entry] = []
         var seen: Set<String> = []

@@ -4,10 +4,10 @@
 /// A link reaches a page, draft or asset only through a path that ends in the target's file name (the
 /// page's `.md` path, its `.html` name, the asset's path), so a link whose destination holds none of the
 /// changed targets' names resolves as before without asking. A section is reached by other spellings
-/// too (`../`, `index.html`), so a changed section, root URL, repository or book summary answers nil: every link is asked
-/// again. Names are compared as bytes, so a destination that may spell one otherwise is always asked again:
-/// one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as one
-/// character or two), one with anything but ASCII in it or in a changed name.
+/// too (`../`, `index.html`), so a changed section, root URL, repository or book summary answers nil: every
+/// link is asked again. Names are compared as bytes, so a destination that may spell one otherwise is always
+/// asked again: one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as
+/// one character or two), one with anything but ASCII in it or in a changed name.
 struct LinkTargetChanges {
     /// The part of each changed target's file name before its first dot.
     private let names: [String]
