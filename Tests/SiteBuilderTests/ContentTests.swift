@@ -187,7 +187,7 @@ struct ContentTests {
     }
 
     @Test(
-        "A Jekyll source builds without what is Jekyll's (settings, layouts, includes, drafts, its _site), and a README beside index.md is a page"
+        "A Jekyll source builds without Jekyll's own files and folders; a README beside index.md is a page"
     )
     func jekyllSource() throws {
         let site = try TestSite(pages: [
