@@ -14,14 +14,17 @@ enum MarkdownFileName {
     static func isSectionName(_ name: String) -> Bool {
         guard let length = extensionLength(of: name) else { return false }
         let stem = name.utf8.dropLast(length)
-        return isIndexName(name) || stem.count == 6 && endsWith(stem, "readme".utf8)
+        return isIndexStem(stem) || stem.count == 6 && endsWith(stem, "readme".utf8)
     }
 
     /// Whether `name` is `index.md` or `_index.md` (any Markdown extension): a section page that is no README.
     static func isIndexName(_ name: String) -> Bool {
         guard let length = extensionLength(of: name) else { return false }
-        let stem = name.utf8.dropLast(length)
-        return stem.elementsEqual("index".utf8) || stem.elementsEqual("_index".utf8)
+        return isIndexStem(name.utf8.dropLast(length))
+    }
+
+    private static func isIndexStem(_ stem: Substring.UTF8View) -> Bool {
+        stem.elementsEqual("index".utf8) || stem.elementsEqual("_index".utf8)
     }
 
     /// `guide/setup.md` → `guide/setup`.

@@ -1,3 +1,5 @@
+import TextTools
+
 /// The lines of a YAML text as libyaml counts them, with the file line each starts on. They differ when the text
 /// holds U+0085, U+2028 or U+2029: YAML 1.1, which libyaml reads, breaks lines there, while YAML 1.2, editors and
 /// every other line number of the build do not. Lines end at "\r\n", "\r" and "\n" in both.
@@ -15,15 +17,12 @@ struct YAMLLines {
         while index < scalars.endIndex {
             let scalar = scalars[index]
             var next = scalars.index(after: index)
-            switch scalar {
-            case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}":
+            let onlyYAML = UnicodeLineBreaks.name(of: scalar.value) != nil
+            if scalar == "\r" || scalar == "\n" || onlyYAML {
                 if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
-                let onlyYAML = scalar != "\r" && scalar != "\n"
                 lines.append((yaml[start..<index], fileLine, onlyYAML ? scalar : nil))
                 if !onlyYAML { fileLine += 1 }
                 start = next
-            default:
-                break
             }
             index = next
         }
@@ -31,8 +30,9 @@ struct YAMLLines {
         self.lines = lines
     }
 
-    /// Whether libyaml's lines of `yaml` are its file lines: it holds none of the breaks only YAML 1.1 knows.
-    /// Looks at the bytes alone, so reading a page's front matter costs no more when they are.
+    /// Whether libyaml's lines of `yaml` are its file lines: it holds none of the breaks only YAML 1.1 knows
+    /// (`UnicodeLineBreaks`). Looks at their UTF-8 bytes alone, so reading a page's front matter costs no more
+    /// when they are.
     static func areFileLines(_ yaml: String) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0

@@ -36,7 +36,8 @@ struct LoadContent: BuildStep {
             markdownFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
             assetFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
         }
-        if let index = markdownFiles.firstIndex(of: BookSummary.fileName),
+        // The stamps answer at once whether the file is there, so a site without one looks through no list.
+        if listing.stamps[BookSummary.fileName] != nil, let index = markdownFiles.firstIndex(of: BookSummary.fileName),
             let data = FileManager.default.contents(atPath: display.site(BookSummary.fileName)),
             let summary = BookSummary(text: PageText.decode(data))
         {
