@@ -22,6 +22,10 @@ SCRATCH=.build-fuzz
 export SWIFT_BACKTRACE=enable=no
 
 echo "Building the fuzz targets ($SCRATCH)…" >&2
+# SwiftPM keeps its build plan while no manifest changes, and does not see a source file added to the main
+# package, a path dependency here: the build would then fail with "cannot find … in scope". Without the plan it
+# lists the sources again; what is already compiled is not compiled again.
+rm -f "$SCRATCH/release.yaml" "$SCRATCH/release/description.json"
 # Every module, the main package's and its dependencies', is instrumented for coverage and AddressSanitizer;
 # -enable-testing lets the targets reach internal API (@testable import) in an optimised build.
 swift build --package-path Fuzz --scratch-path "$SCRATCH" \

@@ -197,6 +197,91 @@ struct DocsFolderTests {
         #expect(none.isEmpty, "\(none)")
     }
 
+    @Test("A folder's _category_.json (or .yml) titles and orders it, and is not published; a changed one rebuilds")
+    func docusaurusCategories() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "section.mustache": "{{page.title}}:{{#section_pages}}[{{title}}]{{/section_pages}}"
+        ]) { $1 }
+        let site = try TestSite(
+            pages: [
+                "index.md": "# Docs\n", "intro.md": "---\nsidebar_position: 1\n---\n# Intro\n",
+                // JSON as Docusaurus writes it, indented with tabs, with keys sitegen passes by.
+                "tutorial-basics/_category_.json":
+                    "{\n\t\"label\": \"Tutorial - Basics\",\n\t\"position\": 2,\n"
+                    + "\t\"link\": {\"type\": \"generated-index\"}\n}\n",
+                "tutorial-basics/create-a-page.md": "# Create a page\n",
+                "tutorial-extras/_category_.yml": "label: 'Tutorial: Extras'\nposition: 3\ncollapsed: false\n",
+                "tutorial-extras/versions.md": "# Versions\n",
+                // A section page's own title comes first; the position still orders the folder.
+                "owned/_category_.json": #"{"label": "Not shown", "position": 1.5}"#, "owned/index.md": "# Owned\n",
+                "appendix/notes.md": "# Notes\n",
+            ], templates: templates)
+        try site.build()
+        #expect(site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Appendix]")
+        #expect(site.output("tutorial-basics/index.html") == "Tutorial - Basics:[Create a page]")
+        #expect(site.output("owned/index.html") == "Owned:")
+        #expect(site.output("tutorial-basics/_category_.json") == nil)
+        #expect(site.output("tutorial-extras/_category_.yml") == nil)
+
+        try site.write(["appendix/_category_.yaml": "label: Back matter\nposition: 0\n"], under: "site")
+        try site.build()
+        #expect(
+            site.output("index.html") == "Docs:[Back matter][Intro][Owned][Tutorial - Basics][Tutorial: Extras]",
+            "a new _category_ file is followed at once")
+        #expect(site.output("appendix/index.html") == "Back matter:[Notes]")
+        try site.write(["appendix/_category_.yaml": "label: Back matter\nposition: 9\n"], under: "site")
+        try site.build()
+        #expect(
+            site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Back matter]",
+            "a changed one too")
+        try FileManager.default.removeItem(atPath: site.root + "/site/appendix/_category_.yaml")
+        try site.build()
+        #expect(site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Appendix]")
+    }
+
+    @Test("A _category_ file that cannot be read warns and is passed by; two in one folder are an error")
+    func brokenCategories() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "a/page.md": "", "a/_category_.json": "{\n  \"label\": \"A\",\n  \"position\": 2\n",
+            "b/page.md": "", "b/_category_.yml": "label: [x]\nposition: second\n",
+            "c/page.md": "", "c/_category_.json": "[\"Guide\"]\n",
+        ])
+        let warnings = try site.build().warnings.map {
+            $0.description.replacingOccurrences(of: site.root + "/", with: "")
+        }
+        #expect(warnings.count == 4, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("site/a/_category_.json:1: content: invalid JSON: did not find expected ',' or '}'")
+                    && $0.hasSuffix("; the folder is titled and ordered as if the file were not there")
+            }, "\(warnings)")
+        #expect(
+            warnings.contains(
+                "site/b/_category_.yml:1: content: 'label' must be a text, e.g. \"Guide\"; the folder is titled as if "
+                    + "it had none"))
+        #expect(
+            warnings.contains(
+                "site/b/_category_.yml:2: content: 'position' must be a number, e.g. 2; the folder is ordered as if "
+                    + "it had none"))
+        #expect(
+            warnings.contains(
+                "site/c/_category_.json:1: content: it must be keys and values, e.g. "
+                    + #"{ "label": "Guide", "position": 2 }; the folder is titled and ordered as if the file were "#
+                    + "not there"))
+        #expect(site.output("a/_category_.json") == nil)
+        for empty in ["", "---", "---\n", "null\n", "{}"] {
+            let (category, problems) = FolderCategory.read(empty, file: "a/_category_.json", shown: "a")
+            #expect(category.label == nil && category.position == nil && problems.isEmpty, "\(empty.debugDescription)")
+        }
+
+        try site.write(["a/_category_.yml": "label: A\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/a/_category_.yml: content: site/a/_category_.json and site/a/_category_.yml both describe the "
+                    + "folder; keep one of them"
+            ])
+    }
+
     @Test("language: in front matter or a section page sets <html lang>, inherited below the section")
     func languages() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

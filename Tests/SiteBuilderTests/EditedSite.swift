@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 22
+    static let editKinds = 23
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -178,6 +178,24 @@ struct EditedSite {
             let text = random.next(below: 5) == 0 ? "exclude: [unclosed\n" : "exclude: [\"\(excluded)\"]\n"
             try write(Data(text.utf8), to: "site/_config.yml")
             return "_config.yml: \(text)"
+        case 22:
+            // Docusaurus's _category_ file titles a folder without a title of its own and orders it; a folder has
+            // one, as JSON or as YAML, or none.
+            let folder = ["guide", "reference", "guide/deep"][random.next(below: 3)]
+            let (json, yaml) = (folder + "/_category_.json", folder + "/_category_.yml")
+            for file in [json, yaml] where FileManager.default.fileExists(atPath: site.root + "/site/" + file) {
+                try FileManager.default.removeItem(atPath: site.root + "/site/" + file)
+            }
+            let (label, position) = (random.words(2), random.next(below: 5))
+            switch random.next(below: 3) {
+            case 0: return "deleted the _category_ file of \(folder)"
+            case 1:
+                try write(Data(#"{"label": "\#(label)", "position": \#(position)}"#.utf8), to: "site/" + json)
+                return "\(json): \(label), \(position)"
+            default:
+                try write(Data("label: \(label)\n".utf8), to: "site/" + yaml)
+                return "\(yaml): \(label)"
+            }
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

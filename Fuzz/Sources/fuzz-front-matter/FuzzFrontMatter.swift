@@ -4,11 +4,12 @@ import Foundation
 
 /// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
 /// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
-/// book's `SUMMARY.md` (`BookSummary`).
+/// book's `SUMMARY.md` (`BookSummary`) and as a folder's `_category_.json` or `.yml` (`FolderCategory`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
-/// summary names each page once, by a path inside the site, on a line of the file.
+/// summary names each page once, by a path inside the site, on a line of the file; a folder's category only
+/// warns, on a line of the file, and its position is a finite number.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -35,6 +36,21 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
+    // YAML ends a line at "\n", "\r\n" or a lone "\r".
+    let lineCount =
+        text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
+            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }.count + 1
+    for file in ["guide/_category_.json", "guide/_category_.yml"] {
+        let (category, problems) = FolderCategory.read(text, file: file, shown: "site/" + file)
+        check(category.file == file, "the category of \(category.file), not \(file)")
+        check(category.position?.isFinite ?? true, "the position \(category.position ?? 0)")
+        for problem in problems {
+            check(problem.isWarning, "an error in \(file): \(problem.message)")
+            check((1...lineCount).contains(problem.line ?? 1), "\(file): line \(problem.line ?? 0): \(problem.message)")
+        }
+    }
+
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
     // Lines before the body: its line breaks, and the closing line when no line break ends it.
@@ -42,11 +58,6 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let headLines = head.filter { $0 == UInt8(ascii: "\n") }.count + (head.isEmpty || head.last == 10 ? 0 : 1)
     check(headLines == block.bodyLineOffset, "bodyLineOffset \(block.bodyLineOffset), not \(headLines)")
     guard let yaml = block.yaml else { return 0 }
-    // YAML ends a line at "\n", "\r\n" or a lone "\r".
-    let lineCount =
-        text.replacingOccurrences(of: "\r\n", with: "\n").utf8.filter {
-            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
-        }.count + 1
     let (frontMatter, problems) = FrontMatterParser(file: "fuzz.md", firstLine: 2).parse(yaml)
     for problem in problems {
         check((1...lineCount).contains(problem.line ?? 1), "problem on line \(problem.line ?? 0): \(problem.message)")

@@ -30,8 +30,9 @@ struct BuildCache {
     /// pages whose extension is in another case; 13: a front matter key that looks meant as `access:` is an
     /// error, not a value for templates; 14: other tools' front matter keys are read (`published: false`,
     /// `sidebar_position`, `nav_order`, `redirect_from`, `permalink`) or warned about with slips of sitegen's own,
-    /// and the warnings are kept with the page's front matter; a book's `SUMMARY.md` is no page).
-    static let generator = "\(PageContext.generator), build cache 14"
+    /// and the warnings are kept with the page's front matter; a book's `SUMMARY.md` is no page; 15: a folder's
+    /// `_category_.json` is a settings file, no longer an asset recorded as one).
+    static let generator = "\(PageContext.generator), build cache 15"
 
     let recordFile: String
     let pagesFile: String

@@ -28,11 +28,12 @@ final class Page: Sendable {
         self.html = html
     }
 
-    /// What navigation orders pages by: weight, else the page's position in a book's `SUMMARY.md`, else the
-    /// number the file or folder name starts with (`01-intro.md`; none of these: last), then title, then path.
-    func navigationKey(bookPosition: Int?) -> (weight: Double, title: String, path: String) {
+    /// What navigation orders pages by: weight, else `position`, the folder's in its `_category_.json` or the
+    /// page's in a book's `SUMMARY.md` (`NavigationTree`), else the number the file or folder name starts with
+    /// (`01-intro.md`; none of these: last), then title, then path.
+    func navigationKey(position: Double?) -> (weight: Double, title: String, path: String) {
         let weight =
-            frontMatter.weight ?? bookPosition.map(Double.init)
+            frontMatter.weight ?? position
             ?? MarkdownFileName.leadingNumber(of: source.name).map { Double($0.number) } ?? .infinity
         return (weight, title.lowercased(), source.path)
     }

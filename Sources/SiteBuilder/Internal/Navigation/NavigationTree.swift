@@ -13,9 +13,12 @@ struct NavigationTree: Sendable {
     /// Each page's position among its parent's children.
     private(set) var siblingPosition: [Int]
 
-    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, and
-    /// `bookOrder` gives the position of each page a book's `SUMMARY.md` links to, by its site path.
-    init(pages: [Page], navOrder: [String], bookOrder: [String: Int] = [:]) {
+    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, `bookOrder`
+    /// gives the position of each page a book's `SUMMARY.md` links to, by its site path, and `folderPositions`
+    /// the position of each folder its `_category_.json` gives one, by the folder's path.
+    init(
+        pages: [Page], navOrder: [String], bookOrder: [String: Int] = [:], folderPositions: [String: Double] = [:]
+    ) {
         var sectionByFolder: [String: Int] = [:]
         for (index, page) in pages.enumerated() where page.source.isSection {
             sectionByFolder[page.source.folder] = index
@@ -29,7 +32,11 @@ struct NavigationTree: Sendable {
             children[section].append(index)
         }
         let positions = Self.bookPositions(of: pages, children: children, home: home, bookOrder: bookOrder)
-        let keys = pages.indices.map { pages[$0].navigationKey(bookPosition: positions[$0]) }
+        let keys = pages.indices.map { index in
+            let page = pages[index]
+            let folderPosition = page.source.isSection ? folderPositions[page.source.folder] : nil
+            return page.navigationKey(position: folderPosition ?? positions[index].map(Double.init))
+        }
         for index in children.indices {
             children[index].sort { keys[$0] < keys[$1] }
         }

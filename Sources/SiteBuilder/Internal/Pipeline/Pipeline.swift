@@ -77,7 +77,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                hasBookSummary: content.bookSummary != nil, config: config,
+                hasBookSummary: content.bookSummary != nil, folderLabels: content.folderLabels, config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles, display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
@@ -96,7 +96,7 @@ struct Pipeline {
         let tree = run(
             BuildNavigation(
                 pages: markdown.pages, navOrder: config.navOrder, bookSummary: content.bookSummary,
-                drafts: site.drafts, display: display))
+                folderPositions: content.folderPositions, drafts: site.drafts, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)
         leftovers.keep((theme, access))
@@ -189,7 +189,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                hasBookSummary: content.bookSummary != nil, config: config,
+                hasBookSummary: content.bookSummary != nil, folderLabels: content.folderLabels, config: config,
                 previousLinkTargets: nil, cache: nil, display: display))
         let theme = run(
             LoadTemplates(

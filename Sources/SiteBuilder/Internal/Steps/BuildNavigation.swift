@@ -1,19 +1,23 @@
 import TextTools
 
-/// Builds the navigation tree (ordered by weight, then a book's `SUMMARY.md`, then title; `nav` in `site.toml`
-/// orders the top level) and the reading order behind previous/next.
+/// Builds the navigation tree (ordered by weight, then a folder's `_category_.json` or a book's `SUMMARY.md`,
+/// then title; `nav` in `site.toml` orders the top level) and the reading order behind previous/next.
 struct BuildNavigation: BuildStep {
     let stage = BuildStage.buildNavigation
     let pages: [Page]
     let navOrder: [(name: String, line: Int?)]
     /// The book's table of contents, when the site is one.
     let bookSummary: BookSummary?
+    /// The position each folder's `_category_.json` gives it, by the folder's path.
+    let folderPositions: [String: Double]
     /// Markdown files left out as drafts, which a book's summary may name.
     let drafts: Set<String>
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> NavigationTree {
-        let tree = NavigationTree(pages: pages, navOrder: navOrder.map(\.name), bookOrder: bookOrder(log))
+        let tree = NavigationTree(
+            pages: pages, navOrder: navOrder.map(\.name), bookOrder: bookOrder(log),
+            folderPositions: folderPositions)
         let topLevelNames = Set(tree.children[tree.home].map { pages[$0].source.name })
         for entry in navOrder where !topLevelNames.contains(entry.name) {
             let known = topLevelNames.sorted().map { "'\($0)'" }.joined(separator: ", ")

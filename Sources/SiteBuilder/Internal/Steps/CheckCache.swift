@@ -1,7 +1,7 @@
 import Foundation
 
 /// Ends the build when nothing changed: the options, `site.toml` (and a book's `SUMMARY.md`, a Jekyll source's
-/// `_config.yml`), every page, asset and theme file are as the last build recorded them, the output is exactly as
+/// `_config.yml`, Docusaurus's `_category_.json` files), every page, asset and theme file are as the last build recorded them, the output is exactly as
 /// that build left it, and, for dates read from git, `HEAD` is the commit they were read at. Files are compared by
 /// stamp, except those written shortly before the last build started, which are read and compared by
 /// digest. Otherwise reads the page store and hands both on, for the stages that reuse what did not
@@ -48,12 +48,14 @@ struct CheckCache: BuildStep {
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
-    /// `site.toml`, a book's `SUMMARY.md`, a Jekyll source's `_config.yml`, and every file of the theme's override
-    /// folder (the built-in theme's files are in the options' digest).
+    /// `site.toml`, a book's `SUMMARY.md`, a Jekyll source's `_config.yml`, each folder's `_category_.json`, and
+    /// every file of the theme's override folder (the built-in theme's files are in the options' digest).
     private func settingsFiles() -> [String] {
-        [display.site("site.toml")] + (files.bookSummary == nil ? [] : [display.site(BookSummary.fileName)])
-            + (files.isJekyllSource ? [display.site(JekyllSource.configFile)] : [])
-            + theme.files.compactMap(\.overridePath)
+        var settings = [display.site("site.toml")]
+        if files.bookSummary != nil { settings.append(display.site(BookSummary.fileName)) }
+        if files.isJekyllSource { settings.append(display.site(JekyllSource.configFile)) }
+        settings += files.folderCategories.values.map { display.site($0.file) }
+        return settings + theme.files.compactMap(\.overridePath)
     }
 
     /// The options and every input file are as the last build recorded them.

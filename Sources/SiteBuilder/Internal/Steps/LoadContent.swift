@@ -2,9 +2,9 @@ import AccessRules
 import Foundation
 
 /// Lists the site folder into pages and assets with their files' stamps, leaves out what a Jekyll source's
-/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`), and claims the output paths of the special
-/// pages, the sitemap and the assets. Reading the pages is left to "Parse front matter", which reads only those
-/// the build cache cannot vouch for.
+/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`) and each folder's `_category_.json`
+/// (`FolderCategory`), and claims the output paths of the special pages, the sitemap and the assets. Reading the
+/// pages is left to "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
     let config: SiteConfig
@@ -44,6 +44,7 @@ struct LoadContent: BuildStep {
             files.bookSummary = summary
             markdownFiles.remove(at: index)
         }
+        files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
         let (sources, problems) = SiteContent.pageSources(
             markdownFiles: markdownFiles, readmeBesideIndexIsPage: listing.isJekyllSource, display: display)
         log.report(problems)
@@ -64,6 +65,37 @@ struct LoadContent: BuildStep {
             }
         }
         return files
+    }
+
+    /// Takes Docusaurus's `_category_.json` files out of `assets` and reads them, by the folder each describes; two
+    /// in one folder (`_category_.json` and `_category_.yml`) are an error naming both.
+    private func folderCategories(takenFrom assets: inout [String], _ log: BuildLog) -> [String: FolderCategory] {
+        var files: [String] = []
+        assets.removeAll { path in
+            guard FolderCategory.isFile(path) else { return false }
+            files.append(path)
+            return true
+        }
+        var categories: [String: FolderCategory] = [:]
+        for file in files.sorted() {
+            let folder = SitePath.parent(of: file)
+            if let other = categories[folder] {
+                let message =
+                    "\(display.site(other.file)) and \(display.site(file)) both describe the folder; keep one of them"
+                log.report(Problem(file: display.site(file), message: message))
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: display.site(file)) else {
+                let message = "cannot read this file; check who may read it, or remove it"
+                log.report(Problem(file: display.site(file), message: message))
+                continue
+            }
+            let (category, problems) = FolderCategory.read(
+                PageText.decode(data), file: file, shown: display.site(file))
+            log.report(problems)
+            categories[folder] = category
+        }
+        return categories
     }
 
     /// The `exclude` list of a Jekyll source's `_config.yml`; nil, with a warning, when it cannot be read.
@@ -91,6 +123,12 @@ struct SiteFiles {
     var claims = OutputClaims()
     /// The book's table of contents, when `SUMMARY.md` at the top of the site folder is one; it is then no page.
     var bookSummary: BookSummary?
+    /// Docusaurus's `_category_.json` of each folder that has one, by the folder's path; they are no assets.
+    var folderCategories: [String: FolderCategory] = [:]
+    /// The label each folder's `_category_.json` gives it, by the folder's path.
+    var folderLabels: [String: String] { folderCategories.compactMapValues { $0.label } }
+    /// The position each folder's `_category_.json` gives it, by the folder's path.
+    var folderPositions: [String: Double] { folderCategories.compactMapValues { $0.position } }
     /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
     var isJekyllSource = false
 }

@@ -13,6 +13,8 @@ struct RenderMarkdown: BuildStep {
     let drafts: Set<String>
     /// `SUMMARY.md` is the book's table of contents, which is no page.
     let hasBookSummary: Bool
+    /// The label of each folder that has a `_category_.json` saying one, by its path.
+    let folderLabels: [String: String]
     let config: SiteConfig
     /// The digest of the link targets of the last build; see `LinkIndex.digest`.
     let previousLinkTargets: String?
@@ -27,7 +29,8 @@ struct RenderMarkdown: BuildStep {
             hasBookSummary: hasBookSummary)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
-        let (siteTitle, targetsUnchanged) = (config.title, linkTargets == previousLinkTargets)
+        let titles = PageTitle(siteTitle: config.title, folderLabels: folderLabels)
+        let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
             targetsUnchanged
             ? nil
@@ -37,7 +40,7 @@ struct RenderMarkdown: BuildStep {
         let pages = pages
         var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
             Self.render(
-                page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, siteTitle: siteTitle)
+                page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
         // links that changes are rendered again. Their headings, and so the anchors, stay as they are. A page
@@ -52,7 +55,7 @@ struct RenderMarkdown: BuildStep {
             guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
-            return (Self.render(pages[index], bodies: bodies, siteTitle: siteTitle, linkHeadings: headings), false)
+            return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
         }
         results = checked.map(\.0)
         log.report(results.flatMap(\.problems))
@@ -74,7 +77,7 @@ struct RenderMarkdown: BuildStep {
     /// (see `PageMarkdown.render`), always renders it.
     private static func render(
         _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool = false, changes: LinkTargetChanges? = nil,
-        siteTitle: String, linkHeadings: [Int: String]? = nil
+        titles: PageTitle, linkHeadings: [Int: String]? = nil
     ) -> (page: Page, problems: [Problem]) {
         let markdown: MarkdownSummary
         var html: String?
@@ -105,7 +108,7 @@ struct RenderMarkdown: BuildStep {
         }
         let page = Page(
             source: page.source, url: page.url, frontMatter: page.frontMatter, fileDigest: page.file?.digest,
-            title: markdown.title ?? PageTitle.fromName(page.source.name, siteTitle: siteTitle), markdown: markdown,
+            title: markdown.title ?? titles.fallback(for: page.source), markdown: markdown,
             html: html)
         return (page, problems)
     }
