@@ -197,10 +197,13 @@ struct DocsFolderTests {
         #expect(none.isEmpty, "\(none)")
     }
 
-    @Test("A folder's _category_.json (or .yml) titles and orders it, and is not published; a changed one rebuilds")
+    @Test(
+        "A folder's _category_.json (or .yml) titles, describes and orders it, and is not published; a change rebuilds")
     func docusaurusCategories() throws {
         let templates = TestSite.contentOnlyTemplates.merging([
-            "section.mustache": "{{page.title}}:{{#section_pages}}[{{title}}]{{/section_pages}}"
+            "section.mustache":
+                "{{page.title}}:{{#section_pages}}[{{title}}{{#description}}: {{description}}{{/description}}]"
+                + "{{/section_pages}}"
         ]) { $1 }
         let site = try TestSite(
             pages: [
@@ -208,7 +211,7 @@ struct DocsFolderTests {
                 // JSON as Docusaurus writes it, indented with tabs, with keys sitegen passes by.
                 "tutorial-basics/_category_.json":
                     "{\n\t\"label\": \"Tutorial - Basics\",\n\t\"position\": 2,\n"
-                    + "\t\"link\": {\"type\": \"generated-index\"}\n}\n",
+                    + "\t\"link\": {\"type\": \"generated-index\", \"description\": \"5 minutes\"}\n}\n",
                 "tutorial-basics/create-a-page.md": "# Create a page\n",
                 "tutorial-extras/_category_.yml": "label: 'Tutorial: Extras'\nposition: 3\ncollapsed: false\n",
                 "tutorial-extras/versions.md": "# Versions\n",
@@ -217,7 +220,9 @@ struct DocsFolderTests {
                 "appendix/notes.md": "# Notes\n",
             ], templates: templates)
         try site.build()
-        #expect(site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Appendix]")
+        #expect(
+            site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics: 5 minutes][Tutorial: Extras][Appendix]"
+        )
         #expect(site.output("tutorial-basics/index.html") == "Tutorial - Basics:[Create a page]")
         #expect(site.output("owned/index.html") == "Owned:")
         #expect(site.output("tutorial-basics/_category_.json") == nil)
@@ -226,17 +231,21 @@ struct DocsFolderTests {
         try site.write(["appendix/_category_.yaml": "label: Back matter\nposition: 0\n"], under: "site")
         try site.build()
         #expect(
-            site.output("index.html") == "Docs:[Back matter][Intro][Owned][Tutorial - Basics][Tutorial: Extras]",
+            site.output("index.html")
+                == "Docs:[Back matter][Intro][Owned][Tutorial - Basics: 5 minutes][Tutorial: Extras]",
             "a new _category_ file is followed at once")
         #expect(site.output("appendix/index.html") == "Back matter:[Notes]")
         try site.write(["appendix/_category_.yaml": "label: Back matter\nposition: 9\n"], under: "site")
         try site.build()
         #expect(
-            site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Back matter]",
+            site.output("index.html")
+                == "Docs:[Intro][Owned][Tutorial - Basics: 5 minutes][Tutorial: Extras][Back matter]",
             "a changed one too")
         try FileManager.default.removeItem(atPath: site.root + "/site/appendix/_category_.yaml")
         try site.build()
-        #expect(site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics][Tutorial: Extras][Appendix]")
+        #expect(
+            site.output("index.html") == "Docs:[Intro][Owned][Tutorial - Basics: 5 minutes][Tutorial: Extras][Appendix]"
+        )
     }
 
     @Test("A _category_ file that cannot be read warns and is passed by; two in one folder are an error")
@@ -245,11 +254,16 @@ struct DocsFolderTests {
             "index.md": "", "a/page.md": "", "a/_category_.json": "{\n  \"label\": \"A\",\n  \"position\": 2\n",
             "b/page.md": "", "b/_category_.yml": "label: [x]\nposition: second\n",
             "c/page.md": "", "c/_category_.json": "[\"Guide\"]\n",
+            "d/page.md": "", "d/_category_.yml": "label: D\nlink:\n  description: [x]\n",
         ])
         let warnings = try site.build().warnings.map {
             $0.description.replacingOccurrences(of: site.root + "/", with: "")
         }
-        #expect(warnings.count == 4, "\(warnings)")
+        #expect(warnings.count == 5, "\(warnings)")
+        #expect(
+            warnings.contains(
+                "site/d/_category_.yml:3: content: 'description' must be a text; the folder's page is described as if "
+                    + "it had none"))
         #expect(
             warnings.contains {
                 $0.hasPrefix("site/a/_category_.json:1: content: invalid JSON: did not find expected ',' or '}'")

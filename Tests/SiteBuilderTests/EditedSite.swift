@@ -179,8 +179,8 @@ struct EditedSite {
             try write(Data(text.utf8), to: "site/_config.yml")
             return "_config.yml: \(text)"
         case 22:
-            // Docusaurus's _category_ file titles a folder without a title of its own and orders it; a folder has
-            // one, as JSON or as YAML, or none.
+            // Docusaurus's _category_ file titles a folder without a title of its own, orders it and describes a
+            // folder without a section page; a folder has one, as JSON or as YAML, or none.
             let folder = ["guide", "reference", "guide/deep"][random.next(below: 3)]
             let (json, yaml) = (folder + "/_category_.json", folder + "/_category_.yml")
             for file in [json, yaml] where FileManager.default.fileExists(atPath: site.root + "/site/" + file) {
@@ -190,8 +190,9 @@ struct EditedSite {
             switch random.next(below: 3) {
             case 0: return "deleted the _category_ file of \(folder)"
             case 1:
-                try write(Data(#"{"label": "\#(label)", "position": \#(position)}"#.utf8), to: "site/" + json)
-                return "\(json): \(label), \(position)"
+                let link = random.next(below: 2) == 0 ? "" : #", "link": {"description": "\#(random.words(3))"}"#
+                try write(Data(#"{"label": "\#(label)", "position": \#(position)\#(link)}"#.utf8), to: "site/" + json)
+                return "\(json): \(label), \(position)\(link)"
             default:
                 try write(Data("label: \(label)\n".utf8), to: "site/" + yaml)
                 return "\(yaml): \(label)"

@@ -10,7 +10,9 @@ import Yams
 /// { "label": "Tutorial", "position": 2, "collapsed": false }
 /// ```
 ///
-/// Docusaurus's other keys (`collapsed`, `link`, `className`…) say how its sidebar looks and are passed by.
+/// A folder without a section page of its own gets one listing its pages, as Docusaurus's generated index
+/// (`"link": {"type": "generated-index"}`) does, and the `description` of `link` describes it. Docusaurus's other
+/// keys (`collapsed`, `className`, the rest of `link`…) say how its sidebar looks and are passed by.
 struct FolderCategory: Sendable, Equatable {
     /// The names the file may have, the one Docusaurus reads first first.
     static let fileNames = ["_category_.json", "_category_.yml", "_category_.yaml"]
@@ -27,6 +29,9 @@ struct FolderCategory: Sendable, Equatable {
     let file: String
     var label: String?
     var position: Double?
+    /// `link.description`: what Docusaurus's generated index of the folder says of it, and sitegen's section
+    /// page of a folder without one of its own (an implicit section).
+    var description: String?
 
     /// Reads `text`, the file at `file` (relative to the site folder), named in messages as `shown`. A file that is
     /// not JSON or YAML, and a key of the wrong kind, are warnings: the folder is titled and ordered as if the file,
@@ -80,6 +85,14 @@ struct FolderCategory: Sendable, Equatable {
             } else {
                 let message = "'position' must be a number, e.g. 2; the folder is ordered as if it had none"
                 problems.append(warning(in: shown, line: fileLine(position.mark), message))
+            }
+        }
+        if case .mapping(let link)? = mapping["link"], let description = link["description"] {
+            if case .scalar(let scalar) = description {
+                category.description = scalar.string.isEmpty ? nil : scalar.string
+            } else {
+                let message = "'description' must be a text; the folder's page is described as if it had none"
+                problems.append(warning(in: shown, line: fileLine(description.mark), message))
             }
         }
         return (category, problems)

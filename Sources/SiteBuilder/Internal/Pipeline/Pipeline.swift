@@ -66,7 +66,7 @@ struct Pipeline {
         let site = run(
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
-                display: display))
+                folderDescriptions: content.folderDescriptions, display: display))
         let themeAside = AsideStages([.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [themeFiles, display] log in
             log.run(
@@ -185,7 +185,7 @@ struct Pipeline {
         let site = run(
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
-                display: display))
+                folderDescriptions: content.folderDescriptions, display: display))
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,

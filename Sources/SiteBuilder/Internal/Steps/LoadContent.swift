@@ -129,6 +129,8 @@ struct SiteFiles {
     var folderLabels: [String: String] { folderCategories.compactMapValues { $0.label } }
     /// The position each folder's `_category_.json` gives it, by the folder's path.
     var folderPositions: [String: Double] { folderCategories.compactMapValues { $0.position } }
+    /// What each folder's `_category_.json` says of it (`link.description`), by the folder's path.
+    var folderDescriptions: [String: String] { folderCategories.compactMapValues { $0.description } }
     /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
     var isJekyllSource = false
 }

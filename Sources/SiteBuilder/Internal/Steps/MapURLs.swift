@@ -1,13 +1,16 @@
 import AccessRules
 
-/// Leaves out drafts, adds a section page for every folder without one, and claims each page's
-/// and alias's output file, so two sources for one URL are reported with both their names.
+/// Leaves out drafts, adds a section page for every folder without one (described as its `_category_.json`
+/// says), and claims each page's and alias's output file, so two sources for one URL are reported with both their
+/// names.
 struct MapURLs: BuildStep {
     let stage = BuildStage.mapURLs
     let pages: [ParsedPage]
     let includeDrafts: Bool
     let rootURL: String
     let claims: OutputClaims
+    /// What each folder's `_category_.json` says of it, by the folder's path.
+    let folderDescriptions: [String: String]
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> SitePages {
@@ -22,7 +25,11 @@ struct MapURLs: BuildStep {
             }
         }
         let sources = SiteContent.addingImplicitSections(to: kept.map(\.source))
-        site.pages = kept + sources.dropFirst(kept.count).map { ParsedPage(source: $0, rootURL: rootURL) }
+        let implicit = sources.dropFirst(kept.count).map { source in
+            let description = folderDescriptions[source.folder] ?? ""
+            return ParsedPage(source: source, rootURL: rootURL, frontMatter: FrontMatter(description: description))
+        }
+        site.pages = kept + implicit
         site.aliases = claimOutputs(of: site.pages, in: &site.claims, log: log)
         return site
     }
