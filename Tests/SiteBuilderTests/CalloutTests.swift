@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiteBuilder
 
-@Suite("Callouts: GitHub alerts and MkDocs admonitions")
+@Suite("Callouts: GitHub alerts, MkDocs admonitions, Docusaurus and VitePress containers")
 struct CalloutTests {
     @Test("A GitHub alert becomes a callout with its kind's title; a plain quote stays a quote")
     func githubAlerts() throws {
@@ -110,6 +110,107 @@ struct CalloutTests {
         #expect(site.output("index.html") == expected)
     }
 
+    @Test("Containers as Docusaurus, VitePress and Pandoc write them: titles, nested, in a list, code untouched")
+    func containers() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            :::note
+            Docusaurus, *no* blank lines.
+            :::
+
+            :::tip[Use the *flag*]
+
+            With blank lines.
+
+            :::
+            ::::info Outer
+            Outer text.
+
+            :::danger
+            Inner.
+            :::
+
+            ::::
+
+            ::: warning Mind the gap
+            VitePress.
+            :::
+
+            ::: details
+            Hidden.
+            :::
+
+            1. Step one
+
+               :::tip
+               In the list.
+               :::
+
+            ::: {.note}
+            Pandoc's attributes stay text.
+            :::
+
+            ```text
+            :::note
+            left alone
+            :::
+            ```
+
+            :::caution
+            Never closed: to the end.
+            """
+        ])
+        try site.build()
+        let expected = """
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">Note</p>
+            <p>Docusaurus, <em>no</em> blank lines.</p>
+            </div>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">Use the *flag*</p>
+            <p>With blank lines.</p>
+            </div>
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">Outer</p>
+            <p>Outer text.</p>
+            <div class="callout callout-caution" role="note">
+            <p class="callout-title">Danger</p>
+            <p>Inner.</p>
+            </div>
+            </div>
+            <div class="callout callout-warning" role="note">
+            <p class="callout-title">Mind the gap</p>
+            <p>VitePress.</p>
+            </div>
+            <details class="callout callout-note">
+            <summary class="callout-title">Details</summary>
+            <p>Hidden.</p>
+            </details>
+            <ol>
+            <li>
+            <p>Step one</p>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">Tip</p>
+            <p>In the list.</p>
+            </div>
+            </li>
+            </ol>
+            <p>::: {.note}
+            Pandoc's attributes stay text.
+            :::</p>
+            <pre><code class="language-text">:::note
+            left alone
+            :::
+            </code></pre>
+            <div class="callout callout-caution" role="note">
+            <p class="callout-title">Caution</p>
+            <p>Never closed: to the end.</p>
+            </div>
+
+            """
+        #expect(site.output("index.html") == expected)
+    }
+
     @Test("As Python-Markdown reads them: no space after the marks, and admonitions indented inside list items")
     func admonitionsInLists() throws {
         let site = try TestSite(pages: [
@@ -171,6 +272,11 @@ struct CalloutTests {
         let errors = site.buildErrors()
         #expect(errors.count == 1)
         #expect(errors.first?.contains("site/index.md:4") == true)
+        let container = try TestSite(pages: [
+            "index.md": "Intro\n\n::::note\n\n:::tip\nFine.\n:::\n\nSee [gone](gone.md).\n::::\n[x](lost.md)\n"
+        ])
+        let lines = container.buildErrors().compactMap { $0.split(separator: ":").dropFirst().first }
+        #expect(lines == ["9", "11"])
     }
 
     @Test("Search reads a callout's title and text")

@@ -4,12 +4,13 @@ import Foundation
 
 /// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
 /// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
-/// book's `SUMMARY.md` (`BookSummary`) and as a folder's `_category_.json` or `.yml` (`FolderCategory`).
+/// book's `SUMMARY.md` (`BookSummary`), as a folder's `_category_.json` or `.yml` (`FolderCategory`), and as
+/// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
 /// summary names each page once, by a path inside the site, on a line of the file; a folder's category only
-/// warns, on a line of the file, and its position is a finite number.
+/// warns, on a line of the file, and its position is a finite number; admonitions are rewritten line for line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -49,6 +50,12 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             check(problem.isWarning, "an error in \(file): \(problem.message)")
             check((1...lineCount).contains(problem.line ?? 1), "\(file): line \(problem.line ?? 0): \(problem.message)")
         }
+    }
+
+    if let (rewritten, headers) = Admonitions.rewrite(text) {
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(rewritten) == count(text), "admonitions rewritten onto \(count(rewritten) + 1) lines")
+        check(headers.keys.allSatisfy { (1...count(text) + 1).contains($0) }, "a header off the text")
     }
 
     guard let block = FrontMatterBlock.split(text) else { return 0 }

@@ -31,8 +31,9 @@ struct BuildCache {
     /// error, not a value for templates; 14: other tools' front matter keys are read (`published: false`,
     /// `sidebar_position`, `nav_order`, `redirect_from`, `permalink`) or warned about with slips of sitegen's own,
     /// and the warnings are kept with the page's front matter; a book's `SUMMARY.md` is no page; 15: a folder's
-    /// `_category_.json` is a settings file, no longer an asset recorded as one).
-    static let generator = "\(PageContext.generator), build cache 15"
+    /// `_category_.json` is a settings file, no longer an asset recorded as one; 16: Docusaurus's and VitePress's
+    /// `:::` containers are callouts).
+    static let generator = "\(PageContext.generator), build cache 16"
 
     let recordFile: String
     let pagesFile: String

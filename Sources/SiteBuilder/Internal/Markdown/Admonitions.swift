@@ -1,9 +1,11 @@
 /// MkDocs / Python-Markdown admonitions (`!!! kind "Title"`, collapsible `???` and open `???+`, the
-/// space after the marks optional, the content indented by four spaces), rewritten before cmark-gfm parses
-/// the page into the block quote a GitHub alert is: `> [!kind]` followed by the content, dedented and
-/// quoted. An admonition indented inside a list item, as Python-Markdown reads one, becomes a quote
-/// indented as much. Every line stays on its line, so cmark's line numbers are still the file's; what the
-/// quote cannot say (title, folding) is kept by the line of its marker, where `MarkdownDocument` turns
+/// space after the marks optional, the content indented by four spaces), and the containers of Docusaurus,
+/// VitePress and Pandoc (`:::kind Title` or `:::kind[Title]`, the content not indented, up to a line of as many
+/// colons or more; see `Admonitions.containerOpener`), rewritten before cmark-gfm parses the page into the
+/// block quote a GitHub alert is: `> [!kind]` followed by the content, dedented and quoted. An admonition
+/// indented inside a list item, as Python-Markdown reads one, becomes a quote indented as much. Every line
+/// stays on its line (a container's closing line becomes blank), so cmark's line numbers are still the file's;
+/// what the quote cannot say (title, folding) is kept by the line of its marker, where `MarkdownDocument` turns
 /// the quote into a callout.
 enum Admonitions {
     /// What an admonition's opening line said beyond its kind.
@@ -17,7 +19,7 @@ enum Admonitions {
     /// `text` with every admonition outside code rewritten, and each one's header by its 1-based line;
     /// nil when there is none.
     static func rewrite(_ text: String) -> (text: String, headers: [Int: Header])? {
-        guard text.containsBytes("!!!") || text.containsBytes("???") else { return nil }
+        guard text.containsBytes("!!!") || text.containsBytes("???") || text.containsBytes(":::") else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var headers: [Int: Header] = [:]
         rewrite(&lines, range: 0..<lines.count, headers: &headers)
@@ -33,7 +35,14 @@ enum Admonitions {
             defer { index += 1 }
             guard !fence.consume(lines[index]), !blocks.isCode(lines[index]) else { continue }
             let margin = indent(of: lines[index])
-            guard let (kind, header) = opener(String(lines[index].drop { $0 == " " || $0 == "\t" })) else { continue }
+            let trimmed = String(lines[index].drop { $0 == " " || $0 == "\t" })
+            if let container = containerOpener(trimmed) {
+                index = rewriteContainer(
+                    &lines, at: index, in: range, margin: margin, opener: container, headers: &headers,
+                    blocks: &blocks)
+                continue
+            }
+            guard let (kind, header) = opener(trimmed) else { continue }
             var end = index + 1
             var last = index
             while end < range.upperBound, isBlank(lines[end]) || indent(of: lines[end]) >= margin + 4 {
@@ -51,6 +60,43 @@ enum Admonitions {
             headers[index + 1] = header
             index = last
         }
+    }
+
+    /// Rewrites the container opening at line `index` into a quote, up to the line that closes it or the end of
+    /// `range`, and returns the index of its last line.
+    private static func rewriteContainer(
+        _ lines: inout [String], at index: Int, in range: Range<Int>, margin: Int, opener: ContainerOpener,
+        headers: inout [Int: Header], blocks: inout IndentedCode
+    ) -> Int {
+        var fence = CodeFence.Tracker()
+        var end = index + 1
+        while end < range.upperBound {
+            if !fence.consume(lines[end]), indent(of: lines[end]) < margin + 4,
+                closes(lines[end], colons: opener.colons)
+            {
+                break
+            }
+            end += 1
+        }
+        for line in index + 1..<end { lines[line] = dedented(lines[line], by: margin) }
+        if end > index + 1 { rewrite(&lines, range: index + 1..<end, headers: &headers) }
+        let pad = String(repeating: " ", count: margin)
+        lines[index] = pad + "> [!\(opener.kind)]"
+        for line in index + 1..<end {
+            lines[line] = pad + (isBlank(lines[line]) ? ">" : "> " + lines[line])
+            _ = blocks.isCode(lines[line])
+        }
+        headers[index + 1] = opener.header
+        guard end < range.upperBound else { return end - 1 }
+        lines[end] = ""
+        _ = blocks.isCode(lines[end])
+        return end
+    }
+
+    /// Whether `line` closes a container opened with `colons` colons: as many colons or more, alone on it.
+    private static func closes(_ line: String, colons: Int) -> Bool {
+        let marks = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 == ":" }
+        return marks.count >= colons && isBlank(String(line.drop { $0 == " " || $0 == "\t" }.dropFirst(marks.count)))
     }
 
     /// The kind and header of an opening line such as `!!! warning "Mind the gap"`.
