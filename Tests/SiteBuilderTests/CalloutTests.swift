@@ -110,7 +110,7 @@ struct CalloutTests {
         #expect(site.output("index.html") == expected)
     }
 
-    @Test("Containers as Docusaurus, VitePress and Pandoc write them: titles, nested, in a list, code untouched")
+    @Test("Containers as Docusaurus, VitePress and Pandoc write them: titles, nested, in a list, other kinds plain")
     func containers() throws {
         let site = try TestSite(pages: [
             "index.md": """
@@ -148,6 +148,14 @@ struct CalloutTests {
 
             ::: {.note}
             Pandoc's attributes stay text.
+            :::
+
+            ::: code-group
+            No callout: *plain*.
+
+            :::tip
+            Inside.
+            :::
             :::
 
             ```text
@@ -198,6 +206,11 @@ struct CalloutTests {
             <p>::: {.note}
             Pandoc's attributes stay text.
             :::</p>
+            <p>No callout: <em>plain</em>.</p>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">Tip</p>
+            <p>Inside.</p>
+            </div>
             <pre><code class="language-text">:::note
             left alone
             :::

@@ -12,9 +12,9 @@ extension Admonitions {
     /// The container an opening line starts, as Docusaurus (`:::tip`, `:::tip[Title]`, `:::tip Title`), VitePress
     /// (`::: tip Title`, `::: details Title`) and Pandoc (`::: warning`) write them: three colons or more, the kind
     /// as one word, then a title in brackets or the rest of the line. VitePress's `details` is a closed
-    /// collapsible note titled "Details" unless it says otherwise; every other kind is a callout's (`Callouts`).
-    /// nil for any other line: colons alone close a container, and `::: {.note}`, Pandoc's attributes, say no
-    /// kind.
+    /// collapsible note titled "Details" unless it says otherwise; any other kind is as written, a callout's
+    /// (`Callouts`) or one no callout is, whose content is then read as if it were in no container. nil for any
+    /// other line: colons alone close a container, and `::: {.note}`, Pandoc's attributes, say no kind.
     static func containerOpener(_ line: String) -> ContainerOpener? {
         let colons = line.prefix { $0 == ":" }.count
         guard colons >= 3 else { return nil }

@@ -63,7 +63,9 @@ enum Admonitions {
     }
 
     /// Rewrites the container opening at line `index` into a quote, up to the line that closes it or the end of
-    /// `range`, and returns the index of its last line.
+    /// `range`, and returns the index of its last line. A container of a kind no callout is (VitePress's
+    /// `code-group`, Pandoc's `::: aside`) loses its opening and closing lines, and its content is read as if it
+    /// were not in one: the index returned is the opening line's.
     private static func rewriteContainer(
         _ lines: inout [String], at index: Int, in range: Range<Int>, margin: Int, opener: ContainerOpener,
         headers: inout [Int: Header], blocks: inout IndentedCode
@@ -77,6 +79,11 @@ enum Admonitions {
                 break
             }
             end += 1
+        }
+        guard Callouts.isKind(opener.kind) else {
+            lines[index] = ""
+            if end < range.upperBound { lines[end] = "" }
+            return index
         }
         for line in index + 1..<end { lines[line] = dedented(lines[line], by: margin) }
         if end > index + 1 { rewrite(&lines, range: index + 1..<end, headers: &headers) }

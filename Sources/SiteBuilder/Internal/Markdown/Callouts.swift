@@ -25,6 +25,12 @@ enum Callouts {
         "bug": "caution",
     ]
 
+    /// Whether `written`, in any case, is one of the kinds or their aliases.
+    static func isKind(_ written: String) -> Bool {
+        let lowered = written.lowercased()
+        return kinds.contains(lowered) || aliases[lowered] != nil
+    }
+
     /// The callout kind for a kind as written, in any case.
     static func kind(_ written: String) -> String {
         let lowered = written.lowercased()
