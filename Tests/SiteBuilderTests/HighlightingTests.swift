@@ -61,6 +61,74 @@ struct HighlightingTests {
         }
     }
 
+    @Test("A fence's title, as MkDocs Material, Docusaurus and VitePress write it, is the block's caption")
+    func titles() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            ```python title="greet.py"
+            x = 1
+            ```
+
+            ```text title='out <1>.txt' showLineNumbers
+            a < b
+            ```
+
+            ``` title=notes.txt
+            plain
+            ```
+
+            ```js [config.js]
+            x
+            ```
+
+            ```python subtitle="not a title"
+            y
+            ```
+            """
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html") == """
+                <figure class="code-figure">
+                <figcaption class="code-title">greet.py</figcaption>
+                <pre><code class="language-python">x <span class="hl-op">=</span> <span class="hl-dv">1</span>
+                </code></pre>
+                </figure>
+                <figure class="code-figure">
+                <figcaption class="code-title">out &lt;1&gt;.txt</figcaption>
+                <pre><code class="language-text">a &lt; b
+                </code></pre>
+                </figure>
+                <figure class="code-figure">
+                <figcaption class="code-title">notes.txt</figcaption>
+                <pre><code>plain
+                </code></pre>
+                </figure>
+                <figure class="code-figure">
+                <figcaption class="code-title">config.js</figcaption>
+                <pre><code class="language-js">x
+                </code></pre>
+                </figure>
+                <pre><code class="language-python">y
+                </code></pre>
+
+                """)
+    }
+
+    @Test("The info string: a language, lines to highlight glued to it or not, a title, other words passed by")
+    func infoStrings() {
+        let cases: [(String, String, String?)] = [
+            ("python", "python", nil), ("ts{1,3}", "ts", nil), ("js {2} title=\"a b.js\"", "js", "a b.js"),
+            ("js:line-numbers [vite.config.js]", "js", "vite.config.js"), ("title=x.sh", "", "x.sh"),
+            ("[label]", "", "label"), ("sh title=\"unclosed", "sh", nil), ("sh title=", "sh", nil),
+            ("sh mytitle=x title=y", "sh", "y"), ("  c++  ", "c++", nil), ("", "", nil),
+        ]
+        for (info, language, title) in cases {
+            let parsed = CodeBlockInfo(info)
+            #expect(parsed.language == language && parsed.title == title, "\(info)")
+        }
+    }
+
     @Test("Usual abbreviations and any KSyntaxHighlighting language name, in any case, are highlighted")
     func otherNames() throws {
         let pairs = [

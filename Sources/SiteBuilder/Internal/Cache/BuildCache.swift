@@ -32,8 +32,9 @@ struct BuildCache {
     /// `sidebar_position`, `nav_order`, `redirect_from`, `permalink`) or warned about with slips of sitegen's own,
     /// and the warnings are kept with the page's front matter; a book's `SUMMARY.md` is no page; 15: a folder's
     /// `_category_.json` is a settings file, no longer an asset recorded as one; 16: Docusaurus's and VitePress's
-    /// `:::` containers are callouts).
-    static let generator = "\(PageContext.generator), build cache 16"
+    /// `:::` containers are callouts; 17: a code fence's title is the block's caption, and lines to highlight
+    /// glued to its language are passed by).
+    static let generator = "\(PageContext.generator), build cache 17"
 
     let recordFile: String
     let pagesFile: String

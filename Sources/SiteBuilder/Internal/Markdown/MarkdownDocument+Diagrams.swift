@@ -53,8 +53,9 @@ extension MarkdownDocument {
         return language == "dot" || language == "graphviz"
     }
 
-    static func fenceLanguage(of node: OpaquePointer) -> Substring {
+    /// The language the fence of `node` names (`CodeBlockInfo`); "" for none.
+    static func fenceLanguage(of node: OpaquePointer) -> String {
         guard let info = cmark_node_get_fence_info(node) else { return "" }
-        return String(cString: info).prefix { $0 != " " && $0 != "\t" }
+        return CodeBlockInfo(String(cString: info)).language
     }
 }
