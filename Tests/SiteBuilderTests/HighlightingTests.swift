@@ -122,6 +122,7 @@ struct HighlightingTests {
             ("js:line-numbers [vite.config.js]", "js", "vite.config.js"), ("title=x.sh", "", "x.sh"),
             ("[label]", "", "label"), ("sh title=\"unclosed", "sh", nil), ("sh title=", "sh", nil),
             ("sh mytitle=x title=y", "sh", "y"), ("  c++  ", "c++", nil), ("", "", nil),
+            ("go {title=\"main.go\"}", "go", "main.go"), ("go {linenos=true,title=main.go}", "go", "main.go"),
         ]
         for (info, language, title) in cases {
             let parsed = CodeBlockInfo(info)

@@ -25,13 +25,14 @@ struct CodeBlockInfo {
         return label.isEmpty ? nil : String(label)
     }
 
-    /// The value of `title="…"`, `title='…'` or `title=word` as a word of `text`.
+    /// The value of `title="…"`, `title='…'` or `title=word` as a word of `text`, or in Hugo's and MkDocs's braces
+    /// (`{title="app.go"}`, `{linenos=true,title=app.go}`).
     private static func titleAttribute(in text: Substring) -> String? {
         var rest = text
         while let range = rest.firstRange(of: "title=") {
             defer { rest = rest[range.upperBound...] }
             guard
-                range.lowerBound == rest.startIndex || [" ", "\t"].contains(rest[rest.index(before: range.lowerBound)])
+                range.lowerBound == rest.startIndex || " \t{,".contains(rest[rest.index(before: range.lowerBound)])
             else { continue }
             let value = rest[range.upperBound...]
             let title: Substring
@@ -39,7 +40,7 @@ struct CodeBlockInfo {
                 guard let close = value.dropFirst().firstIndex(of: quote) else { return nil }
                 title = value[value.index(after: value.startIndex)..<close]
             } else {
-                title = value.prefix { $0 != " " && $0 != "\t" }
+                title = value.prefix { !" \t},".contains($0) }
             }
             return title.isEmpty ? nil : String(title)
         }
