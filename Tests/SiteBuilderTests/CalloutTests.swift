@@ -224,6 +224,58 @@ struct CalloutTests {
         #expect(site.output("index.html") == expected)
     }
 
+    @Test("MkDocs Material's content tabs are shown one after another under their titles; a title is required")
+    func contentTabs() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            === "C"
+
+                ```
+                int x;
+                ```
+
+            ===+ "Python <3"
+                x = *1*
+
+            ===! "New set"
+                !!! note
+                    Nested.
+
+            === Unquoted
+                stays text
+
+            ```
+            === "In code"
+            ```
+            """
+        ])
+        try site.build()
+        let expected = """
+            <div class="content-tab">
+            <p class="content-tab-title">C</p>
+            <pre><code>int x;
+            </code></pre>
+            </div>
+            <div class="content-tab">
+            <p class="content-tab-title">Python &lt;3</p>
+            <p>x = <em>1</em></p>
+            </div>
+            <div class="content-tab">
+            <p class="content-tab-title">New set</p>
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">Note</p>
+            <p>Nested.</p>
+            </div>
+            </div>
+            <p>=== Unquoted
+            stays text</p>
+            <pre><code>=== &quot;In code&quot;
+            </code></pre>
+
+            """
+        #expect(site.output("index.html") == expected)
+    }
+
     @Test("As Python-Markdown reads them: no space after the marks, and admonitions indented inside list items")
     func admonitionsInLists() throws {
         let site = try TestSite(pages: [
@@ -290,6 +342,9 @@ struct CalloutTests {
         ])
         let lines = container.buildErrors().compactMap { $0.split(separator: ":").dropFirst().first }
         #expect(lines == ["9", "11"])
+        // A lone carriage return ends a line for cmark: an opening line holding one is no container's.
+        let carriage = try TestSite(pages: ["index.md": ":::note A\rB\ntext\n:::\n[x](lost.md)\n"])
+        #expect(carriage.buildErrors().first?.contains("site/index.md:5:") == true, "\(carriage.buildErrors())")
     }
 
     @Test("Search reads a callout's title and text")

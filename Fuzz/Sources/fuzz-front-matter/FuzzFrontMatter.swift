@@ -5,12 +5,14 @@ import Foundation
 /// A page's text as the build reads it: `FrontMatterBlock` splits off the front matter, `FrontMatterParser` reads
 /// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
 /// book's `SUMMARY.md` (`BookSummary`), as a folder's `_category_.json` or `.yml` (`FolderCategory`), and as
-/// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`).
+/// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`), and as a code fence's
+/// info string (`CodeBlockInfo`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
 /// summary names each page once, by a path inside the site, on a line of the file; a folder's category only
-/// warns, on a line of the file, and its position is a finite number; admonitions are rewritten line for line.
+/// warns, on a line of the file, and its position is a finite number; admonitions are rewritten line for line;
+/// a fence's language is one word and its title, if any, not empty.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -57,6 +59,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "admonitions rewritten onto \(count(rewritten) + 1) lines")
         check(headers.keys.allSatisfy { (1...count(text) + 1).contains($0) }, "a header off the text")
     }
+
+    let info = CodeBlockInfo(text)
+    check(!info.language.contains { $0 == " " || $0 == "\t" || $0 == "{" }, "the language \(info.language)")
+    check(info.title.map { !$0.isEmpty } ?? true, "an empty title")
 
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")

@@ -17,7 +17,8 @@ extension Admonitions {
     /// other line: colons alone close a container, and `::: {.note}`, Pandoc's attributes, say no kind.
     static func containerOpener(_ line: String) -> ContainerOpener? {
         let colons = line.prefix { $0 == ":" }.count
-        guard colons >= 3 else { return nil }
+        // A lone "\r" ends a line for cmark but not for the rewrite, which would lose it with the opening line.
+        guard colons >= 3, !line.contains(where: \.isNewline) else { return nil }
         var rest = line.dropFirst(colons).drop { $0 == " " }
         let kind = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
         guard let first = kind.first, first.isLetter else { return nil }

@@ -1,5 +1,6 @@
 /// MkDocs / Python-Markdown admonitions (`!!! kind "Title"`, collapsible `???` and open `???+`, the
-/// space after the marks optional, the content indented by four spaces), and the containers of Docusaurus,
+/// space after the marks optional, the content indented by four spaces) and MkDocs Material's content tabs
+/// (`=== "Title"`, the same but for the title, which a tab must have), and the containers of Docusaurus,
 /// VitePress and Pandoc (`:::kind Title` or `:::kind[Title]`, the content not indented, up to a line of as many
 /// colons or more; see `Admonitions.containerOpener`), rewritten before cmark-gfm parses the page into the
 /// block quote a GitHub alert is: `> [!kind]` followed by the content, dedented and quoted. An admonition
@@ -14,12 +15,17 @@ enum Admonitions {
         var title: String?
         /// `???` (closed) or `???+` (open); nil for `!!!`.
         var collapsedOpen: Bool?
+        /// A content tab of MkDocs Material (`=== "Title"`), shown under its title rather than as a callout.
+        var isTab = false
     }
 
     /// `text` with every admonition outside code rewritten, and each one's header by its 1-based line;
     /// nil when there is none.
     static func rewrite(_ text: String) -> (text: String, headers: [Int: Header])? {
-        guard text.containsBytes("!!!") || text.containsBytes("???") || text.containsBytes(":::") else { return nil }
+        guard
+            text.containsBytes("!!!") || text.containsBytes("???") || text.containsBytes(":::")
+                || text.containsBytes("===")
+        else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var headers: [Int: Header] = [:]
         rewrite(&lines, range: 0..<lines.count, headers: &headers)
@@ -106,11 +112,21 @@ enum Admonitions {
         return marks.count >= colons && isBlank(String(line.drop { $0 == " " || $0 == "\t" }.dropFirst(marks.count)))
     }
 
-    /// The kind and header of an opening line such as `!!! warning "Mind the gap"`.
+    /// The kind and header of an opening line such as `!!! warning "Mind the gap"`, or of a content tab's,
+    /// `=== "Title"` (pymdownx.tabbed, its title required; `===!`, which starts a new set of tabs, and `===+`, the
+    /// one selected first, only matter where one tab shows at a time).
     static func opener(_ line: String) -> (kind: String, header: Header)? {
         let collapsedOpen: Bool?
         var rest: Substring
-        if line.hasPrefix("!!!") {
+        if line.hasPrefix("===") {
+            let marks = line.dropFirst(3).prefix { $0 == "!" || $0 == "+" }
+            let words = line.dropFirst(3 + marks.count)
+            let title = words.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " }.reversed()
+            guard marks.count <= 2, words.first == " " || words.first == "\t", title.count >= 2, title.first == "\"",
+                title.last == "\""
+            else { return nil }
+            return ("tab", Header(title: String(title.dropFirst().dropLast()), isTab: true))
+        } else if line.hasPrefix("!!!") {
             (collapsedOpen, rest) = (nil, line.dropFirst(3))
         } else if line.hasPrefix("???+") {
             (collapsedOpen, rest) = (true, line.dropFirst(4))

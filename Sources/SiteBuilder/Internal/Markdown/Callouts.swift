@@ -10,8 +10,9 @@ import TextTools
 ///     …the quote's content…
 ///     </div>
 ///
-/// A collapsible admonition is a `<details class="callout …">` with the title as its `<summary>`. The
-/// five kinds are GitHub's; MkDocs kinds map to the nearest one, and unknown kinds fall back to `note`.
+/// A collapsible admonition is a `<details class="callout …">` with the title as its `<summary>`, and a content
+/// tab of MkDocs Material a `<div class="content-tab">` headed by its title. The five kinds are GitHub's; MkDocs
+/// kinds map to the nearest one, and unknown kinds fall back to `note`.
 enum Callouts {
     static let kinds = ["note", "tip", "important", "warning", "caution"]
 
@@ -81,7 +82,8 @@ enum Callouts {
         let kind = kind(written)
         let title = header.title ?? defaultTitle(written)
         let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-        let (open, close) = tags(kind: kind, title: title, collapsedOpen: header.collapsedOpen)
+        let (open, close) =
+            header.isTab ? tabTags(title: title) : tags(kind: kind, title: title, collapsedOpen: header.collapsedOpen)
         cmark_node_set_on_enter(block, open)
         cmark_node_set_on_exit(block, close)
         while let child = cmark_node_first_child(quote) {
@@ -95,6 +97,12 @@ enum Callouts {
     /// GitHub's titles are the kind's ("Note"); MkDocs' are the kind as written, capitalised.
     private static func defaultTitle(_ written: String) -> String {
         written.prefix(1).uppercased() + written.dropFirst().lowercased()
+    }
+
+    /// A content tab is shown under its title, each tab of a set after the one before it, so that every variant
+    /// reads and prints without a script.
+    private static func tabTags(title: String) -> (open: String, close: String) {
+        ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(title.htmlEscaped)</p>\n", "</div>\n")
     }
 
     private static func tags(kind: String, title: String, collapsedOpen: Bool?) -> (open: String, close: String) {
