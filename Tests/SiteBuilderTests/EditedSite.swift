@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 23
+    static let editKinds = 24
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -197,6 +197,12 @@ struct EditedSite {
                 try write(Data("label: \(label)\n".utf8), to: "site/" + yaml)
                 return "\(yaml): \(label)"
             }
+        case 23:
+            // A shorter name in the nav, breadcrumbs and pager of every page showing the page.
+            let named = pages[path]?.navTitle != nil
+            pages[path]?.navTitle = named ? nil : random.words(1)
+            try writePage(path)
+            return "nav title of \(path): \(pages[path]?.navTitle ?? "none")"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

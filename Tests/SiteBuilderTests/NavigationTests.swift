@@ -56,6 +56,42 @@ struct NavigationTests {
                 """ + "[Zeta][Alpha][beta][Advanced]")
     }
 
+    @Test("nav_title, linkTitle and sidebar_label name a page in the nav, breadcrumbs and pager; lists keep its title")
+    func navigationTitles() throws {
+        let site = try TestSite(
+            pages: Self.pages.merging([
+                "guide/index.md": "---\ntitle: The complete guide\nnav_title: Guide\nweight: 1\n---\n",
+                "guide/zeta.md": "---\ntitle: Zeta in depth\nlinkTitle: Zeta\nweight: 1\n---\n",
+                "guide/alpha.md": "---\nsidebar_label: Alpha\ntitle: Alpha, the first letter\nweight: 2\n---\n",
+                "guide/beta.md": "---\ntitle: beta\nnav_title: B\nlinkTitle: Not this\nweight: 2\n---\n",
+            ]) { $1 }, templates: Self.templates)
+        try site.build()
+        #expect(
+            site.output("guide/zeta/index.html") == """
+                (Guide^+(Zeta*)(Alpha)(B)(Advanced+))(Reference+)(About)
+                Home > Guide > Zeta in depth
+                prev=Guide next=Alpha
+                """)
+        #expect(
+            site.output("guide/index.html") == """
+                (Guide*+(Zeta)(Alpha)(B)(Advanced+))(Reference+)(About)
+                Home > The complete guide
+                prev=Home next=Zeta
+                """ + "[Zeta in depth][Alpha, the first letter][beta][Advanced]",
+            "a section's list of pages shows their titles")
+        // Ordered by the title, not by the name in the nav: "Alpha, the first letter" before "beta".
+        let broken = try TestSite(pages: ["index.md": "---\nnav_title: [x]\nlinkTitle: {a: b}\n---\n"])
+        let errors = broken.buildErrors()
+        #expect(errors.count == 1 && errors.first?.contains("'nav_title' must be text") == true, "\(errors)")
+        let warned = try TestSite(pages: ["index.md": "---\ntitle: Home\nsidebar_label: [x]\n---\n"])
+        #expect(
+            try warned.build().warnings.map(\.description).contains {
+                $0.hasSuffix(
+                    "site/index.md:3: front matter: 'sidebar_label' names a page in the navigation only as text, e.g. "
+                        + "sidebar_label: Setup; the navigation shows the page's title")
+            })
+    }
+
     @Test("Reading order walks the tree depth-first, section page first")
     func readingOrder() throws {
         let site = try TestSite(pages: Self.pages, templates: Self.templates)

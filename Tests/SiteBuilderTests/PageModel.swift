@@ -5,6 +5,8 @@ import Foundation
 /// One page as the test writes it.
 struct PageModel {
     var title: String?
+    /// Written as `nav_title:` or Docusaurus's `sidebar_label:`, by its length.
+    var navTitle: String?
     var weight: Int?
     var access: String?
     var language: String?
@@ -22,6 +24,7 @@ struct PageModel {
     var markdown: String {
         var lines = ["---"]
         if let title { lines.append("title: \(title)") }
+        if let navTitle { lines.append((navTitle.count % 2 == 0 ? "nav_title: " : "sidebar_label: ") + navTitle) }
         if let weight { lines.append("weight: \(weight)") }
         if let access { lines.append("access: \(access)") }
         if let language { lines.append("language: \(language)") }

@@ -4,6 +4,7 @@ extension FrontMatter: ByteCodable {
     init(from reader: inout ByteReader) throws(ByteReader.Damaged) {
         self.init()
         title = try reader.optional { reader throws(ByteReader.Damaged) in try reader.string() }
+        navTitle = try reader.optional { reader throws(ByteReader.Damaged) in try reader.string() }
         description = try reader.string()
         date = try reader.optional { reader throws(ByteReader.Damaged) in try reader.value(SiteDate.self) }
         isDraft = try reader.bool()
@@ -24,6 +25,7 @@ extension FrontMatter: ByteCodable {
 
     func write(to writer: inout ByteWriter) {
         writer.optional(title) { $0.string($1) }
+        writer.optional(navTitle) { $0.string($1) }
         writer.string(description)
         writer.optional(date) { $0.value($1) }
         writer.bool(isDraft)

@@ -28,6 +28,9 @@ final class Page: Sendable {
         self.html = html
     }
 
+    /// What the nav, breadcrumbs and the pager call the page: its `nav_title`, else its title.
+    var navigationTitle: String { frontMatter.navTitle ?? title }
+
     /// What navigation orders pages by: weight, else `position`, the folder's in its `_category_.json` or the
     /// page's in a book's `SUMMARY.md` (`NavigationTree`), else the number the file or folder name starts with
     /// (`01-intro.md`; none of these: last), then title, then path.

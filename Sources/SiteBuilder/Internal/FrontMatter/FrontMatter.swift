@@ -3,6 +3,9 @@ import AccessRules
 /// The YAML block at the top of a page, checked and typed.
 struct FrontMatter: Sendable {
     var title: String?
+    /// A shorter title for the nav, breadcrumbs and the pager, from `nav_title` (or Hugo's `linkTitle`,
+    /// Docusaurus's `sidebar_label`); a section's list of pages still shows the full one.
+    var navTitle: String?
     var description = ""
     var date: SiteDate?
     var isDraft = false

@@ -79,6 +79,11 @@ struct FrontMatterParser {
         case "title":
             guard let text = value.scalarText else { return "'title' must be text, e.g. title: Setting up" }
             frontMatter.title = text
+        case "nav_title":
+            guard let text = value.scalarText, !text.isEmpty else {
+                return "'nav_title' must be text, the shorter title the navigation shows, e.g. nav_title: Setup"
+            }
+            frontMatter.navTitle = text
         case "description":
             guard let text = value.scalarText else { return "'description' must be text on one line" }
             frontMatter.description = text

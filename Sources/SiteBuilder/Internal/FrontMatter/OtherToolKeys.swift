@@ -5,7 +5,8 @@ import Yams
 ///
 /// Keys that mean what one of sitegen's means are read as it: Jekyll's `published: false` leaves the page out
 /// as `draft: true` does, Docusaurus's `sidebar_position` and Just the Docs's `nav_order` order it as `weight`
-/// does (a `weight` of its own comes first), and jekyll-redirect-from's `redirect_from` and Jekyll's
+/// does (a `weight` of its own comes first), Hugo's `linkTitle` and Docusaurus's `sidebar_label` name it in the
+/// navigation as `nav_title` does, and jekyll-redirect-from's `redirect_from` and Jekyll's
 /// `permalink` add old paths as `aliases` does: the page is published at the path of its file, and the address
 /// it had redirects there. `slug`, which would rename the page's address, and keys one slip away from one of
 /// sitegen's (`weigth`, `Title`) stay values for templates, with a warning saying what to write instead.
@@ -13,13 +14,14 @@ import Yams
 struct OtherToolKeys {
     private var unpublished = false
     private var order: Double?
+    private var navTitle: String?
     private var redirects: [Located<String>] = []
     private(set) var warnings: [LineMessage] = []
 
     /// sitegen's keys, but `access`, whose slips are errors (`strayAccessKey`); `language` is read from
     /// `params` by `PageContext`.
     static let sitegenKeys = [
-        "title", "description", "date", "draft", "weight", "aliases", "tags", "template", "language",
+        "title", "nav_title", "description", "date", "draft", "weight", "aliases", "tags", "template", "language",
     ]
 
     /// Reads `key` when it is another tool's key for one of sitegen's ideas: true when it was read, with the
@@ -40,6 +42,16 @@ struct OtherToolKeys {
                 return true
             }
             order = order ?? number
+        case "linkTitle", "sidebar_label":
+            guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
+                warnings.append(
+                    LineMessage(
+                        line: line,
+                        message: "'\(key)' names a page in the navigation only as text, e.g. \(key): Setup; the "
+                            + "navigation shows the page's title"))
+                return true
+            }
+            navTitle = navTitle ?? scalar.string
         case "permalink":
             // A path, not one of Jekyll's patterns (`pretty`, `/:categories/:title/`).
             guard let path = value.string, path.hasPrefix("/"), !path.contains(":") else {
@@ -99,6 +111,7 @@ struct OtherToolKeys {
     func settle(into frontMatter: inout FrontMatter) {
         frontMatter.isDraft = frontMatter.isDraft || unpublished
         frontMatter.weight = frontMatter.weight ?? order
+        frontMatter.navTitle = frontMatter.navTitle ?? navTitle
         frontMatter.aliases += redirects
         frontMatter.warnings = warnings
     }

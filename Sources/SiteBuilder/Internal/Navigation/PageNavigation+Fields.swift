@@ -45,7 +45,7 @@ extension PageNavigation {
 
     static func linkFields(for index: Int, pages: [Page], guarding: LinkGuard) -> Fields {
         [
-            "title": guarding.shown(pages[index].title), "url": guarding.shown(pages[index].url),
+            "title": guarding.shown(pages[index].navigationTitle), "url": guarding.shown(pages[index].url),
             "access_rule": guarding.accessRule, "access_condition": guarding.accessCondition,
             "is_hidden": .bool(guarding.isHidden),
         ]
@@ -73,7 +73,7 @@ extension PageNavigation {
     ) -> Fields {
         let page = pages[index]
         return [
-            "title": guarding.shown(page.title),
+            "title": guarding.shown(page.navigationTitle),
             "url": guarding.shown(page.url),
             "is_current": .bool(state == .current),
             "is_ancestor": .bool(state == .ancestor),
@@ -93,7 +93,7 @@ extension PageNavigation {
     /// count, so that adding one changes only the windows that hold its position.
     static func moreFields(for section: Int, pages: [Page], guarding: LinkGuard) -> Fields {
         [
-            "title": guarding.shown(pages[section].title),
+            "title": guarding.shown(pages[section].navigationTitle),
             "url": guarding.shown(pages[section].url),
             "is_current": .bool(false),
             "is_ancestor": .bool(false),

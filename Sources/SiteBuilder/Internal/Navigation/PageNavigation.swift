@@ -235,6 +235,7 @@ struct PageNavigation: Sendable {
         let page = pages[index]
         var writer = ByteWriter(capacity: 256)
         writer.string(page.title)
+        writer.optional(page.frontMatter.navTitle) { $0.string($1) }
         writer.string(page.url)
         writer.bool(page.source.isSection)
         writer.bool(!tree.children[index].isEmpty)
