@@ -268,7 +268,7 @@ struct ContentTests {
         #expect(site.output("README/index.html") == nil, "one path on its own is a list of one")
 
         try FileManager.default.removeItem(atPath: site.root + "/site/README.md")
-        let unread = "\(site.root)/site/_config.yml: content: Jekyll's exclude list is not followed, since "
+        let unread = "\(site.root)/site/_config.yml: config: Jekyll's exclude list is not followed, since "
         for (config, reason) in [
             (
                 "exclude: {README.md: true}\n",

@@ -31,6 +31,9 @@ struct SiteConfig: Sendable {
     var mermaidScript = "assets/mermaid.min.js"
     /// `[server] includes`: what the web server runs in pages, and so how pages greet the reader and guard links.
     var includes = ServerIncludes.nginx
+    /// Not from `site.toml`: what a Jekyll source's `_config.yml` excludes (`JekyllSource.Config`), which Load
+    /// content leaves out.
+    var jekyllExcludes: [String] = []
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

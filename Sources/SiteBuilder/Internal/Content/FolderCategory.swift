@@ -13,7 +13,7 @@ import Yams
 /// A folder without a section page of its own gets one listing its pages, as Docusaurus's generated index
 /// (`"link": {"type": "generated-index"}`) does, and the `description` of `link` describes it. Docusaurus's other
 /// keys (`collapsed`, `className`, the rest of `link`…) say how its sidebar looks and are passed by.
-struct FolderCategory: Sendable, Equatable {
+struct FolderCategory: Sendable {
     /// The names the file may have, the one Docusaurus reads first first.
     static let fileNames = ["_category_.json", "_category_.yml", "_category_.yaml"]
 

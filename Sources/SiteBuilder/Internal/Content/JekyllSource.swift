@@ -24,42 +24,42 @@ enum JekyllSource {
         "Gemfile.lock", "node_modules", "vendor",
     ]
 
-    /// The `exclude` list of `_config.yml`'s text: paths from the top of the source, or patterns with `*`
-    /// (`README.md`, `scripts/`, `*.sh`). Throws a message when the text is not YAML or the list not one of texts.
-    static func excludes(inConfig text: String) throws(ExcludeListError) -> [String] {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)
-        } catch {
-            throw ExcludeListError(message: "it is not valid YAML, which Jekyll cannot read either")
+    /// What `_config.yml` says that sitegen follows, read once by Load config.
+    struct Config: Sendable {
+        /// The site's title as Jekyll's themes show it; nil when the config has none.
+        var title: String?
+        /// The `exclude` list: paths from the top of the source, or patterns with `*` (`README.md`, `scripts/`,
+        /// `*.sh`).
+        var excludes: [String] = []
+        /// Why the `exclude` list cannot be followed; nil when it can.
+        var excludeProblem: String?
+    }
+
+    /// Reads `_config.yml`'s text: its title and its exclude list, or why that list cannot be followed (the text
+    /// is not YAML, or the list not one of texts).
+    static func config(_ text: String) -> Config {
+        var config = Config()
+        guard let root = try? Yams.compose(yaml: text, .default, .default, .utf8) else {
+            config.excludeProblem = "it is not valid YAML, which Jekyll cannot read either"
+            return config
         }
-        guard case .mapping(let mapping) = root, let list = mapping["exclude"] else { return [] }
+        guard case .mapping(let mapping) = root else { return config }
+        if case .scalar(let scalar)? = mapping["title"], !scalar.string.isEmpty { config.title = scalar.string }
+        guard let list = mapping["exclude"] else { return config }
         let items: [Node]
         switch list {
         case .sequence(let sequence): items = Array(sequence)
         case .scalar: items = [list]
         default:
-            throw ExcludeListError(message: "its 'exclude' is not a list of paths, e.g. exclude: [README.md, scripts/]")
+            config.excludeProblem = "its 'exclude' is not a list of paths, e.g. exclude: [README.md, scripts/]"
+            return config
         }
-        return items.compactMap(\.string).map { pattern in
+        config.excludes = items.compactMap(\.string).map { pattern in
             var path = Substring(pattern)
             while path.hasPrefix("/") || path.hasPrefix("./") { path = path.dropFirst(path.hasPrefix("/") ? 1 : 2) }
             return String(path)
         }
-    }
-
-    /// The `title` of `_config.yml`'s text, the site's title as Jekyll's themes show it; nil when it has none or
-    /// is not YAML (Load content warns about that).
-    static func title(inConfig text: String) -> String? {
-        guard case .mapping(let mapping)? = try? Yams.compose(yaml: text, .default, .default, .utf8),
-            case .scalar(let scalar)? = mapping["title"], !scalar.string.isEmpty
-        else { return nil }
-        return scalar.string
-    }
-
-    /// Why the `exclude` list of `_config.yml` could not be read.
-    struct ExcludeListError: Error {
-        let message: String
+        return config
     }
 
     /// Whether `path`, a file's path from the top of the source, is left out by one of `patterns`: the path

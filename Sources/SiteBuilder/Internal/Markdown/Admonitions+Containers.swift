@@ -3,7 +3,7 @@ import Foundation
 extension Admonitions {
     /// What a container's opening line says: the callout's kind, its header, and how many colons open it, which
     /// as many or more close.
-    struct ContainerOpener: Sendable, Equatable {
+    struct ContainerOpener: Sendable {
         var kind: String
         var header: Header
         var colons: Int

@@ -86,7 +86,7 @@ enum Admonitions {
             }
             end += 1
         }
-        guard Callouts.isKind(opener.kind) else {
+        guard Callouts.knownKind(opener.kind) != nil else {
             lines[index] = ""
             if end < range.upperBound { lines[end] = "" }
             return index

@@ -26,17 +26,15 @@ enum Callouts {
         "bug": "caution",
     ]
 
-    /// Whether `written`, in any case, is one of the kinds or their aliases.
-    static func isKind(_ written: String) -> Bool {
+    /// The callout kind for a kind as written, in any case, when it is one of the kinds or their aliases.
+    static func knownKind(_ written: String) -> String? {
         let lowered = written.lowercased()
-        return kinds.contains(lowered) || aliases[lowered] != nil
+        return kinds.contains(lowered) ? lowered : aliases[lowered]
     }
 
-    /// The callout kind for a kind as written, in any case.
+    /// The callout kind for a kind as written, in any case; `note` for one sitegen does not know.
     static func kind(_ written: String) -> String {
-        let lowered = written.lowercased()
-        if kinds.contains(lowered) { return lowered }
-        return aliases[lowered] ?? "note"
+        knownKind(written) ?? "note"
     }
 
     /// The marker `[!KIND]` a quote's first line holds, up to its first line break; nil when it holds none.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads `site.toml` from the site root; a missing file means the defaults. In a Jekyll source, the `title` of
-/// `_config.yml` is the site's title unless `site.toml` sets one.
+/// `_config.yml` is the site's title unless `site.toml` sets one, and its `exclude` list is kept for Load
+/// content.
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
     /// `site.toml` as the user names it, e.g. `site/site.toml`.
@@ -11,15 +12,31 @@ struct LoadConfig: BuildStep {
 
     func run(_ log: BuildLog) -> SiteConfig {
         var defaults = SiteConfig()
-        if let data = FileManager.default.contents(atPath: jekyllConfig),
-            let title = JekyllSource.title(inConfig: PageText.decode(data))
-        {
-            defaults.title = title
+        if let jekyll = readJekyllConfig(log) {
+            defaults.title = jekyll.title ?? defaults.title
+            defaults.jekyllExcludes = jekyll.excludes
         }
         guard let data = FileManager.default.contents(atPath: file) else { return defaults }
         let text = String(decoding: data, as: UTF8.self)
         let (config, problems) = SiteConfig.parse(text, file: file, defaults: defaults)
         log.report(problems)
+        return config
+    }
+
+    /// Jekyll's `_config.yml`, when the site folder has one; an exclude list that cannot be followed is a warning.
+    private func readJekyllConfig(_ log: BuildLog) -> JekyllSource.Config? {
+        let config: JekyllSource.Config
+        if let data = FileManager.default.contents(atPath: jekyllConfig) {
+            config = JekyllSource.config(PageText.decode(data))
+        } else if FileManager.default.fileExists(atPath: jekyllConfig) {
+            config = JekyllSource.Config(excludeProblem: "it cannot be read")
+        } else {
+            return nil
+        }
+        if let problem = config.excludeProblem {
+            let message = "Jekyll's exclude list is not followed, since \(problem); the files it names are published"
+            log.warn(Problem(file: jekyllConfig, message: message))
+        }
         return config
     }
 }

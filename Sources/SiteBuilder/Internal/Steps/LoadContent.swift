@@ -32,7 +32,8 @@ struct LoadContent: BuildStep {
         var markdownFiles = listing.markdownFiles
         var assetFiles = listing.assetFiles
         files.isJekyllSource = listing.isJekyllSource
-        if listing.isJekyllSource, let excludes = jekyllExcludes(log), !excludes.isEmpty {
+        let excludes = config.jekyllExcludes
+        if listing.isJekyllSource, !excludes.isEmpty {
             markdownFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
             assetFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
         }
@@ -96,22 +97,6 @@ struct LoadContent: BuildStep {
             categories[folder] = category
         }
         return categories
-    }
-
-    /// The `exclude` list of a Jekyll source's `_config.yml`; nil, with a warning, when it cannot be read.
-    private func jekyllExcludes(_ log: BuildLog) -> [String]? {
-        let file = display.site(JekyllSource.configFile)
-        do throws(JekyllSource.ExcludeListError) {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw JekyllSource.ExcludeListError(message: "it cannot be read")
-            }
-            return try JekyllSource.excludes(inConfig: PageText.decode(data))
-        } catch {
-            let message =
-                "Jekyll's exclude list is not followed, since \(error.message); the files it names are published"
-            log.warn(Problem(file: file, message: message))
-            return nil
-        }
     }
 }
 
