@@ -13,6 +13,7 @@ struct AuthConfigSecretTests: StreamlitTableLoading {
         // Long enough and many characters, but a pattern said again.
         String(repeating: "0123456789abcdef", count: 4), String(repeating: "abcdefghijklmnop", count: 3),
         "passwordpasswordpasswordpassword1234567890ABCDEF",
+        String(repeating: "5b0f4c1e9a7d3b2f8e6c4a1d0b9e7f3c", count: 2),
     ])
     func aWeakCookieSecretIsRefusedWithHowToMakeOne(secret: String) {
         let message = error(variant("cookie_secret = \"\(secret)\""))
@@ -27,6 +28,10 @@ struct AuthConfigSecretTests: StreamlitTableLoading {
         #expect(try load(with: "cookie_secret = \"\(hex)\"").cookieSecrets == [Array(hex.utf8)])
         let base64 = "q3Jt8Zx0VbN5mW2kLp7YcH4sDf9GuE1aRiT6oQwXeJ0="
         #expect(try load(with: "cookie_secret = \"\(base64)\"").cookieSecrets == [Array(base64.utf8)])
+        // 32 random bytes in hex, drawn once by the loop below, with more runs of three characters said again than
+        // most (`aaa`, `daa`, `9da`, `ac5`, `c5c`): random, and accepted.
+        let repeating = "c5c038c1bac5933c8e8b11544c698d883586ca39daaaa9fe6a9daaaaeac5c8f4"
+        #expect(CookieSecretStrength.isStrong(repeating))
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
