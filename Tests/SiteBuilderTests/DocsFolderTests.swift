@@ -125,9 +125,20 @@ struct DocsFolderTests {
                     """))
         #expect(
             summary.entries == [
-                .init(path: "README.md", line: 3), .init(path: "guide/install.md", line: 6),
-                .init(path: "guide/on debian.md", line: 7), .init(path: "misc/contributors list.md", line: 12),
+                .init(path: "README.md", line: 3, title: "Introduction"),
+                .init(path: "guide/install.md", line: 6, title: "Install"),
+                .init(path: "guide/on debian.md", line: 7, title: "On"),
+                .init(path: "misc/contributors list.md", line: 12, title: "Contributors"),
             ])
+        // A link's text is read as Markdown, inside the link: `1.` opens no list, code and emphasis lose their marks.
+        let marked = try #require(
+            BookSummary(
+                text: #"""
+                    - [1. The `Cargo.toml` *format*](cargo.md)
+                    - [ ](blank.md)
+                    - [[x] \[y\]](x.md)
+                    """#))
+        #expect(marked.entries.map(\.title) == ["1. The Cargo.toml format", "", "[x] [y]"])
         #expect(BookSummary(text: "# Summary\n\nThe year in numbers: sales grew.\n\n- [Report](report.md)\n") == nil)
         #expect(BookSummary(text: "# Summary\n\n---\n") == nil)
     }
@@ -174,6 +185,42 @@ struct DocsFolderTests {
                 "site/SUMMARY.md:11: navigation: 'gone.md' is no page of the site, so the book's order passes it by; link "
                     + "to a page, or add the page"
             ])
+    }
+
+    @Test("A book's SUMMARY.md names its chapters in the nav and pager, a page's nav_title first; and titles a page")
+    func bookSummaryNames() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache": "{{#nav}}({{title}}){{/nav}} {{page.title}} next={{#next}}{{title}}{{/next}}",
+            "section.mustache": "{{#nav}}({{title}}){{/nav}} {{page.title}}",
+        ]) { $1 }
+        let summary = """
+            # Summary
+
+            [Introduction](README.md)
+            - [Getting `sitegen`](install.md)
+            - [Its *settings*](settings.md)
+            - [Untitled chapter](untitled.md)
+            """
+        let site = try TestSite(
+            pages: [
+                "SUMMARY.md": summary, "README.md": "# The sitegen book\n", "install.md": "# Installing sitegen\n",
+                "settings.md": "---\nnav_title: Settings\n---\n# Settings in depth\n", "untitled.md": "No heading.\n",
+            ], templates: templates)
+        try site.build()
+        let nav = "(Getting sitegen)(Settings)(Untitled chapter)"
+        #expect(site.output("index.html") == "\(nav) The sitegen book")
+        #expect(
+            site.output("install/index.html") == "\(nav) Installing sitegen next=Settings",
+            "the page's own heading stays its title")
+        #expect(site.output("untitled/index.html") == "\(nav) Untitled chapter next=")
+
+        try site.write(
+            ["SUMMARY.md": summary.replacingOccurrences(of: "Getting `sitegen`", with: "Install")], under: "site")
+        try site.build()
+        #expect(
+            site.output("settings/index.html")
+                == "(Install)(Settings)(Untitled chapter) Settings in depth next=Untitled chapter",
+            "a new name is shown at once")
     }
 
     @Test("A link to the book's SUMMARY.md is broken, and says why, as soon as the file becomes the book's")

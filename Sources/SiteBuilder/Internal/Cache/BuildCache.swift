@@ -34,8 +34,9 @@ struct BuildCache {
     /// `_category_.json` is a settings file, no longer an asset recorded as one; 16: Docusaurus's and VitePress's
     /// `:::` containers are callouts; 17: a code fence's title is the block's caption, and lines to highlight
     /// glued to its language are passed by; 18: MkDocs Material's content tabs are panels under their titles; 19:
-    /// front matter's `nav_title`, Hugo's `linkTitle` and Docusaurus's `sidebar_label`).
-    static let generator = "\(PageContext.generator), build cache 19"
+    /// front matter's `nav_title`, Hugo's `linkTitle` and Docusaurus's `sidebar_label`; 20: a book's `SUMMARY.md`
+    /// names its chapters in the nav, and titles a page without a title of its own).
+    static let generator = "\(PageContext.generator), build cache 20"
 
     let recordFile: String
     let pagesFile: String

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A book's table of contents, as mdBook and GitBook keep it in `SUMMARY.md` at the top of their source. Its
-/// links give the pages they name the book's order (`NavigationTree`); the file itself is no page, as neither
-/// tool publishes it.
+/// links give the pages they name the book's order (`NavigationTree`), and their texts the pages' names in the
+/// navigation (`PageTitle`); the file itself is no page, as neither tool publishes it.
 ///
 /// ```markdown
 /// # Summary
@@ -15,10 +15,12 @@ import Foundation
 struct BookSummary: Sendable, Equatable {
     static let fileName = "SUMMARY.md"
 
-    /// A page the summary links to: its site path (`guide/installation.md`) and the summary's line.
+    /// A page the summary links to: its site path (`guide/installation.md`), the summary's line, and the link's
+    /// text without markup, the chapter's name in the book's navigation ("Installation").
     struct Entry: Sendable, Equatable {
         let path: String
         let line: Int
+        let title: String
     }
 
     /// The pages linked to, in the summary's order; each path once, where it is first linked to.
@@ -38,10 +40,10 @@ struct BookSummary: Sendable, Equatable {
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("<!--") || Self.isRule(trimmed) {
                 continue
             }
-            guard let destination = Self.destination(in: trimmed) else { return nil }
+            guard let link = Self.link(in: trimmed) else { return nil }
             links += 1
-            if let path = Self.sitePath(of: destination), seen.insert(path).inserted {
-                entries.append(Entry(path: path, line: number + 1))
+            if let path = Self.sitePath(of: link.destination), seen.insert(path).inserted {
+                entries.append(Entry(path: path, line: number + 1, title: CMark.plainText(ofLinkText: link.text)))
             }
         }
         guard links > 0 else { return nil }
@@ -54,9 +56,9 @@ struct BookSummary: Sendable, Equatable {
         return marks.count >= 3 && ["-", "*", "_"].contains { mark in marks.allSatisfy { $0 == mark } }
     }
 
-    /// The destination of `line` when it is a link alone, in a list item or not (`- [Title](path.md)` →
-    /// `path.md`); nil for any other line, such as text with a link in it.
-    private static func destination(in line: String) -> Substring? {
+    /// The text and destination of `line` when it is a link alone, in a list item or not (`- [Title](path.md)` →
+    /// `Title` and `path.md`); nil for any other line, such as text with a link in it.
+    private static func link(in line: String) -> (text: Substring, destination: Substring)? {
         var link = Substring(line)
         if let marker = link.first, "-*+".contains(marker), link.dropFirst().first == " " {
             link = link.dropFirst(2).drop { $0 == " " }
@@ -64,7 +66,10 @@ struct BookSummary: Sendable, Equatable {
         guard link.first == "[", link.last == ")", let open = link.range(of: "](", options: .backwards) else {
             return nil
         }
-        return link[open.upperBound..<link.index(before: link.endIndex)]
+        return (
+            link[link.index(after: link.startIndex)..<open.lowerBound],
+            link[open.upperBound..<link.index(before: link.endIndex)]
+        )
     }
 
     /// The site path of a link's destination: without `<…>`, its `#heading` and percent escapes, from the top of

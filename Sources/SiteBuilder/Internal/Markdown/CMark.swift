@@ -44,4 +44,35 @@ enum CMark {
             event = cmark_iter_next(iterator)
         }
     }
+
+    /// The literal text of a text, code, or raw HTML node.
+    static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// The text of `node` without markup: `## Use *nginx*` gives "Use nginx".
+    static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        walk(node) { child in
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                text += literal(of: child)
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            }
+        }
+        return text
+    }
+
+    /// The text of a link's text as written between its brackets, without markup: "The `Cargo.toml` *format*"
+    /// gives "The Cargo.toml format". It is read inside a link, so that text such as `1. Setup` is no list.
+    static func plainText(ofLinkText text: Substring) -> String {
+        let markdown = "[\(text)](x)"
+        let parser = makeParser()
+        defer { cmark_parser_free(parser) }
+        cmark_parser_feed(parser, markdown, markdown.utf8.count)
+        guard let root = cmark_parser_finish(parser) else { return String(text) }
+        defer { cmark_node_free(root) }
+        return plainText(of: root).trimmingCharacters(in: .whitespaces)
+    }
 }

@@ -18,7 +18,7 @@ extension MarkdownDocument {
             node = cmark_node_previous(current)
         }
         nodes.reverse()
-        let pieces = nodes.map { Array(Self.literal(of: $0).utf8) }
+        let pieces = nodes.map { Array(CMark.literal(of: $0).utf8) }
         let text = Array(pieces.joined())
         guard let attributes = HeadingAttributes(endOf: text),
             let line = sourceLine(of: heading, in: &source),

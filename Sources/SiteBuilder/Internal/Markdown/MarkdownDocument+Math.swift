@@ -14,7 +14,7 @@ extension MarkdownDocument {
                     .trimmingCharacters(in: .whitespacesAndNewlines), display: true,
                 line: Int(cmark_node_get_start_line(node)) + 1)
         }
-        let used = Set(textNodes.flatMap { Self.markerNumbers(in: Self.literal(of: $0)) })
+        let used = Set(textNodes.flatMap { Self.markerNumbers(in: CMark.literal(of: $0)) })
             .filter(spans.indices.contains).sorted()
         let formulas = used.map { spans[$0] } + blockTeX
         guard !formulas.isEmpty else { return [] }

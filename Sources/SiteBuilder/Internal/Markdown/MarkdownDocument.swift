@@ -142,7 +142,7 @@ final class MarkdownDocument: @unchecked Sendable {
             if type == CMARK_NODE_HEADING {
                 headingNodes.append(node)
                 let writtenID = Self.takeAttributes(of: node, source: &lines)
-                let text = Self.restoring(Self.plainText(of: node), spans: mathSpans, as: \.tex)
+                let text = Self.restoring(CMark.plainText(of: node), spans: mathSpans, as: \.tex)
                     .trimmingCharacters(in: .whitespaces)
                 let level = Int(cmark_node_get_heading_level(node))
                 headings.append(Heading(level: level, text: text, writtenID: writtenID))
@@ -166,7 +166,7 @@ final class MarkdownDocument: @unchecked Sendable {
             } else if type == CMARK_NODE_BLOCK_QUOTE {
                 quoteNodes.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
-                let html = Self.literal(of: node)
+                let html = CMark.literal(of: node)
                 let read = HTMLLinks.read(html)
                 htmlAnchors.formUnion(read.anchors)
                 let first = Int(cmark_node_get_start_line(node))
@@ -187,20 +187,6 @@ final class MarkdownDocument: @unchecked Sendable {
             linkPlaces.append(.html(node: htmlLinkNodes.count - 1, range: link.range))
             links.append(LinkReference(destination: link.destination, line: firstLine + link.line - 1))
         }
-    }
-
-    /// The text of a heading without markup: `## Use *nginx*` gives "Use nginx".
-    private static func plainText(of node: OpaquePointer) -> String {
-        var text = ""
-        CMark.walk(node) { child in
-            let type = cmark_node_get_type(child)
-            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                text += literal(of: child)
-            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
-                text += " "
-            }
-        }
-        return text
     }
 
     /// Counts runs of non-space bytes straight from the C string: this runs for every text node of the site.
@@ -235,10 +221,6 @@ final class MarkdownDocument: @unchecked Sendable {
     private static func isMathBlock(_ node: OpaquePointer) -> Bool {
         guard let info = cmark_node_get_fence_info(node) else { return false }
         return strncmp(info, "math", 4) == 0 && (info[4] == 0 || info[4] == 0x20 || info[4] == 0x09)
-    }
-
-    static func literal(of node: OpaquePointer) -> String {
-        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 }
 

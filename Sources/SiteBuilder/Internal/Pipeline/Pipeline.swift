@@ -77,7 +77,8 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                hasBookSummary: content.bookSummary != nil, folderLabels: content.folderLabels, config: config,
+                hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
+                config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles, display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
@@ -189,7 +190,8 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                hasBookSummary: content.bookSummary != nil, folderLabels: content.folderLabels, config: config,
+                hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
+                config: config,
                 previousLinkTargets: nil, cache: nil, display: display))
         let theme = run(
             LoadTemplates(

@@ -110,12 +110,18 @@ struct SiteFiles {
     var bookSummary: BookSummary?
     /// Docusaurus's `_category_.json` of each folder that has one, by the folder's path; they are no assets.
     var folderCategories: [String: FolderCategory] = [:]
-    /// The label each folder's `_category_.json` gives it, by the folder's path.
-    var folderLabels: [String: String] { folderCategories.compactMapValues { $0.label } }
     /// The position each folder's `_category_.json` gives it, by the folder's path.
     var folderPositions: [String: Double] { folderCategories.compactMapValues { $0.position } }
     /// What each folder's `_category_.json` says of it (`link.description`), by the folder's path.
     var folderDescriptions: [String: String] { folderCategories.compactMapValues { $0.description } }
+    /// The titles the book's `SUMMARY.md` (its link texts) and the folders' `_category_.json` (their labels) give
+    /// pages.
+    func titles(siteTitle: String) -> PageTitle {
+        let linked = (bookSummary?.entries ?? []).filter { !$0.title.isEmpty }
+        return PageTitle(
+            siteTitle: siteTitle, folderLabels: folderCategories.compactMapValues { $0.label },
+            bookTitles: Dictionary(linked.map { ($0.path, $0.title) }) { first, _ in first })
+    }
     /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
     var isJekyllSource = false
 }

@@ -13,8 +13,8 @@ struct RenderMarkdown: BuildStep {
     let drafts: Set<String>
     /// `SUMMARY.md` is the book's table of contents, which is no page.
     let hasBookSummary: Bool
-    /// The label of each folder that has a `_category_.json` saying one, by its path.
-    let folderLabels: [String: String]
+    /// The titles a book's `SUMMARY.md` and the folders' `_category_.json` give pages.
+    let titles: PageTitle
     let config: SiteConfig
     /// The digest of the link targets of the last build; see `LinkIndex.digest`.
     let previousLinkTargets: String?
@@ -29,7 +29,6 @@ struct RenderMarkdown: BuildStep {
             hasBookSummary: hasBookSummary)
         let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
         let linkTargets = index.digest
-        let titles = PageTitle(siteTitle: config.title, folderLabels: folderLabels)
         let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
             targetsUnchanged
@@ -37,7 +36,7 @@ struct RenderMarkdown: BuildStep {
             : previousLinkTargets.flatMap { cache?.loadLinkTargets(digest: $0) }.flatMap {
                 LinkTargetChanges(earlier: $0, current: index)
             }
-        let pages = pages
+        let (pages, titles) = (pages, titles)
         var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
             Self.render(
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
@@ -106,8 +105,10 @@ struct RenderMarkdown: BuildStep {
                 }
             }
         }
+        var frontMatter = page.frontMatter
+        if frontMatter.navTitle == nil { frontMatter.navTitle = titles.navigationTitle(for: page.source) }
         let page = Page(
-            source: page.source, url: page.url, frontMatter: page.frontMatter, fileDigest: page.file?.digest,
+            source: page.source, url: page.url, frontMatter: frontMatter, fileDigest: page.file?.digest,
             title: markdown.title ?? titles.fallback(for: page.source), markdown: markdown,
             html: html)
         return (page, problems)
