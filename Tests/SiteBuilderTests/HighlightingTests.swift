@@ -130,6 +130,41 @@ struct HighlightingTests {
         }
     }
 
+    @Test("Lines to highlight, as Docusaurus, VitePress, MkDocs Material and Hugo write them; others passed by")
+    func highlightedLineSpecs() {
+        let cases: [(String, [ClosedRange<Int>])] = [
+            ("ts{1,3-5}", [1...1, 3...5]), ("js {2} title=\"a{9}.js\"", [2...2]), ("jsx { 1, 4-6 }", [1...1, 4...6]),
+            ("python hl_lines=\"2 3-4\"", [2...2, 3...4]), ("py linenums=\"5\" hl_lines='1'", [1...1]),
+            ("go {hl_lines=[2,\"4-5\"],linenos=true}", [2...2, 4...5]),
+            ("go {linenos=true, hl_lines=\"1 3\"}", [1...1, 3...3]),
+            ("go {hl_lines=7}", [7...7]), ("{2}", [2...2]),
+            // Not lines: other braces, backwards or zero ranges, words, an unclosed quote, a name ending in hl_lines.
+            ("go {title=\"main.go\"}", []), ("js {5-2,0,x,3-}", []), ("py hl_lines=\"2", []),
+            ("py my_hl_lines=\"2\"", []),
+            ("js {99999999999999999999999}", []), ("python", []),
+        ]
+        for (info, lines) in cases {
+            #expect(CodeBlockInfo(info).highlightedLines == lines, "\(info)")
+        }
+        #expect(CodeBlockInfo("ts{1,3-5}").highlights(line: 4) && !CodeBlockInfo("ts{1,3-5}").highlights(line: 2))
+    }
+
+    @Test("A line to highlight, with its line end, is in a span, highlighted code or plain; lines past the end are not")
+    func highlightedLines() throws {
+        #expect(
+            try codeBlock("```python {2,9}\nx = 1\ny = \"<\"\nz\n```\n") == """
+                x <span class="hl-op">=</span> <span class="hl-dv">1</span>
+                <span class="hl-line">y <span class="hl-op">=</span> <span class="hl-st">&quot;&lt;&quot;</span>
+                </span>z
+
+                """)
+        #expect(
+            try codeBlock("``` {1,3}\na <b>\nc\n\n```\n")
+                == "<span class=\"hl-line\">a &lt;b&gt;\n</span>c\n<span class=\"hl-line\">\n</span>")
+        #expect(try codeBlock("```text hl_lines=\"1\"\n\n```\n") == "<span class=\"hl-line\">\n</span>")
+        #expect(try codeBlock("```python {0}\nx\n```\n") == "x\n")
+    }
+
     @Test("Usual abbreviations and any KSyntaxHighlighting language name, in any case, are highlighted")
     func otherNames() throws {
         let pairs = [

@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
-/// summary names each page once, by a path inside the site, on a line of the file; a folder's category only
+/// summary names each page once, by a path inside the site, on a line of the file, by a name of one line; a folder's category only
 /// warns, on a line of the file, and its position is a finite number; admonitions are rewritten line for line;
-/// a fence's language is one word and its title, if any, not empty.
+/// a fence's language is one word, its title, if any, not empty, and its lines to highlight counted from 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -32,6 +32,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(Set(summary.entries.map(\.path)).count == summary.entries.count, "a page named twice")
         for entry in summary.entries {
             check((1...lines).contains(entry.line), "an entry on line \(entry.line) of \(lines)")
+            check(!entry.title.contains { $0.isNewline }, "the chapter name \(entry.title.debugDescription)")
             check(
                 !entry.path.isEmpty && !entry.path.hasPrefix("/")
                     && !entry.path.split(separator: "/").contains { $0 == ".." || $0 == "." },
@@ -63,6 +64,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let info = CodeBlockInfo(text)
     check(!info.language.contains { $0 == " " || $0 == "\t" || $0 == "{" }, "the language \(info.language)")
     check(info.title.map { !$0.isEmpty } ?? true, "an empty title")
+    check(info.highlightedLines.allSatisfy { $0.lowerBound >= 1 }, "a line to highlight before the first")
 
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
