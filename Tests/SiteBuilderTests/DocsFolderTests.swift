@@ -182,8 +182,8 @@ struct DocsFolderTests {
         try site.write(["SUMMARY.md": summary + "\n- [Gone](gone.md)\n"], under: "site")
         #expect(
             site.buildErrors() == [
-                "site/SUMMARY.md:11: navigation: 'gone.md' is no page of the site, so the book's order passes it by; link "
-                    + "to a page, or add the page"
+                "site/SUMMARY.md:11: navigation: 'gone.md' is no page of the site, so the navigation's order passes it "
+                    + "by; link to a page, or add the page"
             ])
     }
 
@@ -221,6 +221,121 @@ struct DocsFolderTests {
             site.output("settings/index.html")
                 == "(Install)(Settings)(Untitled chapter) Settings in depth next=Untitled chapter",
             "a new name is shown at once")
+    }
+
+    @Test(
+        "MkDocs's nav orders and names pages, its sections name folders, site_name titles the site; a change rebuilds")
+    func mkdocsNav() throws {
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache": "{{site.title}}: {{#nav}}({{title}}{{#is_expanded}}{{#children}}[{{title}}]{{/children}}"
+                + "{{/is_expanded}}){{/nav}} {{page.title}}",
+            "section.mustache": "{{site.title}}: {{page.title}}",
+        ]) { $1 }
+        let config = """
+            site_name: Our docs
+            theme:
+              name: material
+            markdown_extensions:
+              - pymdownx.superfences:
+                  custom_fences:
+                    - name: mermaid
+                      format: !!python/name:pymdownx.superfences.fence_code_format
+            extra:
+              analytics: !ENV [ANALYTICS_KEY, none]
+            nav:
+              - Home: index.md
+              - 'User guide':
+                  - 'Writing': 'user-guide/writing.md'
+                  - user-guide/styling.md
+                  - Deep:
+                      - user-guide/deep/one.md
+              - About:
+                  - License: about/license.md
+                  - Release notes: ./about/release-notes.md
+              - Issues: https://github.com/example/docs/issues
+
+            """
+        let site = try TestSite(pages: [:], templates: templates)
+        try site.write(
+            [
+                "mkdocs.yml": config, "docs/index.md": "# Welcome\n",
+                "docs/user-guide/writing.md": "# Writing your docs in depth\n",
+                "docs/user-guide/styling.md": "# Styling\n", "docs/user-guide/deep/one.md": "# One\n",
+                "docs/about/license.md": "# License\n", "docs/about/release-notes.md": "# Release notes\n",
+                "docs/about/aardvark.md": "# Aardvark\n",
+            ], under: "")
+        let docs = { (options: inout BuildOptions) in options.siteFolder = site.root + "/docs" }
+        try site.build(docs)
+        #expect(
+            site.output("about/license/index.html")
+                == "Our docs: (User guide)(About[License][Release notes][Aardvark]) License",
+            "MkDocs's order, then the pages its nav leaves out; the page's heading stays its title")
+        #expect(
+            site.output("user-guide/writing/index.html")
+                == "Our docs: (User guide[Writing][Styling][Deep])(About) Writing your docs in depth")
+        #expect(site.output("user-guide/index.html") == "Our docs: User guide", "a section names its folder")
+        #expect(site.output("user-guide/deep/index.html") == "Our docs: Deep")
+
+        try site.write(["mkdocs.yml": config.replacingOccurrences(of: "'User guide'", with: "Guide")], under: "")
+        try site.build(docs)
+        #expect(site.output("user-guide/index.html") == "Our docs: Guide", "a new name is shown at once")
+
+        try site.write(["mkdocs.yml": config + "  - Gone: gone.md\n"], under: "")
+        #expect(
+            site.buildErrors(docs) == [
+                "mkdocs.yml:22: navigation: 'gone.md' is no page of the site, so the navigation's order "
+                    + "passes it by; link to a page, or add the page"
+            ])
+        // site.toml's title comes first; a docs_dir that is not the site folder means the file is another site's.
+        try site.write(["mkdocs.yml": config, "docs/site.toml": "title = \"Handbook\"\n"], under: "")
+        try site.build(docs)
+        #expect(site.output("user-guide/index.html") == "Handbook: User guide")
+        try site.write(["mkdocs.yml": "docs_dir: elsewhere\n" + config], under: "")
+        try site.build(docs)
+        #expect(site.output("user-guide/index.html") == "Handbook: User guide")
+    }
+
+    @Test("An mkdocs.yml that cannot be read, or a nav item of the wrong kind, is a warning naming its line")
+    func mkdocsWarnings() throws {
+        func warnings(_ config: String) throws -> [String] {
+            let site = try TestSite(pages: [:])
+            try site.write(["mkdocs.yml": config, "docs/index.md": "# Home\n", "docs/a.md": "# A\n"], under: "")
+            return try site.build { $0.siteFolder = site.root + "/docs" }.warnings.map {
+                $0.description.replacingOccurrences(of: site.root + "/", with: "")
+            }
+        }
+        #expect(
+            try warnings("site_name: 'unclosed\nnav: [a.md]\n") == [
+                "mkdocs.yml:1: config: invalid YAML: the quoted value that starts on line 1 is never closed; end "
+                    + "it with the quote mark it starts with (inside single quotes, write a ' as ''); the site is built "
+                    + "as if the file were not there"
+            ])
+        #expect(
+            try warnings(
+                "site_name: [x]\nnav:\n  - [a.md]\n  - Two: a.md\n    Keys: b.md\n  - Section: 3\n  - A: a.md\n")
+                == [
+                    "mkdocs.yml:1: config: 'site_name' must be a text, e.g. Our docs; the site's title is not "
+                        + "taken from it",
+                    "mkdocs.yml:3: config: a nav item must be a page (guide.md), a name and a page "
+                        + "(Guide: guide.md) or a name and a list of items; the site is ordered as if this one were not "
+                        + "there",
+                    "mkdocs.yml:4: config: a nav item must be a page (guide.md), a name and a page "
+                        + "(Guide: guide.md) or a name and a list of items; the site is ordered as if this one were not "
+                        + "there",
+                ])
+        #expect(try warnings("nav: index.md\n").count == 1)
+        #expect(try warnings("").isEmpty && warnings("site_name: x\n").isEmpty)
+    }
+
+    @Test("The folder holding a folder, as the user names it")
+    func parentFolders() {
+        let cases = [
+            ("docs", ""), ("docs/", ""), ("site/docs", "site"), ("/srv/docs/", "/srv"), ("/docs", "/"), (".", ".."),
+            ("", ".."), ("../docs", ".."), ("..", "../.."),
+        ]
+        for (folder, parent) in cases {
+            #expect(DisplayPaths.parent(of: folder) == parent, "\(folder)")
+        }
     }
 
     @Test("A link to the book's SUMMARY.md is broken, and says why, as soon as the file becomes the book's")

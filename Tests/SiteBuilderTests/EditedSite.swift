@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 24
+    static let editKinds = 25
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -203,6 +203,26 @@ struct EditedSite {
             pages[path]?.navTitle = named ? nil : random.words(1)
             try writePage(path)
             return "nav title of \(path): \(pages[path]?.navTitle ?? "none")"
+        case 24:
+            // MkDocs's mkdocs.yml beside the site folder titles the site and orders and names pages in its nav,
+            // sections naming folders; one whose docs_dir is another folder is not the site's.
+            let config = site.root + "/mkdocs.yml"
+            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
+                try FileManager.default.removeItem(atPath: config)
+                return "deleted mkdocs.yml"
+            }
+            var named = paths.filter { _ in random.next(below: 2) == 0 }
+            for index in named.indices.reversed() {
+                named.swapAt(index, random.next(below: index + 1))
+            }
+            let items = named.map { random.next(below: 2) == 0 ? "  - \($0)" : "  - \(random.words(1)): \($0)" }
+            let section = paths.filter { $0.hasPrefix("guide/") }.map { "      - \($0)" }
+            let docs = random.next(below: 5) == 0 ? "elsewhere" : "site"
+            let text =
+                "site_name: \(random.words(2))\ndocs_dir: \(docs)\nnav:\n" + items.joined(separator: "\n")
+                + "\n  - \(random.words(1)):\n" + section.joined(separator: "\n") + "\n"
+            try write(Data(text.utf8), to: "mkdocs.yml")
+            return "mkdocs.yml (docs_dir \(docs)) naming \(named.joined(separator: ", ")), and guide/ as a section"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

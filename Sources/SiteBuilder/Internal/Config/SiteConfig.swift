@@ -34,6 +34,8 @@ struct SiteConfig: Sendable {
     /// Not from `site.toml`: what a Jekyll source's `_config.yml` excludes (`JekyllSource.Config`), which Load
     /// content leaves out.
     var jekyllExcludes: [String] = []
+    /// Not from `site.toml`: MkDocs's `mkdocs.yml` beside the site folder, when it builds the site folder.
+    var mkdocs: MkDocsConfig?
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

@@ -15,13 +15,7 @@ import Foundation
 struct BookSummary: Sendable, Equatable {
     static let fileName = "SUMMARY.md"
 
-    /// A page the summary links to: its site path (`guide/installation.md`), the summary's line, and the link's
-    /// text without markup, the chapter's name in the book's navigation ("Installation").
-    struct Entry: Sendable, Equatable {
-        let path: String
-        let line: Int
-        let title: String
-    }
+    typealias Entry = NavigationOutline.Entry
 
     /// The pages linked to, in the summary's order; each path once, where it is first linked to.
     let entries: [Entry]

@@ -1,26 +1,31 @@
 import Foundation
 
 /// The titles the site's other files give a page: the title of a page that gives none of its own, neither front
-/// matter `title` nor a first `# heading`, and the name a book's `SUMMARY.md` gives it in the navigation.
+/// matter `title` nor a first `# heading`, and the name the outline (a book's `SUMMARY.md`, MkDocs's `nav`) gives
+/// it in the navigation.
 struct PageTitle: Sendable {
     let siteTitle: String
     /// The label each folder's `_category_.json` gives it (`FolderCategory`), by the folder's path.
     let folderLabels: [String: String]
-    /// The text of the link to each page in a book's `SUMMARY.md`, by the page's site path.
-    let bookTitles: [String: String]
+    /// The outline's name of each page it names, by the page's site path (`NavigationOutline`).
+    let outlinePages: [String: String]
+    /// The outline's name of each folder a section of it stands for, by the folder's path.
+    let outlineFolders: [String: String]
 
-    /// The page's name in the book, else the label of the folder a section page is the page of, else the page's
+    /// The page's name in the outline, else the label of the folder a section page is the page of, else the page's
     /// name (`fromName`).
     func fallback(for source: PageSource) -> String {
-        if let title = bookTitles[source.path] { return title }
+        if let title = navigationTitle(for: source) { return title }
         if source.isSection, !source.folder.isEmpty, let label = folderLabels[source.folder] { return label }
         return Self.fromName(source.name, siteTitle: siteTitle)
     }
 
     /// The page's name in the nav, breadcrumbs and pager when its front matter gives none (`nav_title`): its name
-    /// in the book, as mdBook's sidebar shows the summary's link texts.
+    /// in the outline, as mdBook's sidebar shows the summary's link texts and MkDocs's the nav's names; for a
+    /// section page, the name of the section that stands for its folder first.
     func navigationTitle(for source: PageSource) -> String? {
-        bookTitles[source.path]
+        if source.isSection, let name = outlineFolders[source.folder] { return name }
+        return outlinePages[source.path]
     }
 
     /// `getting-started` → "Getting started", `02-setup` → "Setup"; the home page falls back to the site title.

@@ -13,11 +13,11 @@ struct NavigationTree: Sendable {
     /// Each page's position among its parent's children.
     private(set) var siblingPosition: [Int]
 
-    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, `bookOrder`
-    /// gives the position of each page a book's `SUMMARY.md` links to, by its site path, and `folderPositions`
+    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, `outlineOrder`
+    /// gives the position of each page the outline names (a book's `SUMMARY.md`, MkDocs's `nav`), by its site path, and `folderPositions`
     /// the position of each folder its `_category_.json` gives one, by the folder's path.
     init(
-        pages: [Page], navOrder: [String], bookOrder: [String: Int] = [:], folderPositions: [String: Double] = [:]
+        pages: [Page], navOrder: [String], outlineOrder: [String: Int] = [:], folderPositions: [String: Double] = [:]
     ) {
         var sectionByFolder: [String: Int] = [:]
         for (index, page) in pages.enumerated() where page.source.isSection {
@@ -31,7 +31,7 @@ struct NavigationTree: Sendable {
             parent[index] = section
             children[section].append(index)
         }
-        let positions = Self.bookPositions(of: pages, children: children, home: home, bookOrder: bookOrder)
+        let positions = Self.outlinePositions(of: pages, children: children, home: home, outlineOrder: outlineOrder)
         let keys = pages.indices.map { index in
             let page = pages[index]
             let folderPosition = page.source.isSection ? folderPositions[page.source.folder] : nil
@@ -54,13 +54,13 @@ struct NavigationTree: Sendable {
         appendReadingOrder(from: home)
     }
 
-    /// Each page's position in the book: its own link's in `SUMMARY.md`, else, for a section, the first of the
-    /// pages below it, so that a folder comes where its first chapter does; nil for a page the book leaves out.
-    private static func bookPositions(
-        of pages: [Page], children: [[Int]], home: Int, bookOrder: [String: Int]
+    /// Each page's position in the outline: where the outline names it, else, for a section, the first of the
+    /// pages below it, so that a folder comes where its first chapter does; nil for a page the outline leaves out.
+    private static func outlinePositions(
+        of pages: [Page], children: [[Int]], home: Int, outlineOrder: [String: Int]
     ) -> [Int?] {
-        guard !bookOrder.isEmpty else { return Array(repeating: nil, count: pages.count) }
-        var positions: [Int?] = pages.map { bookOrder[$0.source.path] }
+        guard !outlineOrder.isEmpty else { return Array(repeating: nil, count: pages.count) }
+        var positions: [Int?] = pages.map { outlineOrder[$0.source.path] }
         func settle(_ index: Int) -> Int? {
             let below = children[index].compactMap(settle).min()
             if positions[index] == nil { positions[index] = below }

@@ -52,12 +52,14 @@ struct Pipeline {
         let cacheFiles = BuildCache(outputFolder: options.outputFolder)
         let record = Background { cacheFiles.loadRecord() }
         let config = run(
-            LoadConfig(file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile)))
+            LoadConfig(
+                file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile),
+                siteFolder: display.siteFolder))
         let content = run(LoadContent(config: config, display: display))
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
-                record: record, datesFromGit: config.lastChanged == "git"))
+                record: record, datesFromGit: config.lastChanged == "git", mkdocsConfig: config.mkdocs?.file))
         if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(
@@ -96,7 +98,7 @@ struct Pipeline {
                 previous: cache.previous.flatMap { $0.options == options.digest ? $0 : nil }, display: display))
         let tree = run(
             BuildNavigation(
-                pages: markdown.pages, navOrder: config.navOrder, bookSummary: content.bookSummary,
+                pages: markdown.pages, navOrder: config.navOrder, outline: content.outline,
                 folderPositions: content.folderPositions, drafts: site.drafts, display: display))
         let theme = themeAside.join(on: log)
         let access = accessAside.join(on: log)
@@ -178,7 +180,9 @@ struct Pipeline {
     /// Works out the access rules of the site; nil when a stage found errors.
     func accessRules() -> SiteAccess? {
         let config = run(
-            LoadConfig(file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile)))
+            LoadConfig(
+                file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile),
+                siteFolder: display.siteFolder))
         let content = run(LoadContent(config: config, display: display))
         let parsed = run(
             ParseFrontMatter(

@@ -2,16 +2,24 @@ import Foundation
 
 /// Reads `site.toml` from the site root; a missing file means the defaults. In a Jekyll source, the `title` of
 /// `_config.yml` is the site's title unless `site.toml` sets one, and its `exclude` list is kept for Load
-/// content.
+/// content. Beside an MkDocs `mkdocs.yml` that builds the site folder, its `site_name` is the title unless
+/// `site.toml` sets one, and its `nav` is kept for Build navigation (`MkDocsConfig`).
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
     /// `site.toml` as the user names it, e.g. `site/site.toml`.
     let file: String
     /// Jekyll's `_config.yml` at the site root, as the user names it.
     let jekyllConfig: String
+    /// The site folder, as the user names it, beside which an `mkdocs.yml` may be.
+    let siteFolder: String
 
     func run(_ log: BuildLog) -> SiteConfig {
         var defaults = SiteConfig()
+        if let (mkdocs, problems) = MkDocsConfig.load(siteFolder: siteFolder) {
+            log.report(problems)
+            defaults.title = mkdocs.siteName ?? defaults.title
+            defaults.mkdocs = mkdocs
+        }
         if let jekyll = readJekyllConfig(log) {
             defaults.title = jekyll.title ?? defaults.title
             defaults.jekyllExcludes = jekyll.excludes

@@ -2,7 +2,7 @@ import AccessRules
 import Foundation
 
 /// Lists the site folder into pages and assets with their files' stamps, leaves out what a Jekyll source's
-/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`) and each folder's `_category_.json`
+/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`), else takes MkDocs's `nav` as the outline, reads each folder's `_category_.json`
 /// (`FolderCategory`), and claims the output paths of the special pages, the sitemap and the assets. Reading the
 /// pages is left to "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
@@ -45,6 +45,9 @@ struct LoadContent: BuildStep {
             files.bookSummary = summary
             markdownFiles.remove(at: index)
         }
+        files.outline =
+            files.bookSummary.map { NavigationOutline(file: display.site(BookSummary.fileName), entries: $0.entries) }
+            ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
         let (sources, problems) = SiteContent.pageSources(
             markdownFiles: markdownFiles, readmeBesideIndexIsPage: listing.isJekyllSource, display: display)
@@ -108,19 +111,22 @@ struct SiteFiles {
     var claims = OutputClaims()
     /// The book's table of contents, when `SUMMARY.md` at the top of the site folder is one; it is then no page.
     var bookSummary: BookSummary?
+    /// The order and names of the pages in the navigation: the book's, else those of MkDocs's `nav`.
+    var outline: NavigationOutline?
     /// Docusaurus's `_category_.json` of each folder that has one, by the folder's path; they are no assets.
     var folderCategories: [String: FolderCategory] = [:]
     /// The position each folder's `_category_.json` gives it, by the folder's path.
     var folderPositions: [String: Double] { folderCategories.compactMapValues { $0.position } }
     /// What each folder's `_category_.json` says of it (`link.description`), by the folder's path.
     var folderDescriptions: [String: String] { folderCategories.compactMapValues { $0.description } }
-    /// The titles the book's `SUMMARY.md` (its link texts) and the folders' `_category_.json` (their labels) give
-    /// pages.
+    /// The titles the outline (a book's link texts, MkDocs's names) and the folders' `_category_.json` (their
+    /// labels) give pages.
     func titles(siteTitle: String) -> PageTitle {
-        let linked = (bookSummary?.entries ?? []).filter { !$0.title.isEmpty }
+        let named = (outline?.entries ?? []).filter { !$0.title.isEmpty }
         return PageTitle(
             siteTitle: siteTitle, folderLabels: folderCategories.compactMapValues { $0.label },
-            bookTitles: Dictionary(linked.map { ($0.path, $0.title) }) { first, _ in first })
+            outlinePages: Dictionary(named.map { ($0.path, $0.title) }) { first, _ in first },
+            outlineFolders: outline?.folderNames ?? [:])
     }
     /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
     var isJekyllSource = false

@@ -12,6 +12,17 @@ struct DisplayPaths: Sendable {
         Self.join(templatesFolder, relativePath)
     }
 
+    /// The folder holding `folder`, as the user would name it: `docs` → `` (the current folder), `site/docs` →
+    /// `site`, `/srv/docs/` → `/srv`, `.` → `..`.
+    static func parent(of folder: String) -> String {
+        var trimmed = Substring(folder)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let last = trimmed.split(separator: "/").last ?? ""
+        if trimmed.isEmpty || last == "." || last == ".." { return join(String(trimmed), "..") }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
     static func join(_ folder: String, _ relativePath: String) -> String {
         if folder.isEmpty || folder == "." { return relativePath }
         if relativePath.isEmpty { return folder }
