@@ -45,4 +45,35 @@ struct WatcherTests {
         try Data("t".utf8).write(to: URL(fileURLWithPath: root + "/templates/partials/footer.mustache"))
         #expect(Self.sees(watcher, "partials/footer.mustache"), "a templates folder made after the watch began")
     }
+
+    @Test(
+        "A single file beside the folders is seen when made, edited and deleted; its neighbours are not",
+        arguments: [false, true])
+    func singleFiles(polling: Bool) throws {
+        let root = try Self.folder(polling ? "file-polling" : "file-inotify")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, _) = FileWatchers.watching(
+            [root + "/site"], files: [root + "/mkdocs.yml", root + "/gone/mkdocs.yml"], polling: polling)
+        try Data("site_name: A".utf8).write(to: URL(fileURLWithPath: root + "/mkdocs.yml"))
+        #expect(Self.sees(watcher, "/mkdocs.yml"), "made")
+        try Data("site_name: B".utf8).write(to: URL(fileURLWithPath: root + "/mkdocs.yml"))
+        #expect(Self.sees(watcher, "/mkdocs.yml"), "edited")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/README.md"))
+        #expect(watcher.changes(waitingAtMost: 0.6).isEmpty, "another file in its folder")
+        try FileManager.default.removeItem(atPath: root + "/mkdocs.yml")
+        #expect(Self.sees(watcher, "/mkdocs.yml"), "deleted")
+        try Data("b".utf8).write(to: URL(fileURLWithPath: root + "/site/guide/b.md"))
+        #expect(Self.sees(watcher, "guide/b.md"), "the folders are still watched")
+    }
+
+    @Test("A single file in a watched folder is seen once, with the folder's other files")
+    func singleFileInWatchedFolder() throws {
+        let root = try Self.folder("file-in-folder")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, _) = FileWatchers.watching([root + "/site"], files: [root + "/site/SUMMARY.md"], polling: false)
+        try Data("- [A](guide/a.md)".utf8).write(to: URL(fileURLWithPath: root + "/site/SUMMARY.md"))
+        #expect(Self.sees(watcher, "site/SUMMARY.md"))
+        try Data("b".utf8).write(to: URL(fileURLWithPath: root + "/site/b.md"))
+        #expect(Self.sees(watcher, "site/b.md"), "the folder's other files still are")
+    }
 }

@@ -64,7 +64,8 @@ public final class PreviewServer: @unchecked Sendable {
     public func run() {
         // Watching from before the first build, so that a file saved while it runs, or just after, is built too.
         let (watcher, note) = FileWatchers.watching(
-            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders, polling: options.polling)
+            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders,
+            files: SiteBuilder.filesBesideSite(options: build), polling: options.polling)
         rebuild(changed: [])
         server.start()
         log(

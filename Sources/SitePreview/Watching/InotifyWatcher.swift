@@ -3,7 +3,7 @@ import Foundation
 
 /// Watches folders with Linux inotify: one watch per folder (inotify does not recurse), new folders
 /// watched as they appear. A folder that does not exist yet is waited for by watching the nearest one
-/// above it that does.
+/// above it that does. A single file is watched through its folder, whose other entries are left out.
 final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -15,16 +15,28 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     /// Each watch's folder.
     private var folders: [Int32: String] = [:]
     private var watchedRoots: Set<String> = []
+    /// The folder of each watch made for single files alone, and the names of those files in it.
+    private var fileFolders: [Int32: (folder: String, names: Set<String>)] = [:]
 
     private static let folderEvents = UInt32(
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
             | IN_MOVE_SELF | IN_ONLYDIR)
 
-    init(folders roots: [String]) throws(Failure) {
+    init(folders roots: [String], files: [String] = []) throws(Failure) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw Failure(description: "inotify is not available: \(Self.lastError)") }
         self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         try watchRoots()
+        for file in files.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) {
+            let folder = (file as NSString).deletingLastPathComponent
+            let watch = inotify_add_watch(descriptor, folder, Self.folderEvents)
+            // A file whose folder is not there is not watched: nothing can be written into it.
+            guard watch >= 0 else { continue }
+            lock.withLock {
+                guard folders[watch] == nil else { return }
+                fileFolders[watch, default: (folder, [])].names.insert((file as NSString).lastPathComponent)
+            }
+        }
     }
 
     deinit {
@@ -55,6 +67,10 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
 
     /// The path an event is about, watching it when it is a new folder; nil for events to leave out.
     private func handle(_ event: inotify_event, name: String) -> String? {
+        if let watched = lock.withLock({ fileFolders[event.wd] }) {
+            if event.mask & UInt32(IN_IGNORED) != 0 { lock.withLock { fileFolders[event.wd] = nil } }
+            return watched.names.contains(name) ? watched.folder + "/" + name : nil
+        }
         guard let folder = lock.withLock({ folders[event.wd] }) else { return nil }
         if event.mask & UInt32(IN_IGNORED) != 0 {
             lock.withLock {
@@ -110,7 +126,10 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
             let hint = errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""
             throw Failure(description: "inotify cannot watch \(folder): \(Self.lastError)\(hint)")
         }
-        lock.withLock { folders[watch] = folder }
+        lock.withLock {
+            folders[watch] = folder
+            fileFolders[watch] = nil
+        }
     }
 
     private static var lastError: String {

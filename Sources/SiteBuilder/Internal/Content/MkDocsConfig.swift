@@ -30,13 +30,18 @@ struct MkDocsConfig: Sendable {
     /// The config of the site folder `siteFolder` (as the user names it), with the warnings reading it gave: the
     /// file in the folder holding the site folder, when its `docs_dir` (by default `docs`) is the site folder.
     static func load(siteFolder: String) -> (MkDocsConfig, [Problem])? {
-        let parent = DisplayPaths.parent(of: siteFolder)
-        for name in fileNames {
-            let file = DisplayPaths.join(parent, name)
+        for file in files(besideSiteFolder: siteFolder) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             return read(PageText.decode(data), file: file, siteFolder: siteFolder)
         }
         return nil
+    }
+
+    /// Where the file of the site folder `siteFolder` may be, in the order MkDocs looks: `mkdocs.yml`, then
+    /// `mkdocs.yaml`, in the folder holding it.
+    static func files(besideSiteFolder siteFolder: String) -> [String] {
+        let parent = DisplayPaths.parent(of: siteFolder)
+        return fileNames.map { DisplayPaths.join(parent, $0) }
     }
 
     /// Reads `text`, the file `file`; nil when its `docs_dir` is not `siteFolder`. A file that is not YAML, and a
