@@ -137,8 +137,9 @@ struct DocsFolderTests {
                     - [1. The `Cargo.toml` *format*](cargo.md)
                     - [ ](blank.md)
                     - [[x] \[y\]](x.md)
+                    - [Form\#u{0C}feed](feed.md)
                     """#))
-        #expect(marked.entries.map(\.title) == ["1. The Cargo.toml format", "", "[x] [y]"])
+        #expect(marked.entries.map(\.title) == ["1. The Cargo.toml format", "", "[x] [y]", "Form feed"])
         #expect(BookSummary(text: "# Summary\n\nThe year in numbers: sales grew.\n\n- [Report](report.md)\n") == nil)
         #expect(BookSummary(text: "# Summary\n\n---\n") == nil)
     }

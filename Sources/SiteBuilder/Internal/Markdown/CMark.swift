@@ -64,8 +64,9 @@ enum CMark {
         return text
     }
 
-    /// The text of a link's text as written between its brackets, without markup: "The `Cargo.toml` *format*"
-    /// gives "The Cargo.toml format". It is read inside a link, so that text such as `1. Setup` is no list.
+    /// The text of a link's text as written between its brackets, without markup, on one line: "The `Cargo.toml`
+    /// *format*" gives "The Cargo.toml format". It is read inside a link, so that text such as `1. Setup` is no
+    /// list.
     static func plainText(ofLinkText text: Substring) -> String {
         let markdown = "[\(text)](x)"
         let parser = makeParser()
@@ -73,6 +74,7 @@ enum CMark {
         cmark_parser_feed(parser, markdown, markdown.utf8.count)
         guard let root = cmark_parser_finish(parser) else { return String(text) }
         defer { cmark_node_free(root) }
-        return plainText(of: root).trimmingCharacters(in: .whitespaces)
+        // A line break cmark does not take for one (a form feed, U+2028) would still break the name where shown.
+        return String(plainText(of: root).map { $0.isNewline ? " " : $0 }).trimmingCharacters(in: .whitespaces)
     }
 }
