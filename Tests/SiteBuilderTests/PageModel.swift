@@ -39,7 +39,11 @@ struct PageModel {
             if number < headings.count { lines += ["## \(headings[number])", ""] }
         }
         for (number, link) in links.enumerated() {
-            lines += [number % 2 == 0 ? "See [there](\(link))." : "See <a href=\"\(link)\">there</a>.", ""]
+            // A Markdown link, a raw HTML one, or Hugo's ref, which also finds a page from the top and by its name.
+            let written = [
+                "See [there](\(link)).", "See <a href=\"\(link)\">there</a>.", "See [there]({{< ref \"\(link)\" >}}).",
+            ]
+            lines += [written[(number + link.utf8.count) % 3], ""]
         }
         for image in images { lines += ["<p align=\"center\"><img src=\"\(image)\" width=\"40\"></p>", ""] }
         return lines.joined(separator: "\n")

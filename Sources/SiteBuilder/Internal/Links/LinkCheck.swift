@@ -44,7 +44,8 @@ struct LinkCheck: Sendable {
         case .anchor(let target, let id):
             anchors.of(target).id(for: id) != nil
                 ? nil
-                : "'\(destination)': the page has no heading '#\(destination.drop { $0 != "#" }.dropFirst())'"
+                : "'\(HugoRefs.asWritten(destination))': the page has no heading "
+                    + "'#\(destination.drop { $0 != "#" }.dropFirst())'"
         }
     }
 }

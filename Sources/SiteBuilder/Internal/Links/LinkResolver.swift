@@ -29,6 +29,9 @@ struct LinkResolver: Sendable {
     /// Resolves `destination`, written in a page in `folder` whose own anchors are `anchors`. A fragment naming
     /// a heading of the page by MkDocs's id is rewritten to the heading's id.
     func resolve(_ destination: String, folder: String, anchors: PageAnchors) -> Resolution {
+        if let written = HugoRefs.written(in: destination) {
+            return resolveHugoRef(written, folder: folder, anchors: anchors)
+        }
         if destination.isEmpty || Self.isExternal(destination) { return .unchanged }
         if let path = JekyllLinks.withoutBaseURL(destination) {
             let resolution = resolve(path, folder: folder, anchors: anchors)
@@ -82,6 +85,51 @@ struct LinkResolver: Sendable {
         return .broken(
             "'\(destination)' matches no page, folder or file in the site; "
                 + "link Markdown files by their .md path, or use an absolute URL for anything else")
+    }
+
+    /// Hugo's `ref` to `written` (`install.md#proxy`, `/guide/install`, `#proxy`), as Hugo finds it: beside the
+    /// page, then from the top of the site (only there for a path starting with `/`), a page by its `.md` path or
+    /// without the extension, a section by its folder; and a name alone (`install`) by the one page of that name
+    /// anywhere, looked for only when the others find none.
+    private func resolveHugoRef(_ written: String, folder: String, anchors: PageAnchors) -> Resolution {
+        let (path, _, fragment) = Self.split(written)
+        let link = Link(destination: HugoRefs.asWritten(HugoRefs.scheme + written), suffix: "", fragment: fragment)
+        if path.isEmpty {
+            guard let fragment else {
+                return .broken("'\(link.destination)' names no page; name one, e.g. \"setup.md\"")
+            }
+            let resolution = resolve("#" + fragment, folder: folder, anchors: anchors)
+            return resolution == .unchanged ? .rewritten("#" + fragment) : resolution
+        }
+        for base in path.hasPrefix("/") || folder.isEmpty ? [""] : [folder, ""] {
+            guard let target = SitePath.resolve(path, from: base), !target.isEmpty else { continue }
+            let found =
+                MarkdownFileName.isMarkdown(target)
+                ? page(target, link: link) : page(target + ".md", link: link) ?? file(target, link: link)
+            if let found { return found }
+        }
+        if !path.contains("/") {
+            let named = index.pages.filter {
+                Self.name(of: $0.key) == path || SitePath.lastComponent(of: $0.key) == path
+            }
+            if named.count == 1, let only = named.first { return withAnchor(only.value, link: link) }
+            if named.count > 1 {
+                let paths = named.keys.sorted().joined(separator: ", ")
+                return .broken(
+                    "'\(link.destination)' names more than one page by its name (\(paths)); write its path, e.g. "
+                        + "\"/\(named.keys.sorted()[0])\"")
+            }
+        }
+        let file = MarkdownFileName.isMarkdown(path) ? path : path + ".md"
+        return .broken(
+            "'\(link.destination)' names no page: Hugo's ref looks beside the page, then from the top of the site, and "
+                + "neither has \(file)\(MarkdownFileName.isMarkdown(path) ? "" : " or a folder \(path)")")
+    }
+
+    /// The file name of the page at `path` without its extension: `guide/install.md` → `install`.
+    private static func name(of path: String) -> Substring {
+        let file = SitePath.lastComponent(of: path)
+        return file.lastIndex(of: ".").map { file[..<$0] } ?? Substring(file)
     }
 
     /// A link as written, with what goes after the path of the URL it resolves to.
