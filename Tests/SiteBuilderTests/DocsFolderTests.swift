@@ -328,6 +328,40 @@ struct DocsFolderTests {
         #expect(try warnings("").isEmpty && warnings("site_name: x\n").isEmpty)
     }
 
+    @Test("mdBook's book.toml titles the site when its src is the site folder; site.toml's title comes first")
+    func mdbookTitle() throws {
+        let templates = TestSite.contentOnlyTemplates.merging(["page.mustache": "{{site.title}}"]) { $1 }
+        let site = try TestSite(pages: [:], templates: templates)
+        try site.write(
+            ["book.toml": "[book]\nauthors = [\"Ops\"]\ntitle = \"The ops handbook\"\n", "src/intro.md": "# Intro\n"],
+            under: "")
+        let source = { (options: inout BuildOptions) in options.siteFolder = site.root + "/src" }
+        try site.build(source)
+        #expect(site.output("intro/index.html") == "The ops handbook", "src is src unless it says otherwise")
+
+        try site.write(["book.toml": "[book]\ntitle = \"Renamed\"\nsrc = \"./src/\"\n"], under: "")
+        try site.build(source)
+        #expect(site.output("intro/index.html") == "Renamed", "a change is seen at once")
+        try site.write(["book.toml": "[book]\ntitle = \"Another book\"\nsrc = \"book\"\n"], under: "")
+        try site.build(source)
+        #expect(site.output("intro/index.html") == "Documentation", "the book of another folder")
+
+        try site.write(["book.toml": "[book]\ntitle = [1]\n"], under: "")
+        #expect(
+            try site.build(source).warnings.map(\.description)
+                == [
+                    "book.toml:2: config: 'title' in [book] must be a text, e.g. title = \"Handbook\"; the site's title is not "
+                        + "taken from it"
+                ].map { site.root + "/" + $0 })
+        try site.write(["book.toml": "[book\ntitle = \"x\"\n"], under: "")
+        let broken = try site.build(source).warnings.map(\.description)
+        #expect(broken.count == 1 && broken.first?.hasPrefix(site.root + "/book.toml:1: config: ") == true, "\(broken)")
+        try site.write(
+            ["book.toml": "[book]\ntitle = \"The ops handbook\"\n", "src/site.toml": "title = \"Ops\"\n"], under: "")
+        try site.build(source)
+        #expect(site.output("intro/index.html") == "Ops")
+    }
+
     @Test("The folder holding a folder, as the user names it")
     func parentFolders() {
         let cases = [

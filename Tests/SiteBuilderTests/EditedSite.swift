@@ -47,7 +47,7 @@ struct EditedSite {
     }
 
     /// How many kinds of edit `edit(kind:)` makes.
-    static let editKinds = 25
+    static let editKinds = 26
 
     /// Makes the edit of `kind` (`0..<editKinds`), or of a kind drawn at random.
     mutating func edit(kind: Int? = nil) throws -> String {
@@ -223,6 +223,17 @@ struct EditedSite {
                 + "\n  - \(random.words(1)):\n" + section.joined(separator: "\n") + "\n"
             try write(Data(text.utf8), to: "mkdocs.yml")
             return "mkdocs.yml (docs_dir \(docs)) naming \(named.joined(separator: ", ")), and guide/ as a section"
+        case 25:
+            // mdBook's book.toml beside the site folder titles the site when its src is the site folder.
+            let config = site.root + "/book.toml"
+            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
+                try FileManager.default.removeItem(atPath: config)
+                return "deleted book.toml"
+            }
+            let source = random.next(below: 4) == 0 ? "elsewhere" : "site"
+            let title = random.words(2)
+            try write(Data("[book]\ntitle = \"\(title)\"\nsrc = \"\(source)\"\n".utf8), to: "book.toml")
+            return "book.toml: \(title), src \(source)"
         default:
             let asset = "site/guide/logo.png"
             if random.next(below: 2) == 0, FileManager.default.fileExists(atPath: site.root + "/" + asset) {

@@ -36,6 +36,9 @@ struct SiteConfig: Sendable {
     var jekyllExcludes: [String] = []
     /// Not from `site.toml`: MkDocs's `mkdocs.yml` beside the site folder, when it builds the site folder.
     var mkdocs: MkDocsConfig?
+    /// Not from `site.toml`: the files outside the site folder that this config was read from, MkDocs's
+    /// `mkdocs.yml` and mdBook's `book.toml`, which Check build cache stamps as it does `site.toml`.
+    var filesBesideSite: [String] = []
 
     /// The site root's URL path: "/" or the path of `baseURL`, e.g. "/docs/".
     var rootURL: String {

@@ -64,7 +64,7 @@ struct MkDocsConfig: Sendable {
         }
         guard case .mapping(let mapping)? = root else { return nil }
         let docsFolder = mapping["docs_dir"]?.string ?? "docs"
-        guard isSiteFolder(docsFolder, namedIn: DisplayPaths.parent(of: siteFolder), siteFolder: siteFolder) else {
+        guard DisplayPaths.isFolder(docsFolder, from: DisplayPaths.parent(of: siteFolder), siteFolder) else {
             return nil
         }
         var problems: [Problem] = []
@@ -83,16 +83,6 @@ struct MkDocsConfig: Sendable {
             problems += reader.problems
         }
         return (config, problems)
-    }
-
-    /// Whether `docsFolder`, read from the folder `parent`, is the folder `siteFolder`: the same folder once `.`,
-    /// `..` and symbolic links are resolved.
-    private static func isSiteFolder(_ docsFolder: String, namedIn parent: String, siteFolder: String) -> Bool {
-        let base = URL(fileURLWithPath: parent.isEmpty ? "." : parent, isDirectory: true)
-        let named = URL(fileURLWithPath: docsFolder, isDirectory: true, relativeTo: base)
-        let site = URL(fileURLWithPath: siteFolder.isEmpty ? "." : siteFolder, isDirectory: true)
-        return named.standardizedFileURL.resolvingSymlinksInPath().path
-            == site.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     private init(file: String) {

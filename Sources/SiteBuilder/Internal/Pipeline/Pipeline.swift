@@ -59,7 +59,7 @@ struct Pipeline {
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
-                record: record, datesFromGit: config.lastChanged == "git", mkdocsConfig: config.mkdocs?.file))
+                record: record, datesFromGit: config.lastChanged == "git", filesBesideSite: config.filesBesideSite))
         if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(

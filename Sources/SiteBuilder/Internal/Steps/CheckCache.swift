@@ -1,7 +1,7 @@
 import Foundation
 
 /// Ends the build when nothing changed: the options, `site.toml` (and a book's `SUMMARY.md`, a Jekyll source's
-/// `_config.yml`, MkDocs's `mkdocs.yml`, Docusaurus's `_category_.json` files), every page, asset and theme file
+/// `_config.yml`, MkDocs's `mkdocs.yml`, mdBook's `book.toml`, Docusaurus's `_category_.json` files), every page, asset and theme file
 /// are as the last build recorded them, the output is exactly as that build left it, and, for dates read from git, `HEAD` is the commit they were read at. Files are compared by
 /// stamp, except those written shortly before the last build started, which are read and compared by
 /// digest. Otherwise reads the page store and hands both on, for the stages that reuse what did not
@@ -18,8 +18,8 @@ struct CheckCache: BuildStep {
     let record: Background<BuildRecord?>
     /// Pages show the date of their last commit (`last_changed = "git"`).
     let datesFromGit: Bool
-    /// MkDocs's `mkdocs.yml` beside the site folder, when it builds the site folder.
-    let mkdocsConfig: String?
+    /// The config files outside the site folder the build read (`SiteConfig.filesBesideSite`).
+    let filesBesideSite: [String]
 
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
@@ -50,14 +50,14 @@ struct CheckCache: BuildStep {
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
-    /// `site.toml`, a book's `SUMMARY.md`, a Jekyll source's `_config.yml`, MkDocs's `mkdocs.yml`, each folder's
-    /// `_category_.json`, and every file of the theme's override folder (the built-in theme's files are in the
-    /// options' digest).
+    /// `site.toml`, a book's `SUMMARY.md`, a Jekyll source's `_config.yml`, MkDocs's `mkdocs.yml`, mdBook's
+    /// `book.toml`, each folder's `_category_.json`, and every file of the theme's override folder (the built-in
+    /// theme's files are in the options' digest).
     private func settingsFiles() -> [String] {
         var settings = [display.site("site.toml")]
         if files.bookSummary != nil { settings.append(display.site(BookSummary.fileName)) }
         if files.isJekyllSource { settings.append(display.site(JekyllSource.configFile)) }
-        if let mkdocsConfig { settings.append(mkdocsConfig) }
+        settings += filesBesideSite
         settings += files.folderCategories.values.map { display.site($0.file) }
         return settings + theme.files.compactMap(\.overridePath)
     }

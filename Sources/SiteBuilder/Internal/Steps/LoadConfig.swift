@@ -3,14 +3,15 @@ import Foundation
 /// Reads `site.toml` from the site root; a missing file means the defaults. In a Jekyll source, the `title` of
 /// `_config.yml` is the site's title unless `site.toml` sets one, and its `exclude` list is kept for Load
 /// content. Beside an MkDocs `mkdocs.yml` that builds the site folder, its `site_name` is the title unless
-/// `site.toml` sets one, and its `nav` is kept for Build navigation (`MkDocsConfig`).
+/// `site.toml` sets one, and its `nav` is kept for Build navigation (`MkDocsConfig`); so is the `title` of an
+/// mdBook's `book.toml` (`MdBookConfig`).
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
     /// `site.toml` as the user names it, e.g. `site/site.toml`.
     let file: String
     /// Jekyll's `_config.yml` at the site root, as the user names it.
     let jekyllConfig: String
-    /// The site folder, as the user names it, beside which an `mkdocs.yml` may be.
+    /// The site folder, as the user names it, beside which an `mkdocs.yml` or `book.toml` may be.
     let siteFolder: String
 
     func run(_ log: BuildLog) -> SiteConfig {
@@ -19,6 +20,12 @@ struct LoadConfig: BuildStep {
             log.report(problems)
             defaults.title = mkdocs.siteName ?? defaults.title
             defaults.mkdocs = mkdocs
+            defaults.filesBesideSite.append(mkdocs.file)
+        }
+        if let (book, problems) = MdBookConfig.load(siteFolder: siteFolder) {
+            log.report(problems)
+            defaults.title = book.title ?? defaults.title
+            defaults.filesBesideSite.append(book.file)
         }
         if let jekyll = readJekyllConfig(log) {
             defaults.title = jekyll.title ?? defaults.title

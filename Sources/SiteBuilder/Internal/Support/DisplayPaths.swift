@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns paths inside the site and templates folders into paths as the user named them,
 /// so errors read `site/guide/setup.md:4: …`.
 struct DisplayPaths: Sendable {
@@ -21,6 +23,16 @@ struct DisplayPaths: Sendable {
         if trimmed.isEmpty || last == "." || last == ".." { return join(String(trimmed), "..") }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// Whether `written`, a folder named in a file in the folder `parent` (`docs`, `./src`, an absolute path), is
+    /// `folder`: the same folder once `.`, `..` and symbolic links are resolved.
+    static func isFolder(_ written: String, from parent: String, _ folder: String) -> Bool {
+        let base = URL(fileURLWithPath: parent.isEmpty ? "." : parent, isDirectory: true)
+        let named = URL(fileURLWithPath: written, isDirectory: true, relativeTo: base)
+        let actual = URL(fileURLWithPath: folder.isEmpty ? "." : folder, isDirectory: true)
+        return named.standardizedFileURL.resolvingSymlinksInPath().path
+            == actual.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func join(_ folder: String, _ relativePath: String) -> String {
