@@ -82,7 +82,7 @@ struct CalloutTests {
         try site.build()
         let expected = """
             <div class="callout callout-caution" role="note">
-            <p class="callout-title">Do not *touch*</p>
+            <p class="callout-title">Do not <em>touch</em></p>
             <p>The wire is live.</p>
             <pre><code>indented code
             </code></pre>
@@ -108,6 +108,37 @@ struct CalloutTests {
 
             """
         #expect(site.output("index.html") == expected)
+    }
+
+    @Test("A title is Markdown: emphasis, code and raw HTML shown; a link shows its text; a block marker is text")
+    func markdownTitles() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            !!! note "Use `--flag` *here* & <kbd>now</kbd>"
+                A.
+
+            :::tip[See [the guide](guide.md) ~~then~~]
+            B.
+            :::
+
+            ??? warning "# Not a heading"
+                C.
+
+            === "Tab **one**"
+
+                D.
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(
+            html.contains(
+                "<p class=\"callout-title\">Use <code>--flag</code> <em>here</em> &amp; <kbd>now</kbd></p>"))
+        #expect(html.contains("<p class=\"callout-title\">See the guide then</p>"), "a link no page resolves here")
+        #expect(html.contains("<summary class=\"callout-title\"># Not a heading</summary>"))
+        #expect(html.contains("<p class=\"content-tab-title\">Tab <strong>one</strong></p>"))
+        #expect(CMark.inlineHTML("Plain <b") == "Plain &lt;b" && CMark.inlineHTML("1. *First*") == "1. *First*")
+        #expect(CMark.inlineHTML("") == "" && CMark.inlineHTML("A & B") == "A &amp; B")
     }
 
     @Test("Containers as Docusaurus, VitePress and Pandoc write them: titles, nested, in a list, other kinds plain")
@@ -175,7 +206,7 @@ struct CalloutTests {
             <p>Docusaurus, <em>no</em> blank lines.</p>
             </div>
             <div class="callout callout-tip" role="note">
-            <p class="callout-title">Use the *flag*</p>
+            <p class="callout-title">Use the <em>flag</em></p>
             <p>With blank lines.</p>
             </div>
             <div class="callout callout-note" role="note">

@@ -1,5 +1,6 @@
 import CMarkGFM
 import Foundation
+import TextTools
 
 /// cmark-gfm settings shared by every parse and render.
 enum CMark {
@@ -76,5 +77,29 @@ enum CMark {
         defer { cmark_node_free(root) }
         // A line break cmark does not take for one (a form feed, U+2028) would still break the name where shown.
         return String(plainText(of: root).map { $0.isNewline ? " " : $0 }).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A title written in Markdown, one line of it, as HTML: "Use *this*" gives "Use <em>this</em>", as MkDocs,
+    /// Docusaurus and VitePress render their admonitions' and containers' titles. A title that cmark would read as
+    /// a block (`# x`, `1. x`) is text as written; one that holds a link or image, which no page resolves here, is
+    /// its plain text.
+    static func inlineHTML(_ title: String) -> String {
+        guard title.utf8.contains(where: { "*_`~<&[!\\".utf8.contains($0) }) else { return title.htmlEscaped }
+        let parser = makeParser()
+        defer { cmark_parser_free(parser) }
+        cmark_parser_feed(parser, title, title.utf8.count)
+        guard let root = cmark_parser_finish(parser) else { return title.htmlEscaped }
+        defer { cmark_node_free(root) }
+        guard let paragraph = cmark_node_first_child(root), cmark_node_next(paragraph) == nil,
+            cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+        else { return title.htmlEscaped }
+        var linked = false
+        walk(paragraph) { node in
+            let type = cmark_node_get_type(node)
+            linked = linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+        }
+        guard !linked else { return plainText(of: paragraph).htmlEscaped }
+        let html = renderHTML(paragraph, parser: parser)
+        return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
     }
 }

@@ -100,16 +100,16 @@ enum Callouts {
     /// A content tab is shown under its title, each tab of a set after the one before it, so that every variant
     /// reads and prints without a script.
     private static func tabTags(title: String) -> (open: String, close: String) {
-        ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(title.htmlEscaped)</p>\n", "</div>\n")
+        ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(CMark.inlineHTML(title))</p>\n", "</div>\n")
     }
 
     private static func tags(kind: String, title: String, collapsedOpen: Bool?) -> (open: String, close: String) {
-        let escaped = title.htmlEscaped
+        let shown = CMark.inlineHTML(title)
         if let open = collapsedOpen {
-            let summary = "<summary class=\"callout-title\">\(escaped.isEmpty ? "Details" : escaped)</summary>\n"
+            let summary = "<summary class=\"callout-title\">\(shown.isEmpty ? "Details" : shown)</summary>\n"
             return ("<details class=\"callout callout-\(kind)\"\(open ? " open" : "")>\n" + summary, "</details>\n")
         }
-        let titleLine = escaped.isEmpty ? "" : "<p class=\"callout-title\">\(escaped)</p>\n"
+        let titleLine = shown.isEmpty ? "" : "<p class=\"callout-title\">\(shown)</p>\n"
         return ("<div class=\"callout callout-\(kind)\" role=\"note\">\n" + titleLine, "</div>\n")
     }
 }
