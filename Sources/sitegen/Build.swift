@@ -12,6 +12,12 @@ struct Build: ParsableCommand {
             file is copied as it is. Links between pages are written as relative .md links and \
             checked: a link to a missing page or heading fails the build.
 
+            A docs folder written for another tool builds as it is: README.md is a section page, \
+            .html and {{< ref >}} links find their pages, and the order and names in a book's \
+            SUMMARY.md, in mkdocs.yml beside an MkDocs docs folder and in Docusaurus's \
+            _category_.json files are followed; site_name in mkdocs.yml or title in mdBook's \
+            book.toml titles the site unless site.toml does.
+
             The theme is built in. A file in the templates folder (--templates, by default \
             templates/ beside the site folder) replaces the built-in file of the same name; \
             `sitegen theme list` shows which is used. Fenced code naming its language is \
@@ -39,6 +45,8 @@ struct Build: ParsableCommand {
             Examples:
               sitegen build
               sitegen build --site docs --templates docs-theme --output public
+              sitegen build --site docs
+                  Build an MkDocs project's docs folder, run beside its mkdocs.yml.
               sitegen build --warn-broken-links
                   List broken links and anchors as warnings and publish anyway.
               sitegen build --no-search

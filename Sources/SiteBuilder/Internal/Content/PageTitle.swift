@@ -24,6 +24,8 @@ struct PageTitle: Sendable {
     /// in the outline, as mdBook's sidebar shows the summary's link texts and MkDocs's the nav's names; for a
     /// section page, the name of the section that stands for its folder first.
     func navigationTitle(for source: PageSource) -> String? {
+        // Every page of every build asks; most sites have no outline, and then no path is hashed.
+        guard !outlinePages.isEmpty || !outlineFolders.isEmpty else { return nil }
         if source.isSection, let name = outlineFolders[source.folder] { return name }
         return outlinePages[source.path]
     }
