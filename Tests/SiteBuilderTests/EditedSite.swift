@@ -155,25 +155,14 @@ struct EditedSite {
         case 20:
             // A book's table of contents orders the pages it names, wherever they are; one it names that is
             // missing is a warning here (broken links are warnings in these builds).
-            let summary = site.root + "/site/" + BookSummary.fileName
-            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: summary) {
-                try FileManager.default.removeItem(atPath: summary)
-                return "deleted SUMMARY.md"
-            }
-            var named = paths.filter { _ in random.next(below: 3) != 0 } + ["gone.md"]
-            for index in named.indices.reversed() {
-                named.swapAt(index, random.next(below: index + 1))
-            }
+            if try deletesNow("site/" + BookSummary.fileName) { return "deleted SUMMARY.md" }
+            let named = random.shuffled(paths.filter { _ in random.next(below: 3) != 0 } + ["gone.md"])
             let lines = named.map { "- [\(random.words(1))](\($0))" }
             try write(Data(("# Summary\n\n" + lines.joined(separator: "\n") + "\n").utf8), to: "site/SUMMARY.md")
             return "SUMMARY.md naming \(named.joined(separator: ", "))"
         case 21:
             // A Jekyll source leaves out what its _config.yml excludes; a list it cannot read is a warning.
-            let config = site.root + "/site/_config.yml"
-            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
-                try FileManager.default.removeItem(atPath: config)
-                return "deleted _config.yml"
-            }
+            if try deletesNow("site/_config.yml") { return "deleted _config.yml" }
             let excluded = [path, "guide/logo.png", "guide/", "*.png"][random.next(below: 4)]
             let text = random.next(below: 5) == 0 ? "exclude: [unclosed\n" : "exclude: [\"\(excluded)\"]\n"
             try write(Data(text.utf8), to: "site/_config.yml")
@@ -206,15 +195,8 @@ struct EditedSite {
         case 24:
             // MkDocs's mkdocs.yml beside the site folder titles the site and orders and names pages in its nav,
             // sections naming folders; one whose docs_dir is another folder is not the site's.
-            let config = site.root + "/mkdocs.yml"
-            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
-                try FileManager.default.removeItem(atPath: config)
-                return "deleted mkdocs.yml"
-            }
-            var named = paths.filter { _ in random.next(below: 2) == 0 }
-            for index in named.indices.reversed() {
-                named.swapAt(index, random.next(below: index + 1))
-            }
+            if try deletesNow("mkdocs.yml") { return "deleted mkdocs.yml" }
+            let named = random.shuffled(paths.filter { _ in random.next(below: 2) == 0 })
             let items = named.map { random.next(below: 2) == 0 ? "  - \($0)" : "  - \(random.words(1)): \($0)" }
             let section = paths.filter { $0.hasPrefix("guide/") }.map { "      - \($0)" }
             let docs = random.next(below: 5) == 0 ? "elsewhere" : "site"
@@ -225,11 +207,7 @@ struct EditedSite {
             return "mkdocs.yml (docs_dir \(docs)) naming \(named.joined(separator: ", ")), and guide/ as a section"
         case 25:
             // mdBook's book.toml beside the site folder titles the site when its src is the site folder.
-            let config = site.root + "/book.toml"
-            if random.next(below: 3) == 0, FileManager.default.fileExists(atPath: config) {
-                try FileManager.default.removeItem(atPath: config)
-                return "deleted book.toml"
-            }
+            if try deletesNow("book.toml") { return "deleted book.toml" }
             let source = random.next(below: 4) == 0 ? "elsewhere" : "site"
             let title = random.words(2)
             try write(Data("[book]\ntitle = \"\(title)\"\nsrc = \"\(source)\"\n".utf8), to: "book.toml")
@@ -317,6 +295,15 @@ struct EditedSite {
             }
         }
         return files
+    }
+
+    /// Deletes the file at `path` (from the top of the test's folder) one time in three, when it is there.
+    private mutating func deletesNow(_ path: String) throws -> Bool {
+        guard random.next(below: 3) == 0, FileManager.default.fileExists(atPath: site.root + "/" + path) else {
+            return false
+        }
+        try FileManager.default.removeItem(atPath: site.root + "/" + path)
+        return true
     }
 
     private mutating func writePage(_ path: String) throws {

@@ -112,6 +112,15 @@ struct SplitMix64 {
         Int(next() % UInt64(bound))
     }
 
+    /// `elements` in an order drawn at random (Fisher–Yates).
+    mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
+        var shuffled = elements
+        for index in shuffled.indices.reversed() {
+            shuffled.swapAt(index, next(below: index + 1))
+        }
+        return shuffled
+    }
+
     private static let vocabulary = [
         "proxy", "setup", "cache", "token", "route", "policy", "volume", "tenant", "backup", "deploy", "ledger",
         "signal", "report", "access", "finance", "install",
