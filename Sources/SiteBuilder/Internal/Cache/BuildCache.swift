@@ -37,8 +37,9 @@ struct BuildCache {
     /// front matter's `nav_title`, Hugo's `linkTitle` and Docusaurus's `sidebar_label`; 20: a book's `SUMMARY.md`
     /// names its chapters in the nav, and titles a page without a title of its own; 21: a code fence's lines to
     /// highlight are marked; 22: Hugo's `ref` and `relref` shortcodes as link destinations lead to their pages; 23:
-    /// the titles of admonitions, containers and content tabs are Markdown).
-    static let generator = "\(PageContext.generator), build cache 23"
+    /// the titles of admonitions, containers and content tabs are Markdown; 24: Hugo's `figure` and `highlight`
+    /// shortcodes).
+    static let generator = "\(PageContext.generator), build cache 24"
 
     let recordFile: String
     let pagesFile: String

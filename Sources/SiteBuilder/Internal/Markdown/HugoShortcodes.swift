@@ -1,0 +1,142 @@
+import Foundation
+import TextTools
+
+/// Hugo's two built-in shortcodes that content uses for blocks, read as what they show: a `figure` on a line of its
+/// own becomes the `<figure>` Hugo writes, and a `highlight` block the fenced code it stands for, with its lines to
+/// highlight (`CodeBlockInfo`).
+///
+/// ```markdown
+/// {{< figure src="diagram.png" alt="The flow" caption="Requests, *signed in*" >}}
+///
+/// {{< highlight go "linenos=table,hl_lines=2 4-5" >}}
+/// func main() {}
+/// {{< /highlight >}}
+/// ```
+///
+/// Both are rewritten line for line before parsing, outside fenced code, so every line number stays the file's.
+/// Other shortcodes stay as written: they are the site's own templates, which sitegen does not run.
+enum HugoShortcodes {
+    /// `markdown` with its figures and highlight blocks rewritten; nil when it has none.
+    static func rewrite(_ markdown: String) -> String? {
+        guard markdown.containsBytes("{{<") || markdown.containsBytes("{{%") else { return nil }
+        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fence = CodeFence.Tracker()
+        var changed = false
+        var number = 0
+        while number < lines.count {
+            defer { number += 1 }
+            guard !fence.consume(lines[number]), let call = Call(line: lines[number]) else { continue }
+            switch call.name {
+            case "figure" where call.named["src"] != nil:
+                lines[number] = call.indent + figure(call)
+                changed = true
+            case "highlight":
+                guard let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
+                else { continue }
+                let marks = String(
+                    repeating: "`", count: max(3, longestRun(of: "`", in: lines[(number + 1)..<end]) + 1))
+                lines[number] = call.indent + marks + info(call)
+                lines[end] = call.indent + marks
+                number = end
+                changed = true
+            default:
+                continue
+            }
+        }
+        return changed ? lines.joined(separator: "\n") : nil
+    }
+
+    /// The longest run of `mark` in any of `lines`.
+    private static func longestRun(of mark: Character, in lines: ArraySlice<String>) -> Int {
+        var longest = 0
+        for line in lines {
+            var run = 0
+            for character in line {
+                run = character == mark ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return longest
+    }
+
+    /// The `<figure>` Hugo's `figure` shortcode writes, on one line: the image (in a link when `link` is given),
+    /// then a caption of `title` and `caption`, if any, which are Markdown.
+    private static func figure(_ call: Call) -> String {
+        let value = { (name: String) in call.named[name].map { $0.htmlEscaped } }
+        // An image needs a text for who cannot see it: the caption's, when the shortcode gives none of its own.
+        let alt =
+            value("alt") ?? (call.named["caption"] ?? call.named["title"]).map {
+                CMark.plainText(ofLinkText: Substring($0)).htmlEscaped
+            } ?? ""
+        var image = "<img src=\"\(value("src") ?? "")\" alt=\"\(alt)\""
+        for name in ["width", "height"] {
+            if let given = value(name) { image += " \(name)=\"\(given)\"" }
+        }
+        image += ">"
+        if let link = value("link") { image = "<a href=\"\(link)\">\(image)</a>" }
+        var caption = ""
+        if let title = call.named["title"] { caption += "<h4>\(CMark.inlineHTML(title))</h4>" }
+        if let text = call.named["caption"] { caption += "<p>\(CMark.inlineHTML(text))</p>" }
+        if !caption.isEmpty { caption = "<figcaption>\(caption)</figcaption>" }
+        let className = value("class").map { " class=\"\($0)\"" } ?? ""
+        return "<figure\(className)>\(image)\(caption)</figure>"
+    }
+
+    /// A fence's info string for a highlight block: its language, and the lines its options highlight
+    /// (`hl_lines=2 4-5`, `hl_lines=["2","4-5"]`), which `CodeBlockInfo` reads.
+    private static func info(_ call: Call) -> String {
+        let language = call.positional.first ?? ""
+        guard let options = call.positional.dropFirst().first,
+            let start = options.firstRange(of: "hl_lines=")?.upperBound
+        else { return language }
+        var value = options[start...]
+        value = value.first == "[" ? value.prefix { $0 != "]" } + "]" : value.prefix { $0 != "," }
+        let lines = value.filter { $0.isNumber || $0 == "-" || $0 == " " || $0 == "," }
+            .split(whereSeparator: { $0 == " " || $0 == "," }).joined(separator: " ")
+        return lines.isEmpty ? language : "\(language) hl_lines=\"\(lines)\""
+    }
+
+    /// A shortcode alone on its line: `{{< name "positional" key="named" >}}`, or with `%` for `<`.
+    private struct Call {
+        let name: String
+        var positional: [String] = []
+        var named: [String: String] = [:]
+        /// The spaces before it, which keep what it becomes in the list item it may be in.
+        let indent: String
+
+        init?(line: String) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            indent = String(line.prefix { $0 == " " || $0 == "\t" })
+            let forms = [("{{<", ">}}"), ("{{%", "%}}")]
+            guard let (open, close) = forms.first(where: { trimmed.hasPrefix($0.0) && trimmed.hasSuffix($0.1) }),
+                trimmed.count >= open.count + close.count
+            else { return nil }
+            var rest = Substring(trimmed.dropFirst(open.count).dropLast(close.count))
+            func word() -> String? {
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                guard let first = rest.first else { return nil }
+                if first == "\"" || first == "`" {
+                    let inside = rest.dropFirst()
+                    guard let end = inside.firstIndex(of: first) else { return nil }
+                    rest = inside[inside.index(after: end)...]
+                    return String(inside[..<end])
+                }
+                let word = rest.prefix { $0 != " " && $0 != "\t" && $0 != "=" }
+                rest = rest[word.endIndex...]
+                return String(word)
+            }
+            guard let name = word(), !name.isEmpty else { return nil }
+            self.name = name
+            while let argument = word() {
+                if rest.first == "=" {
+                    rest = rest.dropFirst()
+                    guard let value = word() else { return nil }
+                    named[argument] = value
+                } else {
+                    positional.append(argument)
+                }
+            }
+            guard rest.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+        }
+    }
+}
