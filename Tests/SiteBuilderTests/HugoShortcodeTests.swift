@@ -73,6 +73,11 @@ struct HugoShortcodeTests {
                 {{< youtube abc >}}
                 """)
         #expect(HugoShortcodes.rewrite("{{< youtube abc >}}\n") == nil && HugoShortcodes.rewrite("plain\n") == nil)
+        #expect(
+            HugoShortcodes.rewrite(
+                "{{< highlight go >}}\r\nx\r\n{{< /highlight >}}\r\n{{< figure src=\"a.png\" >}}\r\n")
+                == "```go\r\nx\r\n```\r\n<figure><img src=\"a.png\" alt=\"\"></figure>\r\n",
+            "a file with CRLF line ends")
         let site = try TestSite(pages: [
             "index.md": "{{< highlight python \"hl_lines=1\" >}}\nx = 1\n{{< /highlight >}}\n"
         ])

@@ -18,13 +18,15 @@ enum HugoRefs {
         var rewritten = ""
         rewritten.reserveCapacity(markdown.utf8.count)
         var changed = false
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split at every line feed, a CRLF's too: as a Character, "\r\n" is not "\n".
+        for line in markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.offset > 0 { rewritten += "\n" }
-            if !fence.consume(String(line.element)), let done = rewriteLine(line.element) {
+            let text = Substring(line.element)
+            if !fence.consume(String(text)), let done = rewriteLine(text) {
                 rewritten += done
                 changed = true
             } else {
-                rewritten += line.element
+                rewritten += text
             }
         }
         return changed ? rewritten : nil
@@ -105,9 +107,9 @@ enum HugoRefs {
         let name = words.prefix { $0 != " " && $0 != "\t" }
         guard name == "ref" || name == "relref" else { return nil }
         let arguments = words.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-        guard let path = self.path(in: arguments), !path.contains(where: { "<>\n\r".contains($0) }) else {
-            return nil
-        }
+        guard !inside.contains(where: \.isNewline), let path = self.path(in: arguments),
+            !path.contains(where: { "<>".contains($0) })
+        else { return nil }
         return (path, close.upperBound)
     }
 

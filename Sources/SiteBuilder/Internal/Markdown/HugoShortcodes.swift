@@ -19,7 +19,10 @@ enum HugoShortcodes {
     /// `markdown` with its figures and highlight blocks rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("{{<") || markdown.containsBytes("{{%") else { return nil }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split at every line feed, a CRLF's too: as a Character, "\r\n" is not "\n". A line keeps its "\r".
+        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
         var fence = CodeFence.Tracker()
         var changed = false
         var number = 0
@@ -28,15 +31,15 @@ enum HugoShortcodes {
             guard !fence.consume(lines[number]), let call = Call(line: lines[number]) else { continue }
             switch call.name {
             case "figure" where call.named["src"] != nil:
-                lines[number] = call.indent + figure(call)
+                lines[number] = call.indent + figure(call) + call.lineEnd
                 changed = true
             case "highlight":
                 guard let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
                 else { continue }
                 let marks = String(
                     repeating: "`", count: max(3, longestRun(of: "`", in: lines[(number + 1)..<end]) + 1))
-                lines[number] = call.indent + marks + info(call)
-                lines[end] = call.indent + marks
+                lines[number] = call.indent + marks + info(call) + call.lineEnd
+                lines[end] = call.indent + marks + (lines[end].hasSuffix("\r") ? "\r" : "")
                 number = end
                 changed = true
             default:
@@ -103,9 +106,12 @@ enum HugoShortcodes {
         var named: [String: String] = [:]
         /// The spaces before it, which keep what it becomes in the list item it may be in.
         let indent: String
+        /// The carriage return its line ends with, in a file with CRLF line ends, else "".
+        let lineEnd: String
 
         init?(line: String) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            lineEnd = line.unicodeScalars.last == "\r" ? "\r" : ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r"]))
             indent = String(line.prefix { $0 == " " || $0 == "\t" })
             let forms = [("{{<", ">}}"), ("{{%", "%}}")]
             guard let (open, close) = forms.first(where: { trimmed.hasPrefix($0.0) && trimmed.hasSuffix($0.1) }),
