@@ -73,10 +73,15 @@ struct HugoShortcodeTests {
                 {{< youtube abc >}}
                 """)
         #expect(HugoShortcodes.rewrite("{{< youtube abc >}}\n") == nil && HugoShortcodes.rewrite("plain\n") == nil)
+        // A file with CRLF line ends reaches the rewrite with \n ones (`PageText`).
+        let crlf = try TestSite(pages: [
+            "index.md": "{{< highlight go >}}\r\nx\r\n{{< /highlight >}}\r\n{{< figure src=\"a.png\" >}}\r\n",
+            "a.png": "PNG",
+        ])
+        try crlf.build()
         #expect(
-            HugoShortcodes.rewrite(
-                "{{< highlight go >}}\r\nx\r\n{{< /highlight >}}\r\n{{< figure src=\"a.png\" >}}\r\n")
-                == "```go\r\nx\r\n```\r\n<figure><img src=\"a.png\" alt=\"\"></figure>\r\n",
+            crlf.output("index.html")
+                == "<pre><code class=\"language-go\">x\n</code></pre>\n<figure><img src=\"/a.png\" alt=\"\"></figure>\n",
             "a file with CRLF line ends")
         let site = try TestSite(pages: [
             "index.md": "{{< highlight python \"hl_lines=1\" >}}\nx = 1\n{{< /highlight >}}\n"

@@ -6,14 +6,14 @@ import Foundation
 /// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
 /// book's `SUMMARY.md` (`BookSummary`), as a folder's `_category_.json` or `.yml` (`FolderCategory`), and as
 /// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`) and whose Hugo refs and
-/// block shortcodes are rewritten (`HugoRefs`, `HugoShortcodes`), and as a code fence's info string (`CodeBlockInfo`).
+/// block shortcodes are rewritten (`HugoShortcodes`), and as a code fence's info string (`CodeBlockInfo`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
 /// summary names each page once, by a path inside the site, on a line of the file, by a name of one line; a
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
-/// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and its lines to
-/// highlight counted from 1.
+/// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
+/// its lines to highlight counted from 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -61,14 +61,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "admonitions rewritten onto \(count(rewritten) + 1) lines")
         check(headers.keys.allSatisfy { (1...count(text) + 1).contains($0) }, "a header off the text")
     }
-    if let rewritten = HugoRefs.rewrite(text) {
-        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
-        check(count(rewritten) == count(text), "Hugo's refs rewritten onto \(count(rewritten) + 1) lines")
-        check(rewritten.contains(HugoRefs.scheme), "a rewrite without a ref")
-    }
     if let rewritten = HugoShortcodes.rewrite(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(rewritten) == count(text), "Hugo's shortcodes rewritten onto \(count(rewritten) + 1) lines")
+        check(rewritten != text, "a rewrite that changes nothing")
     }
 
     let info = CodeBlockInfo(text)

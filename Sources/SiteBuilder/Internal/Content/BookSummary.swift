@@ -37,7 +37,7 @@ struct BookSummary: Sendable, Equatable {
             guard let link = Self.link(in: trimmed) else { return nil }
             links += 1
             if let path = Self.sitePath(of: link.destination), seen.insert(path).inserted {
-                entries.append(Entry(path: path, line: number + 1, title: CMark.plainText(ofLinkText: link.text)))
+                entries.append(Entry(path: path, line: number + 1, title: CMark.plainText(ofInline: link.text)))
             }
         }
         guard links > 0 else { return nil }

@@ -42,27 +42,9 @@ struct FolderCategory: Sendable {
         // A line past the last, where libyaml may put the end of the text, is taken as the last.
         let lines = YAMLLines(text)
         func fileLine(_ mark: Mark?) -> Int? { mark.map { lines.fileLine(of: $0.line) } }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)
-        } catch let error as YamlError {
-            var problem = YAMLErrorAdvice(file: shown, lines: lines, fileLine: { fileLine($0) ?? 1 })
-                .problem(for: error)
-            // The advice is YAML's, about quoting and indentation; JSON's mistakes are said as libyaml says them.
-            if file.hasSuffix(".json") {
-                switch error {
-                case .scanner(let context, let what, _, _), .parser(let context, let what, _, _),
-                    .composer(let context, let what, _, _):
-                    problem.message = "invalid JSON: \(what)" + (context.map { " \($0.text)" } ?? "")
-                default: break
-                }
-            }
-            problem.message += "; " + ignored
-            problem.isWarning = true
-            return (category, [problem])
-        } catch {
-            return (category, [warning(in: shown, line: nil, "it cannot be read (\(error)); " + ignored)])
-        }
+        let (root, unreadable) = YAMLErrorAdvice.composeSettings(
+            text, file: shown, lines: lines, ignored: ignored, isJSON: file.hasSuffix(".json"))
+        if let unreadable { return (category, [unreadable]) }
         // An empty file, or one of nothing but `---`, says nothing.
         guard let root, root.null == nil else { return (category, []) }
         guard case .mapping(let mapping) = root else {

@@ -51,17 +51,8 @@ struct MkDocsConfig: Sendable {
         let lines = YAMLLines(text)
         func fileLine(_ mark: Mark?) -> Int? { mark.map { lines.fileLine(of: $0.line) } }
         let ignored = "the site is built as if the file were not there"
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)
-        } catch let error as YamlError {
-            var problem = YAMLErrorAdvice(file: file, lines: lines, fileLine: { fileLine($0) ?? 1 }).problem(for: error)
-            problem.message += "; " + ignored
-            problem.isWarning = true
-            return (config, [problem])
-        } catch {
-            return (config, [Problem(file: file, message: "it cannot be read (\(error)); " + ignored, isWarning: true)])
-        }
+        let (root, warning) = YAMLErrorAdvice.composeSettings(text, file: file, lines: lines, ignored: ignored)
+        if let warning { return (config, [warning]) }
         guard case .mapping(let mapping)? = root else { return nil }
         let docsFolder = mapping["docs_dir"]?.string ?? "docs"
         guard DisplayPaths.isFolder(docsFolder, from: DisplayPaths.parent(of: siteFolder), siteFolder) else {

@@ -31,9 +31,9 @@ final class Page: Sendable {
     /// What the nav, breadcrumbs and the pager call the page: its `nav_title`, else its title.
     var navigationTitle: String { frontMatter.navTitle ?? title }
 
-    /// What navigation orders pages by: weight, else `position`, the folder's in its `_category_.json` or the
-    /// page's in the outline, a book's `SUMMARY.md` or MkDocs's `nav` (`NavigationTree`), else the number the file or folder name starts with
-    /// (`01-intro.md`; none of these: last), then title, then path.
+    /// What navigation orders pages by: weight, else `position`, the folder's in its `_category_.json` or the page's in
+    /// the outline, a book's `SUMMARY.md` or MkDocs's `nav` (`NavigationTree`), else the number the file or folder name
+    /// starts with (`01-intro.md`; none of these: last), then title, then path.
     func navigationKey(position: Double?) -> (weight: Double, title: String, path: String) {
         let weight =
             frontMatter.weight ?? position

@@ -23,6 +23,34 @@ struct YAMLErrorAdvice {
     private static let hint =
         "check the indentation, and quote values that contain ': ' or start with a special character"
 
+    /// The YAML of a settings file the build reads beside the pages (a folder's `_category_` file, `mkdocs.yml`),
+    /// composed into nodes; or the warning saying why it cannot be, ending in `ignored`, what the build does
+    /// instead. In a JSON file, a syntax error is said as libyaml says it: the advice is about YAML's quoting.
+    static func composeSettings(_ text: String, file: String, lines: YAMLLines, ignored: String, isJSON: Bool = false)
+        -> (root: Node?, warning: Problem?)
+    {
+        do {
+            return (try Yams.compose(yaml: text, .default, .default, .utf8), nil)
+        } catch let error as YamlError {
+            var problem = YAMLErrorAdvice(file: file, lines: lines) { mark in
+                mark.map { lines.fileLine(of: $0.line) } ?? 1
+            }.problem(for: error)
+            if isJSON {
+                switch error {
+                case .scanner(let context, let what, _, _), .parser(let context, let what, _, _),
+                    .composer(let context, let what, _, _):
+                    problem.message = "invalid JSON: \(what)" + (context.map { " \($0.text)" } ?? "")
+                default: break
+                }
+            }
+            problem.message += "; " + ignored
+            problem.isWarning = true
+            return (nil, problem)
+        } catch {
+            return (nil, Problem(file: file, message: "it cannot be read (\(error)); " + ignored, isWarning: true))
+        }
+    }
+
     func problem(for error: YamlError) -> Problem {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),

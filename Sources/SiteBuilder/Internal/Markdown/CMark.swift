@@ -65,18 +65,13 @@ enum CMark {
         return text
     }
 
-    /// The text of a link's text as written between its brackets, without markup, on one line: "The `Cargo.toml`
-    /// *format*" gives "The Cargo.toml format". It is read inside a link, so that text such as `1. Setup` is no
-    /// list.
-    static func plainText(ofLinkText text: Substring) -> String {
-        let markdown = "[\(text)](x)"
-        let parser = makeParser()
-        defer { cmark_parser_free(parser) }
-        cmark_parser_feed(parser, markdown, markdown.utf8.count)
-        guard let root = cmark_parser_finish(parser) else { return String(text) }
-        defer { cmark_node_free(root) }
+    /// The text of one line of inline Markdown (a link's text as written between its brackets, a caption) without
+    /// markup, on one line: "The `Cargo.toml` *format*" gives "The Cargo.toml format". It is read inside a link, so
+    /// that text such as `1. Setup` is no list.
+    static func plainText(ofInline text: Substring) -> String {
+        let plain = parsed("[\(text)](x)") { root, _ in plainText(of: root) } ?? String(text)
         // A line break cmark does not take for one (a form feed, U+2028) would still break the name where shown.
-        return String(plainText(of: root).map { $0.isNewline ? " " : $0 }).trimmingCharacters(in: .whitespaces)
+        return String(plain.map { $0.isNewline ? " " : $0 }).trimmingCharacters(in: .whitespaces)
     }
 
     /// A title written in Markdown, one line of it, as HTML: "Use *this*" gives "Use <em>this</em>", as MkDocs,
@@ -85,21 +80,33 @@ enum CMark {
     /// its plain text.
     static func inlineHTML(_ title: String) -> String {
         guard title.utf8.contains(where: { "*_`~<&[!\\".utf8.contains($0) }) else { return title.htmlEscaped }
+        return parsed(title) { root, parser in
+            guard let paragraph = cmark_node_first_child(root), cmark_node_next(paragraph) == nil,
+                cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+            else { return title.htmlEscaped }
+            var linked = false
+            walk(paragraph) { node in
+                let type = cmark_node_get_type(node)
+                linked = linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+            }
+            guard !linked else { return plainText(of: paragraph).htmlEscaped }
+            let html = renderHTML(paragraph, parser: parser)
+            return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+        } ?? title.htmlEscaped
+    }
+
+    /// What `read` makes of `markdown` parsed on its own, given the tree's root and the parser; both are freed
+    /// after. Nil when cmark makes no tree.
+    private static func parsed<Value>(
+        _ markdown: String, _ read: (_ root: OpaquePointer, _ parser: OpaquePointer) -> Value
+    )
+        -> Value?
+    {
         let parser = makeParser()
         defer { cmark_parser_free(parser) }
-        cmark_parser_feed(parser, title, title.utf8.count)
-        guard let root = cmark_parser_finish(parser) else { return title.htmlEscaped }
+        cmark_parser_feed(parser, markdown, markdown.utf8.count)
+        guard let root = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(root) }
-        guard let paragraph = cmark_node_first_child(root), cmark_node_next(paragraph) == nil,
-            cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
-        else { return title.htmlEscaped }
-        var linked = false
-        walk(paragraph) { node in
-            let type = cmark_node_get_type(node)
-            linked = linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
-        }
-        guard !linked else { return plainText(of: paragraph).htmlEscaped }
-        let html = renderHTML(paragraph, parser: parser)
-        return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+        return read(root, parser)
     }
 }

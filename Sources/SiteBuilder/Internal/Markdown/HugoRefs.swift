@@ -1,36 +1,17 @@
+import TextTools
+
 /// Hugo's `ref` and `relref` shortcodes as link destinations, as Hugo content links its pages:
 /// `[Install]({{< ref "install.md" >}})`, `[Guide]({{< relref "/guide" >}})`, `[id]: {{% ref "faq#proxy" %}}`.
 /// cmark reads no link there, since the shortcode holds spaces, so before parsing each is rewritten on its line
 /// into a destination of its own (`<sitegen-hugo-ref:install.md>`), which `LinkResolver` resolves as Hugo does:
 /// beside the page first, then from the top of the site, with or without the `.md`.
 ///
-/// Only a shortcode that is a whole destination is rewritten, outside fenced code and code spans; one anywhere
-/// else stays as written, as does the escaped `{{</* ref */>}}` with which Hugo's docs show one.
+/// Only a shortcode that is a whole destination is rewritten, outside fenced code and code spans (in the pass
+/// `HugoShortcodes.rewrite` makes over the page); one anywhere else stays as written, as does the escaped
+/// `{{</* ref */>}}` with which Hugo's docs show one.
 enum HugoRefs {
     /// What a rewritten destination starts with.
     static let scheme = "sitegen-hugo-ref:"
-
-    /// `markdown` with each shortcode that is a link's or a link definition's destination rewritten, line for
-    /// line; nil when it holds none.
-    static func rewrite(_ markdown: String) -> String? {
-        guard markdown.containsBytes("{{<") || markdown.containsBytes("{{%") else { return nil }
-        var fence = CodeFence.Tracker()
-        var rewritten = ""
-        rewritten.reserveCapacity(markdown.utf8.count)
-        var changed = false
-        // Split at every line feed, a CRLF's too: as a Character, "\r\n" is not "\n".
-        for line in markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.offset > 0 { rewritten += "\n" }
-            let text = Substring(line.element)
-            if !fence.consume(String(text)), let done = rewriteLine(text) {
-                rewritten += done
-                changed = true
-            } else {
-                rewritten += text
-            }
-        }
-        return changed ? rewritten : nil
-    }
 
     /// The path and fragment a destination rewritten from a shortcode names (`install.md#proxy`); nil for any
     /// other destination.
@@ -44,62 +25,44 @@ enum HugoRefs {
         written(in: destination).map { "{{< ref \"\($0)\" >}}" } ?? destination
     }
 
-    /// `line` with its destination shortcodes rewritten; nil when it has none.
-    private static func rewriteLine(_ line: Substring) -> String? {
-        guard line.contains("{{") else { return nil }
-        let code = codeSpans(in: line)
+    /// `line` with each shortcode that is a link's or a link definition's destination rewritten; nil when it has
+    /// none. `HugoShortcodes.rewrite` asks for each line outside code.
+    static func rewriteLine(_ line: String) -> String? {
+        guard line.containsBytes("{{") else { return nil }
+        let characters = Array(line)
         var result = ""
-        var rest = line
+        var position = 0
         var changed = false
-        while let open = rest.firstRange(of: "{{") {
-            let before = rest[..<open.lowerBound]
-            let lead = before.reversed().drop { $0 == " " || $0 == "\t" }.prefix(2)
-            guard String(lead.reversed()) == "](" || String(lead.reversed()) == "]:",
-                !code.contains(where: { $0.contains(open.lowerBound) }),
-                let (path, end) = shortcode(at: rest[open.lowerBound...])
-            else {
-                result += rest[..<open.upperBound]
-                rest = rest[open.upperBound...]
-                continue
+        while position < characters.count {
+            if characters[position] == "`" {
+                let end = CodeSpan.end(in: characters, at: position)
+                result.append(contentsOf: characters[position..<end])
+                position = end
+            } else if characters[position] == "{", opensDestination(result),
+                let (path, length) = shortcode(at: String(characters[position...]))
+            {
+                result += "<" + scheme + path + ">"
+                position += length
+                changed = true
+            } else {
+                result.append(characters[position])
+                position += 1
             }
-            result += before + "<" + scheme + path + ">"
-            rest = rest[end...]
-            changed = true
         }
-        return changed ? result + rest : nil
+        return changed ? result : nil
     }
 
-    /// The code spans of `line`: from a run of backticks to the next run as long, as CommonMark reads them.
-    private static func codeSpans(in line: Substring) -> [Range<Substring.Index>] {
-        guard line.contains("`") else { return [] }
-        var spans: [Range<Substring.Index>] = []
-        var rest = line[...]
-        while let start = rest.firstIndex(of: "`") {
-            let opening = rest[start...].prefix { $0 == "`" }
-            var search = rest[opening.endIndex...]
-            var end: Substring.Index?
-            while let next = search.firstIndex(of: "`") {
-                let run = search[next...].prefix { $0 == "`" }
-                if run.count == opening.count {
-                    end = run.endIndex
-                    break
-                }
-                search = search[run.endIndex...]
-            }
-            guard let end else {
-                rest = rest[opening.endIndex...]
-                continue
-            }
-            spans.append(start..<end)
-            rest = rest[end...]
-        }
-        return spans
+    /// Whether what comes after `text` is a link's destination: `text` ends in `](` or `]:`, and spaces.
+    private static func opensDestination(_ text: String) -> Bool {
+        let lead = String(text.reversed().drop { $0 == " " || $0 == "\t" }.prefix(2).reversed())
+        return lead == "](" || lead == "]:"
     }
 
-    /// The path a `ref` or `relref` shortcode at the start of `text` names, and where the shortcode ends; nil when
-    /// `text` starts with no such shortcode, or the path cannot stand in an angle-bracketed destination.
-    private static func shortcode(at text: Substring) -> (path: String, end: Substring.Index)? {
-        guard let kind = text.dropFirst(2).first, kind == "<" || kind == "%",
+    /// The path a `ref` or `relref` shortcode at the start of `text` names, and how many characters the shortcode
+    /// takes; nil when `text` starts with no such shortcode, or the path cannot stand in an angle-bracketed
+    /// destination. A shortcode holds no line end: cmark takes a lone carriage return for one.
+    private static func shortcode(at text: String) -> (path: String, length: Int)? {
+        guard text.hasPrefix("{{"), let kind = text.dropFirst(2).first, kind == "<" || kind == "%",
             let close = text.firstRange(of: kind == "<" ? ">}}" : "%}}")
         else { return nil }
         let inside = text[text.index(text.startIndex, offsetBy: 3)..<close.lowerBound]
@@ -110,7 +73,7 @@ enum HugoRefs {
         guard !inside.contains(where: \.isNewline), let path = self.path(in: arguments),
             !path.contains(where: { "<>".contains($0) })
         else { return nil }
-        return (path, close.upperBound)
+        return (path, text.distance(from: text.startIndex, to: close.upperBound))
     }
 
     /// The page a shortcode's arguments name: its `path=` argument, else its first, quoted (`"…"`, `` `…` ``) or

@@ -1,9 +1,9 @@
 import Foundation
 import TextTools
 
-/// Hugo's two built-in shortcodes that content uses for blocks, read as what they show: a `figure` on a line of its
-/// own becomes the `<figure>` Hugo writes, and a `highlight` block the fenced code it stands for, with its lines to
-/// highlight (`CodeBlockInfo`).
+/// Hugo's built-in shortcodes that content uses, read as what they show: a `figure` on a line of its own becomes
+/// the `<figure>` Hugo writes, a `highlight` block the fenced code it stands for, with its lines to highlight
+/// (`CodeBlockInfo`), and a `ref` or `relref` as a link's destination one `LinkResolver` resolves (`HugoRefs`).
 ///
 /// ```markdown
 /// {{< figure src="diagram.png" alt="The flow" caption="Requests, *signed in*" >}}
@@ -13,38 +13,37 @@ import TextTools
 /// {{< /highlight >}}
 /// ```
 ///
-/// Both are rewritten line for line before parsing, outside fenced code, so every line number stays the file's.
-/// Other shortcodes stay as written: they are the site's own templates, which sitegen does not run.
+/// All are rewritten line for line before parsing, in one pass over the page, outside fenced code, so every line
+/// number stays the file's. The page's text has `\n` line ends (`PageText`). Other shortcodes stay as written:
+/// they are the site's own templates, which sitegen does not run.
 enum HugoShortcodes {
-    /// `markdown` with its figures and highlight blocks rewritten; nil when it has none.
+    /// `markdown` with its figures, highlight blocks and refs rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("{{<") || markdown.containsBytes("{{%") else { return nil }
-        // Split at every line feed, a CRLF's too: as a Character, "\r\n" is not "\n". A line keeps its "\r".
-        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0))
-        }
+        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var fence = CodeFence.Tracker()
         var changed = false
         var number = 0
         while number < lines.count {
             defer { number += 1 }
-            guard !fence.consume(lines[number]), let call = Call(line: lines[number]) else { continue }
-            switch call.name {
-            case "figure" where call.named["src"] != nil:
-                lines[number] = call.indent + figure(call) + call.lineEnd
-                changed = true
-            case "highlight":
-                guard let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
-                else { continue }
+            guard !fence.consume(lines[number]) else { continue }
+            let call = Call(line: lines[number])
+            if let call, call.name == "figure", call.named["src"] != nil {
+                lines[number] = call.indent + figure(call)
+            } else if let call, call.name == "highlight",
+                let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
+            {
                 let marks = String(
                     repeating: "`", count: max(3, longestRun(of: "`", in: lines[(number + 1)..<end]) + 1))
-                lines[number] = call.indent + marks + info(call) + call.lineEnd
-                lines[end] = call.indent + marks + (lines[end].hasSuffix("\r") ? "\r" : "")
+                lines[number] = call.indent + marks + info(call)
+                lines[end] = call.indent + marks
                 number = end
-                changed = true
-            default:
+            } else if let rewritten = HugoRefs.rewriteLine(lines[number]) {
+                lines[number] = rewritten
+            } else {
                 continue
             }
+            changed = true
         }
         return changed ? lines.joined(separator: "\n") : nil
     }
@@ -69,7 +68,7 @@ enum HugoShortcodes {
         // An image needs a text for who cannot see it: the caption's, when the shortcode gives none of its own.
         let alt =
             value("alt") ?? (call.named["caption"] ?? call.named["title"]).map {
-                CMark.plainText(ofLinkText: Substring($0)).htmlEscaped
+                CMark.plainText(ofInline: Substring($0)).htmlEscaped
             } ?? ""
         var image = "<img src=\"\(value("src") ?? "")\" alt=\"\(alt)\""
         for name in ["width", "height"] {
@@ -106,12 +105,9 @@ enum HugoShortcodes {
         var named: [String: String] = [:]
         /// The spaces before it, which keep what it becomes in the list item it may be in.
         let indent: String
-        /// The carriage return its line ends with, in a file with CRLF line ends, else "".
-        let lineEnd: String
 
         init?(line: String) {
-            lineEnd = line.unicodeScalars.last == "\r" ? "\r" : ""
-            let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r"]))
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             indent = String(line.prefix { $0 == " " || $0 == "\t" })
             let forms = [("{{<", ">}}"), ("{{%", "%}}")]
             guard let (open, close) = forms.first(where: { trimmed.hasPrefix($0.0) && trimmed.hasSuffix($0.1) }),

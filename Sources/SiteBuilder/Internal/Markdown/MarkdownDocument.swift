@@ -49,12 +49,10 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; Hugo's figures and highlight blocks in it are first rewritten (see `HugoShortcodes`), its
-    /// `ref` shortcodes in link destinations (see `HugoRefs`), MkDocs admonitions into quotes (see `Admonitions`),
-    /// and its math taken out (see `MathSpans`).
+    /// Parses `markdown`; Hugo's figures, highlight blocks and refs in it are first rewritten (see `HugoShortcodes`),
+    /// MkDocs admonitions into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = HugoShortcodes.rewrite(markdown) ?? markdown
-        markdown = HugoRefs.rewrite(markdown) ?? markdown
         if let rewritten = Admonitions.rewrite(markdown) {
             (markdown, admonitions) = rewritten
         } else {

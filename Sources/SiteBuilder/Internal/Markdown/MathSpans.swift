@@ -55,7 +55,7 @@ enum MathSpans {
                 out.append(contentsOf: String(characters[position...position + 1]))
                 position += 2
             } else if character == "`" {
-                let end = codeSpanEnd(characters, at: position)
+                let end = CodeSpan.end(in: characters, at: position)
                 out.append(contentsOf: String(characters[position..<end]))
                 position = end
             } else if character == "$", let (tex, display, end) = math(characters, at: position) {
@@ -79,26 +79,6 @@ enum MathSpans {
             }
         }
         return out
-    }
-
-    /// Where the code span opening at `start` ends (past its closing backticks); past the opening run
-    /// when it has no closing one on the line.
-    private static func codeSpanEnd(_ characters: [Character], at start: Int) -> Int {
-        var run = start
-        while run < characters.count, characters[run] == "`" { run += 1 }
-        let length = run - start
-        var position = run
-        while position < characters.count {
-            guard characters[position] == "`" else {
-                position += 1
-                continue
-            }
-            var end = position
-            while end < characters.count, characters[end] == "`" { end += 1 }
-            if end - position == length { return end }
-            position = end
-        }
-        return run
     }
 
     /// The math opening at `start` and closing on the same line: `$$…$$`, `` $`…`$ `` or `$…$` (not

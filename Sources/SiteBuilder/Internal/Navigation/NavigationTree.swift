@@ -13,9 +13,9 @@ struct NavigationTree: Sendable {
     /// Each page's position among its parent's children.
     private(set) var siblingPosition: [Int]
 
-    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, `outlineOrder`
-    /// gives the position of each page the outline names (a book's `SUMMARY.md`, MkDocs's `nav`), by its site path, and `folderPositions`
-    /// the position of each folder its `_category_.json` gives one, by the folder's path.
+    /// Builds the tree; `navOrder` lists top-level entries (by folder or page name) to put first, `outlineOrder` gives
+    /// the position of each page the outline names (a book's `SUMMARY.md`, MkDocs's `nav`), by its site path, and
+    /// `folderPositions` the position of each folder its `_category_.json` gives one, by the folder's path.
     init(
         pages: [Page], navOrder: [String], outlineOrder: [String: Int] = [:], folderPositions: [String: Double] = [:]
     ) {

@@ -51,10 +51,7 @@ struct Pipeline {
         let started = Date()
         let cacheFiles = BuildCache(outputFolder: options.outputFolder)
         let record = Background { cacheFiles.loadRecord() }
-        let config = run(
-            LoadConfig(
-                file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile),
-                siteFolder: display.siteFolder))
+        let config = run(LoadConfig(display: display))
         let content = run(LoadContent(config: config, display: display))
         let cache = run(
             CheckCache(
@@ -179,10 +176,7 @@ struct Pipeline {
 
     /// Works out the access rules of the site; nil when a stage found errors.
     func accessRules() -> SiteAccess? {
-        let config = run(
-            LoadConfig(
-                file: display.site("site.toml"), jekyllConfig: display.site(JekyllSource.configFile),
-                siteFolder: display.siteFolder))
+        let config = run(LoadConfig(display: display))
         let content = run(LoadContent(config: config, display: display))
         let parsed = run(
             ParseFrontMatter(

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Ends the build when nothing changed: the options, `site.toml` (and a book's `SUMMARY.md`, a Jekyll source's
-/// `_config.yml`, MkDocs's `mkdocs.yml`, mdBook's `book.toml`, Docusaurus's `_category_.json` files), every page, asset and theme file
-/// are as the last build recorded them, the output is exactly as that build left it, and, for dates read from git, `HEAD` is the commit they were read at. Files are compared by
-/// stamp, except those written shortly before the last build started, which are read and compared by
-/// digest. Otherwise reads the page store and hands both on, for the stages that reuse what did not
-/// change. The record comes read already (in the background, while "Load content" listed the site
-/// folder); the output folder is listed in the background too (see `run`).
+/// `_config.yml`, MkDocs's `mkdocs.yml`, mdBook's `book.toml`, Docusaurus's `_category_.json` files), every page, asset
+/// and theme file are as the last build recorded them, the output is exactly as that build left it, and, for dates read
+/// from git, `HEAD` is the commit they were read at. Files are compared by stamp, except those written shortly before
+/// the last build started, which are read and compared by digest. Otherwise reads the page store and hands both on, for
+/// the stages that reuse what did not change. The record comes read already (in the background, while "Load content"
+/// listed the site folder); the output folder is listed in the background too (see `run`).
 struct CheckCache: BuildStep {
     let stage = BuildStage.checkCache
     let options: BuildOptions

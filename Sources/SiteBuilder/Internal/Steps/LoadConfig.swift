@@ -7,14 +7,12 @@ import Foundation
 /// mdBook's `book.toml` (`MdBookConfig`).
 struct LoadConfig: BuildStep {
     let stage = BuildStage.loadConfig
-    /// `site.toml` as the user names it, e.g. `site/site.toml`.
-    let file: String
-    /// Jekyll's `_config.yml` at the site root, as the user names it.
-    let jekyllConfig: String
-    /// The site folder, as the user names it, beside which an `mkdocs.yml` or `book.toml` may be.
-    let siteFolder: String
+    /// Where the site folder is, beside which an `mkdocs.yml` or `book.toml` may be, and how messages name it and
+    /// the files in it (`site/site.toml`).
+    let display: DisplayPaths
 
     func run(_ log: BuildLog) -> SiteConfig {
+        let siteFolder = display.siteFolder
         var defaults = SiteConfig()
         if let (mkdocs, problems) = MkDocsConfig.load(siteFolder: siteFolder) {
             log.report(problems)
@@ -31,6 +29,7 @@ struct LoadConfig: BuildStep {
             defaults.title = jekyll.title ?? defaults.title
             defaults.jekyllExcludes = jekyll.excludes
         }
+        let file = display.site("site.toml")
         guard let data = FileManager.default.contents(atPath: file) else { return defaults }
         let text = String(decoding: data, as: UTF8.self)
         let (config, problems) = SiteConfig.parse(text, file: file, defaults: defaults)
@@ -40,6 +39,7 @@ struct LoadConfig: BuildStep {
 
     /// Jekyll's `_config.yml`, when the site folder has one; an exclude list that cannot be followed is a warning.
     private func readJekyllConfig(_ log: BuildLog) -> JekyllSource.Config? {
+        let jekyllConfig = display.site(JekyllSource.configFile)
         let config: JekyllSource.Config
         if let data = FileManager.default.contents(atPath: jekyllConfig) {
             config = JekyllSource.config(PageText.decode(data))

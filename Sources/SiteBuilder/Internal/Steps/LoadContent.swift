@@ -1,10 +1,10 @@
 import AccessRules
 import Foundation
 
-/// Lists the site folder into pages and assets with their files' stamps, leaves out what a Jekyll source's
-/// `exclude` names, reads a book's `SUMMARY.md` (`BookSummary`), else takes MkDocs's `nav` as the outline, reads each folder's `_category_.json`
-/// (`FolderCategory`), and claims the output paths of the special pages, the sitemap and the assets. Reading the
-/// pages is left to "Parse front matter", which reads only those the build cache cannot vouch for.
+/// Lists the site folder into pages and assets with their files' stamps, leaves out what a Jekyll source's `exclude`
+/// names, reads a book's `SUMMARY.md` (`BookSummary`), else takes MkDocs's `nav` as the outline, reads each folder's
+/// `_category_.json` (`FolderCategory`), and claims the output paths of the special pages, the sitemap and the assets.
+/// Reading the pages is left to "Parse front matter", which reads only those the build cache cannot vouch for.
 struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
     let config: SiteConfig
