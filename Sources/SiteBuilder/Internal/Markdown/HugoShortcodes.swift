@@ -98,7 +98,8 @@ enum HugoShortcodes {
         return lines.isEmpty ? language : "\(language) hl_lines=\"\(lines)\""
     }
 
-    /// A shortcode alone on its line: `{{< name "positional" key="named" >}}`, or with `%` for `<`.
+    /// A shortcode alone on its line: `{{< name "positional" key="named" >}}`, or with `%` for `<`; it holds no line
+    /// end.
     private struct Call {
         let name: String
         var positional: [String] = []
@@ -108,6 +109,8 @@ enum HugoShortcodes {
 
         init?(line: String) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // A line end inside (cmark takes a lone carriage return for one) makes it two lines, neither a call.
+            guard !trimmed.contains(where: \.isNewline) else { return nil }
             indent = String(line.prefix { $0 == " " || $0 == "\t" })
             let forms = [("{{<", ">}}"), ("{{%", "%}}")]
             guard let (open, close) = forms.first(where: { trimmed.hasPrefix($0.0) && trimmed.hasSuffix($0.1) }),
