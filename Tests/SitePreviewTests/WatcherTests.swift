@@ -66,6 +66,35 @@ struct WatcherTests {
         #expect(Self.sees(watcher, "guide/b.md"), "the folders are still watched")
     }
 
+    @Test(
+        "A folder not there yet is waited for through the folder above it, whose other entries are no change",
+        arguments: [false, true])
+    func missingFolder(polling: Bool) throws {
+        let root = try Self.folder(polling ? "missing-polling" : "missing-inotify")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (watcher, _) = FileWatchers.watching(
+            [root + "/site", root + "/templates", root + "/themes/dark"], files: [root + "/mkdocs.yml"],
+            polling: polling)
+        // A preview's log written beside the site folder: reported, each line would rebuild and log again.
+        try Data("Rebuilt".utf8).write(to: URL(fileURLWithPath: root + "/serve.log"))
+        try FileManager.default.createDirectory(atPath: root + "/other", withIntermediateDirectories: true)
+        #expect(watcher.changes(waitingAtMost: 0.6).isEmpty, "a file and a folder beside the site folder")
+        try FileManager.default.createDirectory(atPath: root + "/themes", withIntermediateDirectories: true)
+        _ = watcher.changes(waitingAtMost: 0.6)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/themes/notes.txt"))
+        #expect(watcher.changes(waitingAtMost: 0.6).isEmpty, "a file on the way to a folder not there yet")
+        try FileManager.default.createDirectory(atPath: root + "/themes/dark", withIntermediateDirectories: true)
+        _ = watcher.changes(waitingAtMost: 0.6)
+        try Data("t".utf8).write(to: URL(fileURLWithPath: root + "/themes/dark/footer.mustache"))
+        #expect(Self.sees(watcher, "dark/footer.mustache"), "the folder once made")
+        try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+        _ = watcher.changes(waitingAtMost: 0.6)
+        try Data("t".utf8).write(to: URL(fileURLWithPath: root + "/templates/page.mustache"))
+        #expect(Self.sees(watcher, "templates/page.mustache"))
+        try Data("site_name: A".utf8).write(to: URL(fileURLWithPath: root + "/mkdocs.yml"))
+        #expect(Self.sees(watcher, "/mkdocs.yml"), "a single file in the same folder")
+    }
+
     @Test("A single file in a watched folder is seen once, with the folder's other files")
     func singleFileInWatchedFolder() throws {
         let root = try Self.folder("file-in-folder")

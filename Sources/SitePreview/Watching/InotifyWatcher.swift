@@ -2,8 +2,9 @@ import CLinux
 import Foundation
 
 /// Watches folders with Linux inotify: one watch per folder (inotify does not recurse), new folders
-/// watched as they appear. A folder that does not exist yet is waited for by watching the nearest one
-/// above it that does. A single file is watched through its folder, whose other entries are left out.
+/// watched as they appear. A single file is watched through its folder, and a folder that does not exist yet
+/// through the nearest one above it that does, for the name on the way to it: that folder's other entries are
+/// left out, so that a log written beside the site folder is no change to it.
 final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -15,8 +16,9 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     /// Each watch's folder.
     private var folders: [Int32: String] = [:]
     private var watchedRoots: Set<String> = []
-    /// The folder of each watch made for single files alone, and the names of those files in it.
-    private var fileFolders: [Int32: (folder: String, names: Set<String>)] = [:]
+    /// The folder of each watch made for single names alone, single files or the way to a folder not there yet,
+    /// and those names in it.
+    private var nameFolders: [Int32: (folder: String, names: Set<String>)] = [:]
 
     private static let folderEvents = UInt32(
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
@@ -28,14 +30,8 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
         self.roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         try watchRoots()
         for file in files.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) {
-            let folder = (file as NSString).deletingLastPathComponent
-            let watch = inotify_add_watch(descriptor, folder, Self.folderEvents)
             // A file whose folder is not there is not watched: nothing can be written into it.
-            guard watch >= 0 else { continue }
-            lock.withLock {
-                guard folders[watch] == nil else { return }
-                fileFolders[watch, default: (folder, [])].names.insert((file as NSString).lastPathComponent)
-            }
+            try? watch((file as NSString).deletingLastPathComponent, forName: (file as NSString).lastPathComponent)
         }
     }
 
@@ -67,8 +63,8 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
 
     /// The path an event is about, watching it when it is a new folder; nil for events to leave out.
     private func handle(_ event: inotify_event, name: String) -> String? {
-        if let watched = lock.withLock({ fileFolders[event.wd] }) {
-            if event.mask & UInt32(IN_IGNORED) != 0 { lock.withLock { fileFolders[event.wd] = nil } }
+        if let watched = lock.withLock({ nameFolders[event.wd] }) {
+            if event.mask & UInt32(IN_IGNORED) != 0 { lock.withLock { nameFolders[event.wd] = nil } }
             return watched.names.contains(name) ? watched.folder + "/" + name : nil
         }
         guard let folder = lock.withLock({ folders[event.wd] }) else { return nil }
@@ -89,7 +85,7 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
         return path
     }
 
-    /// Watches each root not watched yet, or the nearest folder above it while it does not exist.
+    /// Watches each root not watched yet, or the way to it from the nearest folder above it while it does not exist.
     private func watchRoots() throws(Failure) {
         for root in roots where !lock.withLock({ watchedRoots.contains(root) }) {
             var isDirectory: ObjCBool = false
@@ -98,11 +94,13 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                 lock.withLock { _ = watchedRoots.insert(root) }
                 continue
             }
+            var missing = root
             var parent = (root as NSString).deletingLastPathComponent
             while !parent.isEmpty, parent != "/", !FileManager.default.fileExists(atPath: parent) {
+                missing = parent
                 parent = (parent as NSString).deletingLastPathComponent
             }
-            try watch(parent)
+            try watch(parent, forName: (missing as NSString).lastPathComponent)
         }
     }
 
@@ -128,7 +126,17 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
         }
         lock.withLock {
             folders[watch] = folder
-            fileFolders[watch] = nil
+            nameFolders[watch] = nil
+        }
+    }
+
+    /// Watches `folder` for the entry `name` alone, unless the folder is watched whole already.
+    private func watch(_ folder: String, forName name: String) throws(Failure) {
+        let watch = inotify_add_watch(descriptor, folder, Self.folderEvents)
+        guard watch >= 0 else { throw Failure(description: "inotify cannot watch \(folder): \(Self.lastError)") }
+        lock.withLock {
+            guard folders[watch] == nil else { return }
+            nameFolders[watch, default: (folder, [])].names.insert(name)
         }
     }
 
