@@ -6,14 +6,15 @@ import Foundation
 /// its YAML (through Yams), and `ContentSSI` looks for server side include openers in it; and the same text as a
 /// book's `SUMMARY.md` (`BookSummary`), as a folder's `_category_.json` or `.yml` (`FolderCategory`), and as
 /// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`) and whose Hugo refs and
-/// block shortcodes are rewritten (`HugoShortcodes`), and as a code fence's info string (`CodeBlockInfo`).
+/// block shortcodes are rewritten (`HugoShortcodes`), as a code fence's info string (`CodeBlockInfo`), and as code
+/// whose comments mark lines (`MarkedCode`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
 /// summary names each page once, by a path inside the site, on a line of the file, by a name of one line; a
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
-/// its lines to highlight counted from 1.
+/// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -71,6 +72,15 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(!info.language.contains { $0 == " " || $0 == "\t" || $0 == "{" }, "the language \(info.language)")
     check(info.title.map { !$0.isEmpty } ?? true, "an empty title")
     check(info.highlightedLines.allSatisfy { $0.lowerBound >= 1 }, "a line to highlight before the first")
+    for fence in ["js", "py {2}"] {
+        let marked = MarkedCode(text, info: CodeBlockInfo(fence))
+        let lines = marked.code.split(separator: "\n", omittingEmptySubsequences: false)
+        check(
+            marked.marks.isEmpty || marked.marks.count == lines.count,
+            "\(marked.marks.count) marks, \(lines.count) lines")
+        check(lines.count <= text.split(separator: "\n", omittingEmptySubsequences: false).count, "lines added")
+        check(marked.code.utf8.count <= text.utf8.count, "marked code longer than the code")
+    }
 
     guard let block = FrontMatterBlock.split(text) else { return 0 }
     check(text.utf8.suffix(block.body.utf8.count).elementsEqual(block.body.utf8), "the body is not the end of the text")
