@@ -38,8 +38,9 @@ struct BuildCache {
     /// names its chapters in the nav, and titles a page without a title of its own; 21: a code fence's lines to
     /// highlight are marked; 22: Hugo's `ref` and `relref` shortcodes as link destinations lead to their pages; 23:
     /// the titles of admonitions, containers and content tabs are Markdown; 24: Hugo's `figure` and `highlight`
-    /// shortcodes; 25: Docusaurus's comments and VitePress's notations mark a code block's lines).
-    static let generator = "\(PageContext.generator), build cache 25"
+    /// shortcodes; 25: Docusaurus's comments and VitePress's notations mark a code block's lines; 26: definition
+    /// lists).
+    static let generator = "\(PageContext.generator), build cache 26"
 
     let recordFile: String
     let pagesFile: String

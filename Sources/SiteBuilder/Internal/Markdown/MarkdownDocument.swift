@@ -30,6 +30,8 @@ final class MarkdownDocument: @unchecked Sendable {
     /// ```` ```mermaid ```` blocks, which the browser draws.
     private var mermaidNodes: [OpaquePointer] = []
     private(set) var hasMermaid = false
+    /// Whether a line opens with a colon and a space, as a definition does (see `DefinitionLists`).
+    private let mayHoldDefinitions: Bool
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -69,6 +71,7 @@ final class MarkdownDocument: @unchecked Sendable {
         }
         self.parser = parser
         root = cmark_parser_finish(parser)
+        mayHoldDefinitions = DefinitionLists.mayHold(markdown)
         collect(source: markdown)
     }
 
@@ -104,6 +107,7 @@ final class MarkdownDocument: @unchecked Sendable {
         headingNodes = []
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
         quoteNodes = []
+        if mayHoldDefinitions { DefinitionLists.convert(in: root) }
         highlightCodeBlocks()
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
     }

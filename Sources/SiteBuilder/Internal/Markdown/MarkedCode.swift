@@ -40,7 +40,7 @@ struct MarkedCode {
     init(_ code: String, info: CodeBlockInfo) {
         let readsComments =
             HighlightLanguage.definition(for: info.language) != nil
-            && (code.contains("highlight-") || code.contains("[!code "))
+            && (code.containsBytes("highlight-") || code.containsBytes("[!code "))
         guard readsComments || !info.highlightedLines.isEmpty else {
             (self.code, marks) = (code, [])
             return

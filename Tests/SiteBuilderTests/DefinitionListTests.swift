@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Definition lists")
+struct DefinitionListTests {
+    private func html(_ markdown: String) -> String {
+        MarkdownDocument(markdown: markdown).renderHTML(headingIDs: [])
+    }
+
+    @Test("Terms, then lines opening with a colon: a list of terms and definitions, their inline Markdown kept")
+    func tight() {
+        #expect(
+            html("Access rule\n: Who may read a *page*.\n") == """
+                <dl>
+                <dt>Access rule</dt>
+                <dd>Who may read a <em>page</em>.</dd>
+                </dl>
+
+                """)
+        #expect(
+            html("Term one\nTerm `two`\n: First,\n  run on.\n:\tSecond\n") == """
+                <dl>
+                <dt>Term one</dt>
+                <dt>Term <code>two</code></dt>
+                <dd>First,
+                run on.</dd>
+                <dd>Second</dd>
+                </dl>
+
+                """)
+        #expect(html("Colon\n: *emphasis* first\n").contains("<dd><em>emphasis</em> first</dd>"))
+    }
+
+    @Test("Blank lines between terms and definitions, and lists one after another, make one list")
+    func loose() {
+        #expect(
+            html("Term\n\n: One\n\n: Two\n\nOther\n: Three\n\nAfter.\n") == """
+                <dl>
+                <dt>Term</dt>
+                <dd>One</dd>
+                <dd>Two</dd>
+                <dt>Other</dt>
+                <dd>Three</dd>
+                </dl>
+                <p>After.</p>
+
+                """)
+    }
+
+    @Test("In a list item, a quote and an alert, whose marker line is no term")
+    func nested() {
+        #expect(html("- Term\n  : Def\n").contains("<li>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n</li>"))
+        #expect(html("> Term\n> : Def\n").contains("<blockquote>\n<dl>\n<dt>Term</dt>"))
+        let alert = html("> [!NOTE]\n> Term\n> : Def\n")
+        #expect(
+            alert.contains("<p class=\"callout-title\">Note</p>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>"), "\(alert)")
+    }
+
+    @Test("What is no definition list stays as it was")
+    func notLists() {
+        for markdown in [
+            ": a colon first\n", "Term\n:no space\n", "Term\n:\n", "Time 10:30\nis late\n", "::: note\nx\n:::\n",
+            "# Heading\n\n: after a heading\n", "- item\n\n: after a list\n", "Term\n\n    : code\n",
+        ] {
+            #expect(!html(markdown).contains("<dl>"), "\(markdown)")
+        }
+        // Lists one after another are one; the paragraph before a paragraph of definitions holds its terms.
+        #expect(html("A\n: x\n\nB\n: y\n").components(separatedBy: "<dl>").count == 2)
+        #expect(html("Before.\n\n: colon paragraph\n: two\n").contains("<dt>Before.</dt>"))
+    }
+
+    @Test("Only text with a line opening with a colon and a space, after any indent and quote marks, is looked at")
+    func mayHold() {
+        for markdown in [": x", "a\n: x", "a\n  :\tx", "> a\n> : x"] {
+            #expect(DefinitionLists.mayHold(markdown), "\(markdown)")
+        }
+        for markdown in ["a: x", "a\n:x", "a\n- : x", "::: note", "a\n:"] {
+            #expect(!DefinitionLists.mayHold(markdown), "\(markdown)")
+        }
+    }
+
+    @Test("A link in a term or definition is resolved and checked as any other")
+    func links() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[Setup](guide/setup.md)\n: Read [the setup](guide/setup.md) first; not [this](missing.md).\n",
+            "guide/setup.md": "# Setup\n",
+        ])
+        let errors = site.buildErrors()
+        #expect(
+            errors.count == 1 && errors[0].contains("site/index.md:2") && errors[0].contains("missing.md"), "\(errors)")
+        try site.write(
+            ["index.md": "[Setup](guide/setup.md)\n: Read [the setup](guide/setup.md#setup) first.\n"], under: "site")
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<dt><a href=\"/guide/setup/\">Setup</a></dt>"))
+        #expect(html.contains("<dd>Read <a href=\"/guide/setup/#setup\">the setup</a> first.</dd>"))
+    }
+}
