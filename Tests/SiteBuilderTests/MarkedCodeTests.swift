@@ -72,6 +72,11 @@ struct MarkedCodeTests {
         #expect(marked("a // [!code --:99]\nb") == ("a\nb", "--"))
     }
 
+    @Test("Lines end at each line feed, a carriage return before it or not")
+    func carriageReturns() {
+        #expect(marked("a\r\nb // [!code ++]\n") == ("a\r\nb\n", ".+."))
+    }
+
     @Test("What is no notation stays code: no comment, an unknown word, a bad count, or text after it")
     func notNotations() {
         for line in [

@@ -75,11 +75,11 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(info.highlightedLines.allSatisfy { $0.lowerBound >= 1 }, "a line to highlight before the first")
     for fence in ["js", "py {2}"] {
         let marked = MarkedCode(text, info: CodeBlockInfo(fence))
-        let lines = marked.code.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = marked.code.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         check(
             marked.marks.isEmpty || marked.marks.count == lines.count,
             "\(marked.marks.count) marks, \(lines.count) lines")
-        check(lines.count <= text.split(separator: "\n", omittingEmptySubsequences: false).count, "lines added")
+        check(lines.count <= text.unicodeScalars.filter { $0 == "\n" }.count + 1, "lines added")
         check(marked.code.utf8.count <= text.utf8.count, "marked code longer than the code")
     }
 

@@ -37,7 +37,7 @@ extension MarkdownDocument {
     /// spans at each line end, and escaped text opens none.
     private static func markingLines(_ html: String, with marks: [CodeLineMark?]) -> String {
         guard !marks.isEmpty else { return html }
-        let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = html.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         var marked = ""
         marked.reserveCapacity(html.utf8.count + 64)
         for (index, line) in lines.enumerated() {

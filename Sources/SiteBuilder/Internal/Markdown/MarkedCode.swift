@@ -49,7 +49,8 @@ struct MarkedCode {
         var marks: [CodeLineMark?] = []
         var ahead: [CodeLineMark?] = []
         var starts: [Int] = []
-        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        // At each line feed: as a Character, "\r\n" is no "\n", and a line ending in a lone "\r" would join the next.
+        let lines = code.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         for (index, line) in lines.enumerated() {
             if readsComments, info.highlightedLines.isEmpty, let directive = Self.docusaurusDirective(line) {
                 switch directive {
