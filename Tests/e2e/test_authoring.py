@@ -1,13 +1,16 @@
 """The authoring loop from the command line: sitegen new, the built-in theme and its overrides, and
-highlighted code with its copy button in a browser, under the Content-Security-Policy nginx sends."""
+highlighted code with its copy button and GitHub's images for one colour scheme in a browser, under the
+Content-Security-Policy nginx sends."""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import re
+import struct
 import subprocess
 import threading
+import zlib
 from pathlib import Path
 
 import pytest
@@ -108,3 +111,57 @@ def test_code_is_highlighted_and_copied_from_the_keyboard(served: str, logging_b
     assert button.text in ("Copied", "Selected")
     errors = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == [], "no Content-Security-Policy violation or script error"
+
+
+def _png(red: int, green: int, blue: int) -> bytes:
+    """An 8 × 8 image of one colour."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + bytes((red, green, blue)) * 8 for _ in range(8))
+    header = struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+@pytest.fixture(scope="module")
+def themed_images(workdir: Path):
+    """A README as GitHub shows it, with a logo for each colour scheme, built and served."""
+    folder = workdir / "themed-images"
+    (folder / "site").mkdir(parents=True)
+    (folder / "site" / "light.png").write_bytes(_png(255, 255, 255))
+    (folder / "site" / "dark.png").write_bytes(_png(0, 0, 0))
+    (folder / "site" / "README.md").write_text(
+        "# Logos\n\n![Light logo](light.png#gh-light-mode-only)\n![Dark logo](dark.png#gh-dark-mode-only)\n"
+        '\n<img src="dark.png#gh-dark-mode-only" alt="Dark logo in HTML">\n\n![Both](light.png)\n'
+    )
+    built = sitegen("build", cwd=folder)
+    assert built.returncode == 0, built.stderr
+    handler = functools.partial(PolicyHandler, directory=str(folder / "public"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("media", "scheme", "shown"),
+    [
+        ("screen", "light", {"Light logo", "Both"}),
+        ("screen", "dark", {"Dark logo", "Dark logo in HTML", "Both"}),
+        ("print", "dark", {"Light logo", "Both"}),
+    ],
+)
+def test_github_images_for_one_colour_scheme_show_in_it_alone(themed_images: str, media, scheme, shown):
+    browser = new_browser()
+    try:
+        browser.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia",
+            {"media": media, "features": [{"name": "prefers-color-scheme", "value": scheme}]},
+        )
+        browser.get(themed_images)
+        images = browser.find_elements(By.CSS_SELECTOR, "main img")
+        assert len(images) == 4
+        assert {image.get_attribute("alt") for image in images if image.is_displayed()} == shown
+    finally:
+        browser.quit()
