@@ -32,6 +32,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var hasMermaid = false
     /// Whether a line opens with a colon and a space, as a definition does (see `DefinitionLists`).
     private let mayHoldDefinitions: Bool
+    /// The abbreviations the page defines, taken out before parsing and marked in its text when rendered.
+    private let abbreviations: Abbreviations?
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -52,9 +54,15 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown`; Hugo's figures, highlight blocks and refs in it are first rewritten (see `HugoShortcodes`),
-    /// MkDocs admonitions into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
+    /// its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see
+    /// `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = HugoShortcodes.rewrite(markdown) ?? markdown
+        if let extracted = Abbreviations.extract(markdown) {
+            (markdown, abbreviations) = extracted
+        } else {
+            abbreviations = nil
+        }
         if let rewritten = Admonitions.rewrite(markdown) {
             (markdown, admonitions) = rewritten
         } else {
@@ -96,6 +104,12 @@ final class MarkdownDocument: @unchecked Sendable {
         diagramErrors = drawDiagrams(diagramNodes)
         markMermaid(mermaidNodes)
         (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
+        if let abbreviations {
+            // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
+            // no text node is held any more.
+            cmark_consolidate_text_nodes(root)
+            abbreviations.mark(in: root)
+        }
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
             if number == 0, omittingOpeningHeading, openingHeading != nil {
                 cmark_node_unlink(node)
