@@ -25,7 +25,7 @@ extension MarkdownDocument {
             endsHeadingLine(line, with: text.suffix(attributes.length), isATX: isATX(heading))
         else { return nil }
         var keep = text.count - attributes.length
-        while keep > 0, HeadingAttributes.isSpace(text[keep - 1]) { keep -= 1 }
+        while keep > 0, AttributeList.isSpace(text[keep - 1]) { keep -= 1 }
         var offset = 0
         for (node, piece) in zip(nodes, pieces) {
             let kept = max(0, min(piece.count, keep - offset))
@@ -54,15 +54,15 @@ extension MarkdownDocument {
     /// Whether `line`, without trailing spaces and an ATX heading's closing `#`s, ends with a space and `block`.
     private static func endsHeadingLine(_ line: ArraySlice<UInt8>, with block: ArraySlice<UInt8>, isATX: Bool) -> Bool {
         var line = line
-        let isTrailing = { (byte: UInt8) in HeadingAttributes.isSpace(byte) || byte == UInt8(ascii: "\r") }
+        let isTrailing = { (byte: UInt8) in AttributeList.isSpace(byte) || byte == UInt8(ascii: "\r") }
         while let last = line.last, isTrailing(last) { line.removeLast() }
         if isATX, line.last == UInt8(ascii: "#") {
             while line.last == UInt8(ascii: "#") { line.removeLast() }
-            guard let last = line.last, HeadingAttributes.isSpace(last) else { return false }
-            while let last = line.last, HeadingAttributes.isSpace(last) { line.removeLast() }
+            guard let last = line.last, AttributeList.isSpace(last) else { return false }
+            while let last = line.last, AttributeList.isSpace(last) { line.removeLast() }
         }
         guard line.count > block.count, line.suffix(block.count).elementsEqual(block) else { return false }
-        return HeadingAttributes.isSpace(line[line.endIndex - block.count - 1])
+        return AttributeList.isSpace(line[line.endIndex - block.count - 1])
     }
 }
 

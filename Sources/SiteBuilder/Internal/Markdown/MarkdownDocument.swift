@@ -34,6 +34,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldDefinitions: Bool
     /// The abbreviations the page defines, taken out before parsing and marked in its text when rendered.
     private let abbreviations: Abbreviations?
+    /// Whether braces follow a link or an image, which may be their attributes (see `InlineAttributes`).
+    private let mayHoldInlineAttributes: Bool
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -80,6 +82,7 @@ final class MarkdownDocument: @unchecked Sendable {
         self.parser = parser
         root = cmark_parser_finish(parser)
         mayHoldDefinitions = DefinitionLists.mayHold(markdown)
+        mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
         collect(source: markdown)
     }
 
@@ -104,11 +107,12 @@ final class MarkdownDocument: @unchecked Sendable {
         diagramErrors = drawDiagrams(diagramNodes)
         markMermaid(mermaidNodes)
         (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
-        if let abbreviations {
+        if abbreviations != nil || mayHoldInlineAttributes {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
-            abbreviations.mark(in: root)
+            if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
+            abbreviations?.mark(in: root)
         }
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
             if number == 0, omittingOpeningHeading, openingHeading != nil {

@@ -1,0 +1,58 @@
+import CMarkGFM
+import TextTools
+
+/// An attribute list (`AttributeList`) right after a link or an image, as MkDocs's attr_list and kramdown write
+/// it: `[Get started](setup.md){ .md-button }`, `![The flow](flow.png){ width="480" loading=lazy }`. The link or
+/// image takes the id, classes and attributes, and the braces leave the text. Braces that are no attribute list,
+/// or after a space, stay text.
+///
+/// Applied when the page is rendered, once its links are resolved: the link becomes a custom inline node around
+/// its text, the image one of raw HTML, written as cmark writes them with the attributes added.
+enum InlineAttributes {
+    /// Whether `markdown` has braces right after a link's or image's `)` or `]`; else it holds none.
+    static func mayHold(_ markdown: String) -> Bool {
+        markdown.containsBytes("){") || markdown.containsBytes("]{")
+    }
+
+    /// Gives each link and image below `root` followed by an attribute list its attributes. The text nodes are
+    /// consolidated ones, so the list is at the start of one.
+    static func apply(in root: OpaquePointer) {
+        var nodes: [OpaquePointer] = []
+        CMark.walk(root) { node in
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { nodes.append(node) }
+        }
+        for node in nodes {
+            guard let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT else { continue }
+            let text = Array(CMark.literal(of: next).utf8)
+            guard text.first == UInt8(ascii: "{"), let close = text.firstIndex(of: UInt8(ascii: "}")),
+                let attributes = AttributeList(text[1..<close]), !attributes.isEmpty
+            else { continue }
+            if close + 1 == text.count {
+                cmark_node_unlink(next)
+                cmark_node_free(next)
+            } else {
+                cmark_node_set_literal(next, String(decoding: text[(close + 1)...], as: UTF8.self))
+            }
+            let url = (cmark_node_get_url(node).map { String(cString: $0) } ?? "").htmlEscaped
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            let titled = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
+            if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                let image = cmark_node_new(CMARK_NODE_HTML_INLINE)!
+                let alt = CMark.plainText(of: node).htmlEscaped
+                cmark_node_set_literal(image, "<img src=\"\(url)\" alt=\"\(alt)\"\(titled)\(attributes.html) />")
+                cmark_node_replace(node, image)
+            } else {
+                let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+                cmark_node_set_on_enter(link, "<a href=\"\(url)\"\(titled)\(attributes.html)>")
+                cmark_node_set_on_exit(link, "</a>")
+                while let child = cmark_node_first_child(node) {
+                    cmark_node_unlink(child)
+                    cmark_node_append_child(link, child)
+                }
+                cmark_node_replace(node, link)
+            }
+            cmark_node_free(node)
+        }
+    }
+}

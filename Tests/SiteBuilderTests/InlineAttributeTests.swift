@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite("Attribute lists after links and images")
+struct InlineAttributeTests {
+    private func html(_ markdown: String) -> String {
+        MarkdownDocument(markdown: markdown).renderHTML(headingIDs: [])
+    }
+
+    @Test("A link takes the list's id, classes and attributes, and keeps its title and text")
+    func link() {
+        #expect(
+            html("[Get *started*](https://example.com/a?b=1&c=2 \"Go\"){ .md-button .md-button--primary }, then.\n")
+                == """
+                <p><a href="https://example.com/a?b=1&amp;c=2" title="Go" class="md-button md-button--primary">\
+                Get <em>started</em></a>, then.</p>
+
+                """)
+        #expect(
+            html("[x](y){: #top target=_blank rel='noopener noreferrer' class=\"wide\" }\n")
+                == "<p><a href=\"y\" id=\"top\" class=\"wide\" target=\"_blank\" rel=\"noopener noreferrer\">x</a></p>\n"
+        )
+    }
+
+    @Test("An image takes them as cmark writes it, its alt from its text; in a link, both take their own")
+    func image() {
+        #expect(
+            html("![The *flow*](flow.png \"Flow\"){ width=\"480\" loading=lazy }\n")
+                == "<p><img src=\"flow.png\" alt=\"The flow\" title=\"Flow\" width=\"480\" loading=\"lazy\" /></p>\n")
+        #expect(
+            html("[![Logo](logo.png){ width=32 }](https://example.com/){ .home }\n")
+                == "<p><a href=\"https://example.com/\" class=\"home\">"
+                + "<img src=\"logo.png\" alt=\"Logo\" width=\"32\" /></a></p>\n")
+    }
+
+    @Test("Braces that are no attribute list, after a space, or after other text stay text")
+    func notLists() {
+        for markdown in [
+            "[x](y) { .a }", "[x](y){}", "[x](y){ .a", "[x](y){ a b }", "[x](y){ #a #b }", "*x*{ .a }",
+            "[x](y){ .a\"b }", "`[x](y){ .a }`",
+        ] {
+            let page = html(markdown + "\n")
+            #expect(page.contains("{") && !page.contains("class="), "\(markdown): \(page)")
+        }
+        #expect(InlineAttributes.mayHold("[x](y){.a}") && InlineAttributes.mayHold("[x][y]{.a}"))
+        #expect(!InlineAttributes.mayHold("[x](y) {.a}"))
+    }
+
+    @Test("A built page: the link is resolved and checked first, and keeps the address it resolved to")
+    func builtPage() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[Setup](guide/setup.md#install){ .md-button }\n",
+            "guide/setup.md": "# Setup\n\n## Install\n",
+        ])
+        try site.build()
+        let page = try #require(site.output("index.html"))
+        #expect(page.contains("<a href=\"/guide/setup/#install\" class=\"md-button\">Setup</a>"), "\(page)")
+        try site.write(["index.md": "[Setup](guide/missing.md){ .md-button }\n"], under: "site")
+        #expect(site.buildErrors().contains { $0.contains("index.md:1") && $0.contains("missing.md") })
+    }
+}
