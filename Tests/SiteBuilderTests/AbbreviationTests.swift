@@ -5,19 +5,15 @@ import Testing
 
 @Suite("Abbreviations")
 struct AbbreviationTests {
-    private func html(_ markdown: String) -> String {
-        MarkdownDocument(markdown: markdown).renderHTML(headingIDs: [])
-    }
-
     @Test("A definition line marks each whole word of the page's text and is not shown")
     func marked() {
         #expect(
-            html("The HTML spec, HTML5 and XHTML.\n\n*[HTML]: Hyper Text Markup Language\n") == """
+            MarkdownDocument.html("The HTML spec, HTML5 and XHTML.\n\n*[HTML]: Hyper Text Markup Language\n") == """
                 <p>The <abbr title="Hyper Text Markup Language">HTML</abbr> spec, HTML5 and XHTML.</p>
 
                 """)
         // Longest first; in emphasis, lists and links, before and after its definition; the meaning escaped.
-        let page = html(
+        let page = MarkdownDocument.html(
             """
             *[W3C]: World Wide Web Consortium
               *[HTML5]: "HTML", <fifth>
@@ -33,7 +29,7 @@ struct AbbreviationTests {
 
     @Test("Code, addresses and raw HTML keep their words; code keeps its definition lines")
     func leftAlone() {
-        let page = html(
+        let page = MarkdownDocument.html(
             """
             `API` and <span title="API">x</span> and https://example.com/API
 

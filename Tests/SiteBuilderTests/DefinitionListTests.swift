@@ -5,14 +5,10 @@ import Testing
 
 @Suite("Definition lists")
 struct DefinitionListTests {
-    private func html(_ markdown: String) -> String {
-        MarkdownDocument(markdown: markdown).renderHTML(headingIDs: [])
-    }
-
     @Test("Terms, then lines opening with a colon: a list of terms and definitions, their inline Markdown kept")
     func tight() {
         #expect(
-            html("Access rule\n: Who may read a *page*.\n") == """
+            MarkdownDocument.html("Access rule\n: Who may read a *page*.\n") == """
                 <dl>
                 <dt>Access rule</dt>
                 <dd>Who may read a <em>page</em>.</dd>
@@ -20,7 +16,7 @@ struct DefinitionListTests {
 
                 """)
         #expect(
-            html("Term one\nTerm `two`\n: First,\n  run on.\n:\tSecond\n") == """
+            MarkdownDocument.html("Term one\nTerm `two`\n: First,\n  run on.\n:\tSecond\n") == """
                 <dl>
                 <dt>Term one</dt>
                 <dt>Term <code>two</code></dt>
@@ -30,13 +26,13 @@ struct DefinitionListTests {
                 </dl>
 
                 """)
-        #expect(html("Colon\n: *emphasis* first\n").contains("<dd><em>emphasis</em> first</dd>"))
+        #expect(MarkdownDocument.html("Colon\n: *emphasis* first\n").contains("<dd><em>emphasis</em> first</dd>"))
     }
 
     @Test("Blank lines between terms and definitions, and lists one after another, make one list")
     func loose() {
         #expect(
-            html("Term\n\n: One\n\n: Two\n\nOther\n: Three\n\nAfter.\n") == """
+            MarkdownDocument.html("Term\n\n: One\n\n: Two\n\nOther\n: Three\n\nAfter.\n") == """
                 <dl>
                 <dt>Term</dt>
                 <dd>One</dd>
@@ -51,9 +47,11 @@ struct DefinitionListTests {
 
     @Test("In a list item, a quote and an alert, whose marker line is no term")
     func nested() {
-        #expect(html("- Term\n  : Def\n").contains("<li>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n</li>"))
-        #expect(html("> Term\n> : Def\n").contains("<blockquote>\n<dl>\n<dt>Term</dt>"))
-        let alert = html("> [!NOTE]\n> Term\n> : Def\n")
+        #expect(
+            MarkdownDocument.html("- Term\n  : Def\n").contains("<li>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n</li>")
+        )
+        #expect(MarkdownDocument.html("> Term\n> : Def\n").contains("<blockquote>\n<dl>\n<dt>Term</dt>"))
+        let alert = MarkdownDocument.html("> [!NOTE]\n> Term\n> : Def\n")
         #expect(
             alert.contains("<p class=\"callout-title\">Note</p>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>"), "\(alert)")
     }
@@ -64,11 +62,11 @@ struct DefinitionListTests {
             ": a colon first\n", "Term\n:no space\n", "Term\n:\n", "Time 10:30\nis late\n", "::: note\nx\n:::\n",
             "# Heading\n\n: after a heading\n", "- item\n\n: after a list\n", "Term\n\n    : code\n",
         ] {
-            #expect(!html(markdown).contains("<dl>"), "\(markdown)")
+            #expect(!MarkdownDocument.html(markdown).contains("<dl>"), "\(markdown)")
         }
         // Lists one after another are one; the paragraph before a paragraph of definitions holds its terms.
-        #expect(html("A\n: x\n\nB\n: y\n").components(separatedBy: "<dl>").count == 2)
-        #expect(html("Before.\n\n: colon paragraph\n: two\n").contains("<dt>Before.</dt>"))
+        #expect(MarkdownDocument.html("A\n: x\n\nB\n: y\n").components(separatedBy: "<dl>").count == 2)
+        #expect(MarkdownDocument.html("Before.\n\n: colon paragraph\n: two\n").contains("<dt>Before.</dt>"))
     }
 
     @Test("Only text with a line opening with a colon and a space, after any indent and quote marks, is looked at")

@@ -5,21 +5,18 @@ import Testing
 
 @Suite("Attribute lists after links and images")
 struct InlineAttributeTests {
-    private func html(_ markdown: String) -> String {
-        MarkdownDocument(markdown: markdown).renderHTML(headingIDs: [])
-    }
-
     @Test("A link takes the list's id, classes and attributes, and keeps its title and text")
     func link() {
         #expect(
-            html("[Get *started*](https://example.com/a?b=1&c=2 \"Go\"){ .md-button .md-button--primary }, then.\n")
-                == """
-                <p><a href="https://example.com/a?b=1&amp;c=2" title="Go" class="md-button md-button--primary">\
-                Get <em>started</em></a>, then.</p>
+            MarkdownDocument.html(
+                "[Get *started*](https://example.com/a?b=1&c=2 \"Go\"){ .md-button .md-button--primary }, then.\n")
+                    == """
+                    <p><a href="https://example.com/a?b=1&amp;c=2" title="Go" class="md-button md-button--primary">\
+                    Get <em>started</em></a>, then.</p>
 
-                """)
+                    """)
         #expect(
-            html("[x](y){: #top target=_blank rel='noopener noreferrer' class=\"wide\" }\n")
+            MarkdownDocument.html("[x](y){: #top target=_blank rel='noopener noreferrer' class=\"wide\" }\n")
                 == "<p><a href=\"y\" id=\"top\" class=\"wide\" target=\"_blank\" rel=\"noopener noreferrer\">x</a></p>\n"
         )
     }
@@ -27,10 +24,10 @@ struct InlineAttributeTests {
     @Test("An image takes them as cmark writes it, its alt from its text; in a link, both take their own")
     func image() {
         #expect(
-            html("![The *flow*](flow.png \"Flow\"){ width=\"480\" loading=lazy }\n")
+            MarkdownDocument.html("![The *flow*](flow.png \"Flow\"){ width=\"480\" loading=lazy }\n")
                 == "<p><img src=\"flow.png\" alt=\"The flow\" title=\"Flow\" width=\"480\" loading=\"lazy\" /></p>\n")
         #expect(
-            html("[![Logo](logo.png){ width=32 }](https://example.com/){ .home }\n")
+            MarkdownDocument.html("[![Logo](logo.png){ width=32 }](https://example.com/){ .home }\n")
                 == "<p><a href=\"https://example.com/\" class=\"home\">"
                 + "<img src=\"logo.png\" alt=\"Logo\" width=\"32\" /></a></p>\n")
     }
@@ -41,7 +38,7 @@ struct InlineAttributeTests {
             "[x](y) { .a }", "[x](y){}", "[x](y){ .a", "[x](y){ a b }", "[x](y){ #a #b }", "*x*{ .a }",
             "[x](y){ .a\"b }", "`[x](y){ .a }`",
         ] {
-            let page = html(markdown + "\n")
+            let page = MarkdownDocument.html(markdown + "\n")
             #expect(page.contains("{") && !page.contains("class="), "\(markdown): \(page)")
         }
         #expect(InlineAttributes.mayHold("[x](y){.a}") && InlineAttributes.mayHold("[x][y]{.a}"))

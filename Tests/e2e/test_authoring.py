@@ -4,6 +4,7 @@ Content-Security-Policy nginx sends."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import re
@@ -50,14 +51,23 @@ class PolicyHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def served(new_site: Path):
-    handler = functools.partial(PolicyHandler, directory=str(new_site / "public"))
+@contextlib.contextmanager
+def serving(folder: Path):
+    """`folder` served on a loopback port with the production policy, at the address yielded."""
+    handler = functools.partial(PolicyHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def served(new_site: Path):
+    with serving(new_site / "public") as address:
+        yield address
 
 
 def test_new_site_builds_and_overrides_one_partial(workdir: Path, new_site: Path):
@@ -136,12 +146,8 @@ def themed_images(workdir: Path):
     )
     built = sitegen("build", cwd=folder)
     assert built.returncode == 0, built.stderr
-    handler = functools.partial(PolicyHandler, directory=str(folder / "public"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serving(folder / "public") as address:
+        yield address + "/"
 
 
 @pytest.mark.parametrize(
