@@ -47,6 +47,13 @@ struct AbbreviationTests {
         #expect(!page.contains("<abbr"))
     }
 
+    @Test("A NUL in a meaning is U+FFFD, as cmark reads one, and cuts no raw HTML short")
+    func nul() {
+        #expect(
+            MarkdownDocument.html("AB and A\n\n*[AB]: one\0two\n")
+                == "<p><abbr title=\"one\u{FFFD}two\">AB</abbr> and A</p>\n")
+    }
+
     @Test("What is no definition stays text, and a page without definitions is read as it was")
     func notDefinitions() {
         for markdown in [

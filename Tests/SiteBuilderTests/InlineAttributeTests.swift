@@ -32,6 +32,14 @@ struct InlineAttributeTests {
                 + "<img src=\"logo.png\" alt=\"Logo\" width=\"32\" /></a></p>\n")
     }
 
+    @Test("In a table cell, which holds no custom node, the link and the image keep their text")
+    func tableCell() {
+        let html = MarkdownDocument.html(
+            "| [Get *started*](a){ .md-button } | ![Logo](l.png){ width=9 } |\n|---|---|\n")
+        #expect(html.contains("<th><a href=\"a\" class=\"md-button\">Get <em>started</em></a></th>"), "\(html)")
+        #expect(html.contains("<th><img src=\"l.png\" alt=\"Logo\" width=\"9\" /></th>"), "\(html)")
+    }
+
     @Test("Braces that are no attribute list, after a space, or after other text stay text")
     func notLists() {
         for markdown in [

@@ -40,16 +40,18 @@ struct Abbreviations {
             trimmed[close...].hasPrefix("]:")
         else { return nil }
         let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<close]
+        // A NUL would end the C string of the raw HTML written; cmark reads one as U+FFFD.
         let meaning = trimmed[close...].dropFirst(2).trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\0", with: "\u{FFFD}")
         guard !name.isEmpty, !name.contains("["), !meaning.isEmpty else { return nil }
-        return (String(name), meaning)
+        return (String(name).replacingOccurrences(of: "\0", with: "\u{FFFD}"), meaning)
     }
 
     /// Marks the abbreviations in every text node below `root`.
     func mark(in root: OpaquePointer) {
         var texts: [OpaquePointer] = []
         CMark.walk(root) { node in
-            if cmark_node_get_type(node) == CMARK_NODE_TEXT, !Self.isAddress(node) { texts.append(node) }
+            if cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node) { texts.append(node) }
         }
         for node in texts {
             let text = CMark.literal(of: node)
@@ -69,14 +71,6 @@ struct Abbreviations {
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
-    }
-
-    /// Whether `node` is the text of an autolink, an address shown as it is (`https://example.com/API`).
-    private static func isAddress(_ node: OpaquePointer) -> Bool {
-        guard let link = cmark_node_parent(node), cmark_node_get_type(link) == CMARK_NODE_LINK,
-            let url = cmark_node_get_url(link)
-        else { return false }
-        return String(cString: url).hasSuffix(CMark.literal(of: node))
     }
 
     /// Where each abbreviation stands as a whole word in `text`, in order and without overlaps.

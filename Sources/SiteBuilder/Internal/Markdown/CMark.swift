@@ -51,6 +51,15 @@ enum CMark {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
+    /// Whether text node `node` is the text of an autolink, an address shown as it is (`https://example.com/API`),
+    /// which the passes that mark words in text leave as written.
+    static func isAddress(_ node: OpaquePointer) -> Bool {
+        guard let link = cmark_node_parent(node), cmark_node_get_type(link) == CMARK_NODE_LINK,
+            let url = cmark_node_get_url(link)
+        else { return false }
+        return String(cString: url).hasSuffix(literal(of: node))
+    }
+
     /// The text of `node` without markup: `## Use *nginx*` gives "Use nginx".
     static func plainText(of node: OpaquePointer) -> String {
         var text = ""

@@ -6,8 +6,8 @@ import TextTools
 /// image takes the id, classes and attributes, and the braces leave the text. Braces that are no attribute list,
 /// or after a space, stay text.
 ///
-/// Applied when the page is rendered, once its links are resolved: the link becomes a custom inline node around
-/// its text, the image one of raw HTML, written as cmark writes them with the attributes added.
+/// Applied when the page is rendered, once its links are resolved: the link becomes raw HTML nodes around its
+/// text, the image one raw HTML node, written as cmark writes them with the attributes added.
 enum InlineAttributes {
     /// Whether `markdown` has braces right after a link's or image's `)` or `]`; else it holds none.
     static func mayHold(_ markdown: String) -> Bool {
@@ -42,17 +42,25 @@ enum InlineAttributes {
                 let alt = CMark.plainText(of: node).htmlEscaped
                 cmark_node_set_literal(image, "<img src=\"\(url)\" alt=\"\(alt)\"\(titled)\(attributes.html) />")
                 cmark_node_replace(node, image)
+                cmark_node_free(node)
             } else {
-                let link = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-                cmark_node_set_on_enter(link, "<a href=\"\(url)\"\(titled)\(attributes.html)>")
-                cmark_node_set_on_exit(link, "</a>")
+                // Raw HTML before and after the link's text, which a table cell can hold where it could not hold a
+                // custom inline node around it.
+                insertHTML("<a href=\"\(url)\"\(titled)\(attributes.html)>", before: node)
                 while let child = cmark_node_first_child(node) {
                     cmark_node_unlink(child)
-                    cmark_node_append_child(link, child)
+                    cmark_node_insert_before(node, child)
                 }
-                cmark_node_replace(node, link)
+                insertHTML("</a>", before: node)
+                cmark_node_unlink(node)
+                cmark_node_free(node)
             }
-            cmark_node_free(node)
         }
+    }
+
+    private static func insertHTML(_ html: String, before node: OpaquePointer) {
+        let inserted = cmark_node_new(CMARK_NODE_HTML_INLINE)!
+        cmark_node_set_literal(inserted, html)
+        cmark_node_insert_before(node, inserted)
     }
 }
