@@ -8,7 +8,8 @@ import Foundation
 /// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`) and whose Hugo refs and
 /// block shortcodes are rewritten (`HugoShortcodes`), as a code fence's info string (`CodeBlockInfo`), and as code
 /// whose comments mark lines (`MarkedCode`), and as Markdown holding definition lists (`DefinitionLists`),
-/// abbreviations (`Abbreviations`) and attribute lists after links and images (`InlineAttributes`).
+/// abbreviations (`Abbreviations`), attribute lists after links and images (`InlineAttributes`) and marked text
+/// (`MarkedText`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
@@ -16,7 +17,8 @@ import Foundation
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
-/// abbreviations are taken out line for line; the tags of definition lists, abbreviations and links are closed.
+/// abbreviations are taken out line for line; the tags of definition lists, abbreviations, links and marks are
+/// closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -91,13 +93,15 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Definition lists and abbreviations move cmark's nodes about: rendered without math, diagrams, code and raw
     // HTML (which may hold tags of its own), each tag is closed.
-    if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text),
+    if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text)
+        || MarkedText.mayHold(text),
         !text.contains(where: { "$`~<".contains($0) })
     {
         let html = MarkdownDocument(markdown: text).renderHTML(headingIDs: [])
         let count = { (tag: String) in html.components(separatedBy: tag).count - 1 }
         for (open, close) in [
             ("<dl>", "</dl>"), ("<dt>", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
+            ("<mark>", "</mark>"),
         ] {
             check(count(open) == count(close), "\(count(open)) \(open) and \(count(close)) \(close)")
         }

@@ -36,6 +36,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let abbreviations: Abbreviations?
     /// Whether braces follow a link or an image, which may be their attributes (see `InlineAttributes`).
     private let mayHoldInlineAttributes: Bool
+    /// Whether the page holds `==`, which may mark text (see `MarkedText`).
+    private let mayHoldMarks: Bool
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -83,6 +85,7 @@ final class MarkdownDocument: @unchecked Sendable {
         root = cmark_parser_finish(parser)
         mayHoldDefinitions = DefinitionLists.mayHold(markdown)
         mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
+        mayHoldMarks = MarkedText.mayHold(markdown)
         collect(source: markdown)
     }
 
@@ -107,11 +110,12 @@ final class MarkdownDocument: @unchecked Sendable {
         diagramErrors = drawDiagrams(diagramNodes)
         markMermaid(mermaidNodes)
         (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
-        if abbreviations != nil || mayHoldInlineAttributes {
+        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
             if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
+            if mayHoldMarks { MarkedText.apply(in: root) }
             abbreviations?.mark(in: root)
         }
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {

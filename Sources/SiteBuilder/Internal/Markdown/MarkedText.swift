@@ -1,0 +1,134 @@
+import CMarkGFM
+
+/// Marked text, as MkDocs Material (`pymdownx.mark`), Obsidian and Typora write it: `==text==` becomes
+/// `<mark>text</mark>`, which the theme shows as a highlighter would.
+///
+/// Read after parsing, in the text of one paragraph, heading, cell, link or emphasis at a time, so code, addresses
+/// and raw HTML stay as written. A `==` opens when text follows it and closes when text comes before it (so
+/// `a == b` is no mark), and a run of other than two `=` is text; marks do not nest, and each closes at the first
+/// `==` that may close it. What `==` opens and nothing closes stays text.
+enum MarkedText {
+    /// Whether `markdown` holds `==`; else it holds no mark.
+    static func mayHold(_ markdown: String) -> Bool {
+        markdown.containsBytes("==")
+    }
+
+    /// Marks the text between each pair of `==` below `root`. The text nodes are consolidated ones.
+    static func apply(in root: OpaquePointer) {
+        var parents: [OpaquePointer] = []
+        var seen: Set<OpaquePointer> = []
+        CMark.walk(root) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node),
+                CMark.literal(of: node).contains("=="), let parent = cmark_node_parent(node),
+                seen.insert(parent).inserted
+            else { return }
+            parents.append(parent)
+        }
+        for parent in parents { mark(childrenOf: parent) }
+    }
+
+    /// Where a `==` is: which child, and its byte offset in the child's text.
+    private struct Position: Hashable {
+        let child: Int
+        let offset: Int
+    }
+
+    /// A `==` in the text of a child, and whether it may open or close.
+    private struct Delimiter {
+        let position: Position
+        let opens: Bool
+        let closes: Bool
+    }
+
+    /// Puts `<mark>` and `</mark>` where each pair of `==` among the children of `parent` stands. Each is a raw HTML
+    /// node of its own rather than one node around the marked text, which a table cell could not hold.
+    private static func mark(childrenOf parent: OpaquePointer) {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            children.append(node)
+            child = cmark_node_next(node)
+        }
+        let pairs = pairs(of: delimiters(in: children))
+        guard !pairs.isEmpty else { return }
+        var tags: [Position: String] = [:]
+        for (open, close) in pairs {
+            tags[open.position] = "<mark>"
+            tags[close.position] = "</mark>"
+        }
+        for (index, node) in children.enumerated() where tags.keys.contains(where: { $0.child == index }) {
+            let text = CMark.literal(of: node)
+            var start = text.startIndex
+            var position = text.startIndex
+            while let run = text[position...].firstRange(of: "==") {
+                position = run.upperBound
+                let offset = text.utf8.distance(from: text.startIndex, to: run.lowerBound)
+                guard let tag = tags[Position(child: index, offset: offset)] else { continue }
+                insert(CMARK_NODE_TEXT, text[start..<run.lowerBound], before: node)
+                insert(CMARK_NODE_HTML_INLINE, tag[...], before: node)
+                start = run.upperBound
+            }
+            insert(CMARK_NODE_TEXT, text[start...], before: node)
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+    }
+
+    /// Every run of exactly two `=` in the text children, with what it may do.
+    private static func delimiters(in children: [OpaquePointer]) -> [Delimiter] {
+        var found: [Delimiter] = []
+        for (index, node) in children.enumerated() where cmark_node_get_type(node) == CMARK_NODE_TEXT {
+            let text = CMark.literal(of: node)
+            var position = text.startIndex
+            while let run = text[position...].firstRange(of: "==") {
+                var end = run.upperBound
+                while end < text.endIndex, text[end] == "=" { end = text.index(after: end) }
+                defer { position = end }
+                guard text.distance(from: run.lowerBound, to: end) == 2,
+                    run.lowerBound == text.startIndex || text[text.index(before: run.lowerBound)] != "="
+                else { continue }
+                let before: Character? =
+                    run.lowerBound > text.startIndex
+                    ? text[text.index(before: run.lowerBound)] : neighbour(children, index - 1)
+                let after: Character? = end < text.endIndex ? text[end] : neighbour(children, index + 1)
+                found.append(
+                    Delimiter(
+                        position: Position(
+                            child: index, offset: text.utf8.distance(from: text.startIndex, to: run.lowerBound)),
+                        opens: after.map { !$0.isWhitespace } ?? false, closes: before.map { !$0.isWhitespace } ?? false
+                    ))
+            }
+        }
+        return found
+    }
+
+    /// What stands for the child at `index` beside a delimiter: "x" for an inline node such as emphasis or code,
+    /// a space for a line break, nil for none.
+    private static func neighbour(_ children: [OpaquePointer], _ index: Int) -> Character? {
+        guard children.indices.contains(index) else { return nil }
+        let type = cmark_node_get_type(children[index])
+        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ? " " : "x"
+    }
+
+    /// Each opening delimiter with the first after it that may close, in order.
+    private static func pairs(of delimiters: [Delimiter]) -> [(Delimiter, Delimiter)] {
+        var pairs: [(Delimiter, Delimiter)] = []
+        var open: Delimiter?
+        for delimiter in delimiters {
+            if let opener = open, delimiter.closes {
+                pairs.append((opener, delimiter))
+                open = nil
+            } else if open == nil, delimiter.opens {
+                open = delimiter
+            }
+        }
+        return pairs
+    }
+
+    private static func insert(_ type: cmark_node_type, _ literal: Substring, before node: OpaquePointer) {
+        guard !literal.isEmpty else { return }
+        let inserted = cmark_node_new(type)!
+        cmark_node_set_literal(inserted, String(literal))
+        cmark_node_insert_before(node, inserted)
+    }
+}
