@@ -47,6 +47,13 @@ struct AbbreviationTests {
         #expect(!page.contains("<abbr"))
     }
 
+    @Test("An alert's kind keeps its word, so the alert stays one; the words in it are marked")
+    func alert() {
+        let html = MarkdownDocument.html("> [!WARNING]\n> A WARNING here.\n\n*[WARNING]: Read this\n")
+        #expect(html.contains("<div class=\"callout callout-warning\" role=\"note\">"), "\(html)")
+        #expect(html.contains("<p>A <abbr title=\"Read this\">WARNING</abbr> here.</p>"), "\(html)")
+    }
+
     @Test("A NUL in a meaning is U+FFFD, as cmark reads one, and cuts no raw HTML short")
     func nul() {
         #expect(

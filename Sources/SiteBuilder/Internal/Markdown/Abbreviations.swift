@@ -51,7 +51,10 @@ struct Abbreviations {
     func mark(in root: OpaquePointer) {
         var texts: [OpaquePointer] = []
         CMark.walk(root) { node in
-            if cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node) { texts.append(node) }
+            // An alert's `[!WARNING]`, which `Callouts` reads later, keeps its word too.
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node) else { return }
+            let text = CMark.literal(of: node)
+            if !(text.hasPrefix("[!") && text.hasSuffix("]")) { texts.append(node) }
         }
         for node in texts {
             let text = CMark.literal(of: node)
