@@ -68,6 +68,10 @@ struct AbbreviationTests {
         ] {
             #expect(Abbreviations.extract(markdown) == nil, "\(markdown)")
         }
+        // Line for line at each line feed, a carriage return before it or not; a lone one ends a line for cmark.
+        #expect(Abbreviations.extract("*[A]: one\r\nx\r\n")?.markdown == "\nx\r\n")
+        #expect(Abbreviations.extract("*[A]: one \r\n")?.abbreviations.definitions.first?.title == "one")
+        #expect(Abbreviations.extract("*[A]: one\rx\n") == nil && Abbreviations.extract("*[A]: one\r\r\n") == nil)
         let extracted = Abbreviations.extract("Text\n*[A]: one\n*[AB]: two\n*[A]: three\nMore\n")
         #expect(extracted?.markdown == "Text\n\n\n\nMore\n")
         #expect(extracted?.abbreviations.definitions.map { "\($0.abbreviation)=\($0.title)" } == ["AB=two", "A=three"])

@@ -17,7 +17,10 @@ struct Abbreviations {
     /// `markdown` without its definition lines, and the abbreviations they define; nil when it defines none.
     static func extract(_ markdown: String) -> (markdown: String, abbreviations: Abbreviations)? {
         guard markdown.containsBytes("*[") else { return nil }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // At each line feed: as a Character, "\r\n" is no "\n", and blanking such a "line" would take lines away.
+        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(Substring($0))
+        }
         var fence = CodeFence.Tracker()
         var blocks = IndentedCode()
         var found: [String: String] = [:]
@@ -34,14 +37,16 @@ struct Abbreviations {
     }
 
     /// `*[name]: meaning`, indented by three spaces at most; a later definition of a name replaces an earlier one.
+    /// A line holding a carriage return but at its end is none: cmark ends a line at a lone one.
     private static func definition(in line: String) -> (String, String)? {
         let trimmed = line.drop { $0 == " " }
+        guard !trimmed.unicodeScalars.dropLast().contains("\r") else { return nil }
         guard line.count - trimmed.count <= 3, trimmed.hasPrefix("*["), let close = trimmed.firstIndex(of: "]"),
             trimmed[close...].hasPrefix("]:")
         else { return nil }
         let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<close]
         // A NUL would end the C string of the raw HTML written; cmark reads one as U+FFFD.
-        let meaning = trimmed[close...].dropFirst(2).trimmingCharacters(in: .whitespaces)
+        let meaning = trimmed[close...].dropFirst(2).trimmingCharacters(in: .whitespacesAndNewlines)
             .replacingOccurrences(of: "\0", with: "\u{FFFD}")
         guard !name.isEmpty, !name.contains("["), !meaning.isEmpty else { return nil }
         return (String(name).replacingOccurrences(of: "\0", with: "\u{FFFD}"), meaning)
