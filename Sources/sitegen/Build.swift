@@ -13,7 +13,7 @@ struct Build: ParsableCommand {
             checked: a link to a missing page or heading fails the build.
 
             A docs folder written for another tool builds as it is: README.md is a section page, \
-            .html and {{< ref >}} links find their pages, and the order and names in a book's \
+            .html, {{< ref >}} and [[wiki]] links find their pages, and the order and names in a book's \
             SUMMARY.md, in mkdocs.yml beside an MkDocs docs folder and in Docusaurus's \
             _category_.json files are followed; site_name in mkdocs.yml or title in mdBook's \
             book.toml titles the site unless site.toml does.

@@ -39,11 +39,13 @@ struct PageModel {
             if number < headings.count { lines += ["## \(headings[number])", ""] }
         }
         for (number, link) in links.enumerated() {
-            // A Markdown link, a raw HTML one, or Hugo's ref, which also finds a page from the top and by its name.
+            // A Markdown link, a raw HTML one, Hugo's ref, which also finds a page from the top and by its name, or a
+            // wiki link, which finds it in any case too.
             let written = [
                 "See [there](\(link)).", "See <a href=\"\(link)\">there</a>.", "See [there]({{< ref \"\(link)\" >}}).",
+                "See [[\(link)|there]].",
             ]
-            lines += [written[(number + link.utf8.count) % 3], ""]
+            lines += [written[(number + link.utf8.count) % 4], ""]
         }
         for image in images { lines += ["<p align=\"center\"><img src=\"\(image)\" width=\"40\"></p>", ""] }
         return lines.joined(separator: "\n")

@@ -9,7 +9,7 @@ import Foundation
 /// block shortcodes are rewritten (`HugoShortcodes`), as a code fence's info string (`CodeBlockInfo`), and as code
 /// whose comments mark lines (`MarkedCode`), and as Markdown holding definition lists (`DefinitionLists`),
 /// abbreviations (`Abbreviations`), attribute lists after links and images (`InlineAttributes`) and marked text
-/// (`MarkedText`).
+/// (`MarkedText`), and as Markdown holding wiki links (`WikiLinks`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
@@ -17,8 +17,8 @@ import Foundation
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
-/// abbreviations are taken out line for line; the tags of definition lists, abbreviations, links and marks are
-/// closed.
+/// wiki links are rewritten and abbreviations taken out line for line; the tags of definition lists,
+/// abbreviations, links and marks are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -86,6 +86,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(marked.code.utf8.count <= text.utf8.count, "marked code longer than the code")
     }
 
+    if let rewritten = WikiLinks.rewrite(text) {
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(rewritten) == count(text), "wiki links rewritten onto \(count(rewritten) + 1) lines")
+    }
     if let (rewritten, abbreviations) = Abbreviations.extract(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(rewritten) == count(text), "abbreviations taken out onto \(count(rewritten) + 1) lines")

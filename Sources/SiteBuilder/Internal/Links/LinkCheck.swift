@@ -44,7 +44,7 @@ struct LinkCheck: Sendable {
         case .anchor(let target, let id):
             anchors.of(target).id(for: id) != nil
                 ? nil
-                : "'\(HugoRefs.asWritten(destination))': the page has no heading "
+                : "'\(WikiLinks.asWritten(HugoRefs.asWritten(destination)))': the page has no heading "
                     + "'#\(destination.drop { $0 != "#" }.dropFirst())'"
         }
     }

@@ -30,7 +30,29 @@ struct LinkResolver: Sendable {
     /// a heading of the page by MkDocs's id is rewritten to the heading's id.
     func resolve(_ destination: String, folder: String, anchors: PageAnchors) -> Resolution {
         if let written = HugoRefs.written(in: destination) {
-            return resolveHugoRef(written, folder: folder, anchors: anchors)
+            return resolveByName(written, shown: HugoRefs.asWritten(destination), by: "Hugo's ref", folder, anchors)
+        }
+        if var written = WikiLinks.written(in: destination) {
+            let shown = WikiLinks.asWritten(destination)
+            // A heading by its text, as Obsidian names it: `[[Install#Behind a proxy]]`.
+            if let hash = written.firstIndex(of: "#") {
+                written = written[..<hash] + "#" + HeadingIDs.slug(String(written[written.index(after: hash)...]))
+            }
+            let found = resolveByName(written, shown: shown, by: "a wiki link", folder, anchors)
+            guard case .broken = found else { return found }
+            // As Obsidian, a name in any case; as GitHub's wiki, `[[Getting Started]]` in Getting-Started.md.
+            for path in [written, written.replacingOccurrences(of: " ", with: "-")] {
+                let pages = pagesNamedIgnoringCase(path)
+                if pages.count > 1 {
+                    return .broken(
+                        "'\(shown)' names more than one page by its name (\(pages.joined(separator: ", "))); write its "
+                            + "path, e.g. [[\(pages[0].dropLast(3))]]")
+                }
+                guard let page = pages.first else { continue }
+                let fragment = Self.split(written).fragment.map { "#" + $0 } ?? ""
+                return resolveByName("/" + page + fragment, shown: shown, by: "a wiki link", folder, anchors)
+            }
+            return found
         }
         if destination.isEmpty || Self.isExternal(destination) { return .unchanged }
         if let path = JekyllLinks.withoutBaseURL(destination) {
@@ -87,13 +109,16 @@ struct LinkResolver: Sendable {
                 + "link Markdown files by their .md path, or use an absolute URL for anything else")
     }
 
-    /// Hugo's `ref` to `written` (`install.md#proxy`, `/guide/install`, `#proxy`), as Hugo finds it: beside the
-    /// page, then from the top of the site (only there for a path starting with `/`), a page by its `.md` path or
-    /// without the extension, a section by its folder; and a name alone (`install`) by the one page of that name
-    /// anywhere, looked for only when the others find none.
-    private func resolveHugoRef(_ written: String, folder: String, anchors: PageAnchors) -> Resolution {
+    /// Hugo's `ref` or a wiki link to `written` (`install.md#proxy`, `/guide/install`, `#proxy`), as Hugo and
+    /// Obsidian find it: beside the page, then from the top of the site (only there for a path starting with `/`),
+    /// a page by its `.md` path or without the extension, a section by its folder; and a name alone (`install`) by
+    /// the one page of that name anywhere, looked for only when the others find none. `shown` is the link as
+    /// written, and `lookup` what looked, for messages.
+    private func resolveByName(
+        _ written: String, shown: String, by lookup: String, _ folder: String, _ anchors: PageAnchors
+    ) -> Resolution {
         let (path, _, fragment) = Self.split(written)
-        let link = Link(destination: HugoRefs.asWritten(HugoRefs.scheme + written), suffix: "", fragment: fragment)
+        let link = Link(destination: shown, suffix: "", fragment: fragment)
         if path.isEmpty {
             guard let fragment else {
                 return .broken("'\(link.destination)' names no page; name one, e.g. \"setup.md\"")
@@ -122,8 +147,17 @@ struct LinkResolver: Sendable {
         }
         let file = MarkdownFileName.isMarkdown(path) ? path : path + ".md"
         return .broken(
-            "'\(link.destination)' names no page: Hugo's ref looks beside the page, then from the top of the site, and "
+            "'\(link.destination)' names no page: \(lookup) looks beside the page, then from the top of the site, and "
                 + "neither has \(file)\(MarkdownFileName.isMarkdown(path) ? "" : " or a folder \(path)")")
+    }
+
+    /// The pages, sorted, whose path or name `written`'s path (`getting-started#proxy`) is in any case.
+    private func pagesNamedIgnoringCase(_ written: String) -> [String] {
+        let wanted = Self.split(written).path.lowercased()
+        return index.pages.keys.filter { key in
+            let lowered = key.lowercased()
+            return lowered == wanted || lowered == wanted + ".md" || Self.name(of: key).lowercased() == wanted
+        }.sorted()
     }
 
     /// The file name of the page at `path` without its extension: `guide/install.md` → `install`.

@@ -7,7 +7,8 @@
 /// too (`../`, `index.html`), so a changed section, root URL, repository or book summary answers nil: every
 /// link is asked again. Names are compared as bytes, so a destination that may spell one otherwise is always
 /// asked again: one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as
-/// one character or two), one with anything but ASCII in it or in a changed name.
+/// one character or two), one with anything but ASCII in it or in a changed name; and a wiki link, which may spell
+/// a name in another case.
 struct LinkTargetChanges {
     /// The part of each changed target's file name before its first dot.
     private let names: [String]
@@ -49,6 +50,8 @@ struct LinkTargetChanges {
     /// Whether a link written as `destination` may resolve differently now.
     func mayChange(_ destination: String) -> Bool {
         guard !names.isEmpty else { return false }
+        // A wiki link finds a page by its name in any case, or with hyphens for its spaces.
+        if WikiLinks.written(in: destination) != nil { return true }
         if !namesAreASCII || destination.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) {
             return true
         }

@@ -58,10 +58,11 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown`; Hugo's figures, highlight blocks and refs in it are first rewritten (see `HugoShortcodes`),
-    /// its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see
+    /// its wiki links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see
     /// `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = HugoShortcodes.rewrite(markdown) ?? markdown
+        markdown = WikiLinks.rewrite(markdown) ?? markdown
         if let extracted = Abbreviations.extract(markdown) {
             (markdown, abbreviations) = extracted
         } else {
