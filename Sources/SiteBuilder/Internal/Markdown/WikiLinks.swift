@@ -68,7 +68,9 @@ enum WikiLinks {
         else { return nil }
         let inside = String(text[..<close])
         let parts = inside.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-        let target = parts[0].trimmingCharacters(in: .whitespaces)
+        // In a table, Obsidian escapes the bar, `[[Page\|text]]`, which would end the cell.
+        var target = parts[0].trimmingCharacters(in: .whitespaces)
+        if parts.count == 2, target.hasSuffix("\\") { target.removeLast() }
         let shown = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : label(of: target)
         guard !target.isEmpty, !shown.isEmpty,
             !inside.contains(where: { "[]<>".contains($0) || $0.isNewline || $0 == "`" })
