@@ -29,27 +29,12 @@ enum HugoRefs {
     /// none. `HugoShortcodes.rewrite` asks for each line outside code.
     static func rewriteLine(_ line: String) -> String? {
         guard line.containsBytes("{{") else { return nil }
-        let characters = Array(line)
-        var result = ""
-        var position = 0
-        var changed = false
-        while position < characters.count {
-            if characters[position] == "`" {
-                let end = CodeSpan.end(in: characters, at: position)
-                result.append(contentsOf: characters[position..<end])
-                position = end
-            } else if characters[position] == "{", opensDestination(result),
+        return CodeSpan.rewritingOutside(line) { characters, position, result in
+            guard characters[position] == "{", opensDestination(result),
                 let (path, length) = shortcode(at: String(characters[position...]))
-            {
-                result += "<" + scheme + path + ">"
-                position += length
-                changed = true
-            } else {
-                result.append(characters[position])
-                position += 1
-            }
+            else { return nil }
+            return ("<" + scheme + path + ">", length)
         }
-        return changed ? result : nil
     }
 
     /// Whether what comes after `text` is a link's destination: `text` ends in `](` or `]:`, and spaces.

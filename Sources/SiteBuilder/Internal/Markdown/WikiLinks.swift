@@ -37,28 +37,13 @@ enum WikiLinks {
     /// `line` with each wiki link outside code spans rewritten; nil when it has none.
     static func rewriteLine(_ line: String) -> String? {
         guard line.containsBytes("[[") else { return nil }
-        let characters = Array(line)
-        var result = ""
-        var position = 0
-        var changed = false
-        while position < characters.count {
-            if characters[position] == "`" {
-                let end = CodeSpan.end(in: characters, at: position)
-                result.append(contentsOf: characters[position..<end])
-                position = end
-            } else if characters[position] == "[", position + 1 < characters.count, characters[position + 1] == "[",
+        return CodeSpan.rewritingOutside(line) { characters, position, _ in
+            guard characters[position] == "[", position + 1 < characters.count, characters[position + 1] == "[",
                 position == 0 || !"!\\[".contains(characters[position - 1]),
                 let (link, length) = link(at: characters[(position + 2)...])
-            {
-                result += link
-                position += 2 + length
-                changed = true
-            } else {
-                result.append(characters[position])
-                position += 1
-            }
+            else { return nil }
+            return (link, 2 + length)
         }
-        return changed ? result : nil
     }
 
     /// The Markdown link for the wiki link whose inside starts `text`, and how many characters after `[[` it takes.
