@@ -40,8 +40,9 @@ struct BuildCache {
     /// the titles of admonitions, containers and content tabs are Markdown; 24: Hugo's `figure` and `highlight`
     /// shortcodes; 25: Docusaurus's comments and VitePress's notations mark a code block's lines; 26: definition
     /// lists; 27: abbreviations; 28: attribute lists after links and images; 29: marked text, and a link with
-    /// attributes in a table cell; 30: wiki links).
-    static let generator = "\(PageContext.generator), build cache 30"
+    /// attributes in a table cell; 30: wiki links; 31: alerts are read before the passes over text, so text such as
+    /// `[!x]` is no longer passed by when abbreviations are marked).
+    static let generator = "\(PageContext.generator), build cache 31"
 
     let recordFile: String
     let pagesFile: String

@@ -56,10 +56,7 @@ struct Abbreviations {
     func mark(in root: OpaquePointer) {
         var texts: [OpaquePointer] = []
         CMark.walk(root) { node in
-            // An alert's `[!WARNING]`, which `Callouts` reads later, keeps its word too.
-            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node) else { return }
-            let text = CMark.literal(of: node)
-            if !(text.hasPrefix("[!") && text.hasSuffix("]")) { texts.append(node) }
+            if cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node) { texts.append(node) }
         }
         for node in texts {
             let text = CMark.literal(of: node)
@@ -67,15 +64,13 @@ struct Abbreviations {
             guard !found.isEmpty else { continue }
             var start = text.startIndex
             for (range, title) in found {
-                insert(text: text[start..<range.lowerBound], before: node)
-                let html = cmark_node_new(CMARK_NODE_HTML_INLINE)!
-                cmark_node_set_literal(
-                    html,
-                    "<abbr title=\"\(title.htmlEscaped)\">\(String(text[range]).htmlEscaped(apostrophe: false))</abbr>")
-                cmark_node_insert_before(node, html)
+                CMark.insert(CMARK_NODE_TEXT, text[start..<range.lowerBound], before: node)
+                let word = String(text[range]).htmlEscaped(apostrophe: false)
+                CMark.insert(
+                    CMARK_NODE_HTML_INLINE, "<abbr title=\"\(title.htmlEscaped)\">\(word)</abbr>", before: node)
                 start = range.upperBound
             }
-            insert(text: text[start...], before: node)
+            CMark.insert(CMARK_NODE_TEXT, text[start...], before: node)
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
@@ -105,12 +100,5 @@ struct Abbreviations {
 
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
-    }
-
-    private func insert(text: Substring, before node: OpaquePointer) {
-        guard !text.isEmpty else { return }
-        let part = cmark_node_new(CMARK_NODE_TEXT)!
-        cmark_node_set_literal(part, String(text))
-        cmark_node_insert_before(node, part)
     }
 }

@@ -51,6 +51,22 @@ enum CMark {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
+    /// A new custom node of `type` (a block or an inline) writing `enter` before its children and `exit` after them.
+    static func custom(_ type: cmark_node_type, enter: String, exit: String = "") -> OpaquePointer {
+        let node = cmark_node_new(type)!
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    /// Puts a new node of `type` (text or raw HTML) holding `literal` before `node`; none for an empty literal.
+    static func insert(_ type: cmark_node_type, _ literal: some StringProtocol, before node: OpaquePointer) {
+        guard !literal.isEmpty else { return }
+        let inserted = cmark_node_new(type)!
+        cmark_node_set_literal(inserted, String(literal))
+        cmark_node_insert_before(node, inserted)
+    }
+
     /// Whether text node `node` is the text of an autolink, an address shown as it is (`https://example.com/API`),
     /// which the passes that mark words in text leave as written.
     static func isAddress(_ node: OpaquePointer) -> Bool {

@@ -79,11 +79,9 @@ enum Callouts {
         }
         let kind = kind(written)
         let title = header.title ?? defaultTitle(written)
-        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
         let (open, close) =
             header.isTab ? tabTags(title: title) : tags(kind: kind, title: title, collapsedOpen: header.collapsedOpen)
-        cmark_node_set_on_enter(block, open)
-        cmark_node_set_on_exit(block, close)
+        let block = CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: open, exit: close)
         while let child = cmark_node_first_child(quote) {
             cmark_node_unlink(child)
             cmark_node_append_child(block, child)

@@ -36,7 +36,8 @@ enum DefinitionLists {
     }
 
     /// Turns the paragraphs of `root` that are definition lists into them; run after `Callouts`, so that an
-    /// alert's `[!NOTE]` line is gone before its first paragraph is read.
+    /// alert's `[!NOTE]` line is gone before its first paragraph is read. The text nodes are consolidated ones,
+    /// so a line's colon opens its first.
     static func convert(in root: OpaquePointer) {
         var paragraphs: [OpaquePointer] = []
         CMark.walk(root) { node in
@@ -54,9 +55,8 @@ enum DefinitionLists {
             } else if opens.first == true, let previous, lists.contains(previous) {
                 appendDefinitions(lines[...], to: previous)
             } else if opens.first == true, let previous, cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH,
-                Self.lines(of: previous).allSatisfy({ !opensDefinition($0.nodes) })
+                case let terms = Self.lines(of: previous), terms.allSatisfy({ !opensDefinition($0.nodes) })
             {
-                let terms = Self.lines(of: previous)
                 let list = list(before: previous, joining: cmark_node_previous(previous), lists: &lists)
                 for line in terms { append(line, as: "dt", to: list) }
                 cmark_node_unlink(previous)
@@ -92,15 +92,14 @@ enum DefinitionLists {
         return lines
     }
 
-    /// Whether a line's text opens with a colon, then a space or tab, then more. cmark may hold `:` as a text
-    /// node of its own.
+    /// Whether a line's text opens with a colon, then a space or tab, then more.
     private static func opensDefinition(_ nodes: [OpaquePointer]) -> Bool {
-        let texts = nodes.prefix(2).prefix { cmark_node_get_type($0) == CMARK_NODE_TEXT }
-        let text = texts.map(CMark.literal(of:)).joined()
+        guard let first = nodes.first, cmark_node_get_type(first) == CMARK_NODE_TEXT else { return false }
+        let text = CMark.literal(of: first)
         guard text.hasPrefix(":"), let second = text.dropFirst().first, second == " " || second == "\t" else {
             return false
         }
-        return text.dropFirst().contains { $0 != " " && $0 != "\t" } || nodes.count > texts.count
+        return text.dropFirst().contains { $0 != " " && $0 != "\t" } || nodes.count > 1
     }
 
     /// The list to add to: `previous` when it is one made here, else a new one put before `node`.
@@ -108,7 +107,7 @@ enum DefinitionLists {
         before node: OpaquePointer, joining previous: OpaquePointer?, lists: inout Set<OpaquePointer>
     ) -> OpaquePointer {
         if let previous, lists.contains(previous) { return previous }
-        let list = Self.node(CMARK_NODE_CUSTOM_BLOCK, "<dl>", "</dl>")
+        let list = CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<dl>", exit: "</dl>")
         cmark_node_insert_before(node, list)
         lists.insert(list)
         return list
@@ -137,7 +136,7 @@ enum DefinitionLists {
     @discardableResult
     private static func append(_ line: Line, as tag: String, to list: OpaquePointer) -> OpaquePointer {
         // An inline node, which cmark writes without line breaks around it: `<dt>Term</dt>`.
-        let item = node(CMARK_NODE_CUSTOM_INLINE, "<\(tag)>", "</\(tag)>\n")
+        let item = CMark.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(tag)>", exit: "</\(tag)>\n")
         move(line.nodes, into: item)
         cmark_node_append_child(list, item)
         return item
@@ -150,33 +149,16 @@ enum DefinitionLists {
         }
     }
 
-    /// `nodes` without the colon and the spaces after it that open a definition's line: the text nodes left
-    /// empty are freed.
+    /// `nodes` without the colon and the spaces after it that open a definition's line: the first, their text node,
+    /// is freed when nothing else is in it.
     private static func strippingColon(_ nodes: [OpaquePointer]) -> [OpaquePointer] {
-        var rest = nodes[...]
-        var colon = true
-        while let node = rest.first, cmark_node_get_type(node) == CMARK_NODE_TEXT {
-            var text = Substring(CMark.literal(of: node))
-            if colon {
-                text = text.dropFirst()
-                colon = false
-            }
-            text = text.drop { $0 == " " || $0 == "\t" }
-            guard text.isEmpty else {
-                cmark_node_set_literal(node, String(text))
-                break
-            }
-            cmark_node_unlink(node)
-            cmark_node_free(node)
-            rest = rest.dropFirst()
+        let text = CMark.literal(of: nodes[0]).dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard text.isEmpty else {
+            cmark_node_set_literal(nodes[0], String(text))
+            return nodes
         }
-        return Array(rest)
-    }
-
-    private static func node(_ type: cmark_node_type, _ open: String, _ close: String) -> OpaquePointer {
-        let node = cmark_node_new(type)!
-        cmark_node_set_on_enter(node, open)
-        cmark_node_set_on_exit(node, close)
-        return node
+        cmark_node_unlink(nodes[0])
+        cmark_node_free(nodes[0])
+        return Array(nodes.dropFirst())
     }
 }

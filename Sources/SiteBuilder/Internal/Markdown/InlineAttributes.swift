@@ -38,29 +38,22 @@ enum InlineAttributes {
             let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
             let titled = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
             if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
-                let image = cmark_node_new(CMARK_NODE_HTML_INLINE)!
                 let alt = CMark.plainText(of: node).htmlEscaped
-                cmark_node_set_literal(image, "<img src=\"\(url)\" alt=\"\(alt)\"\(titled)\(attributes.html) />")
-                cmark_node_replace(node, image)
-                cmark_node_free(node)
+                CMark.insert(
+                    CMARK_NODE_HTML_INLINE, "<img src=\"\(url)\" alt=\"\(alt)\"\(titled)\(attributes.html) />",
+                    before: node)
             } else {
                 // Raw HTML before and after the link's text, which a table cell can hold where it could not hold a
                 // custom inline node around it.
-                insertHTML("<a href=\"\(url)\"\(titled)\(attributes.html)>", before: node)
+                CMark.insert(CMARK_NODE_HTML_INLINE, "<a href=\"\(url)\"\(titled)\(attributes.html)>", before: node)
                 while let child = cmark_node_first_child(node) {
                     cmark_node_unlink(child)
                     cmark_node_insert_before(node, child)
                 }
-                insertHTML("</a>", before: node)
-                cmark_node_unlink(node)
-                cmark_node_free(node)
+                CMark.insert(CMARK_NODE_HTML_INLINE, "</a>", before: node)
             }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
         }
-    }
-
-    private static func insertHTML(_ html: String, before node: OpaquePointer) {
-        let inserted = cmark_node_new(CMARK_NODE_HTML_INLINE)!
-        cmark_node_set_literal(inserted, html)
-        cmark_node_insert_before(node, inserted)
     }
 }

@@ -17,9 +17,8 @@ extension MarkdownDocument {
             case .svg(let svg):
                 let label = Self.diagramLabel(source).htmlEscaped
                 let drawn = SVGSanitizer.sanitize(svg, svgAttributes: " role=\"img\" aria-label=\"\(label)\"")
-                let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-                cmark_node_set_on_enter(block, "<figure class=\"diagram\">\(drawn)</figure>\n")
-                cmark_node_set_on_exit(block, "")
+                let block = CMark.custom(
+                    CMARK_NODE_CUSTOM_BLOCK, enter: "<figure class=\"diagram\">\(drawn)</figure>\n")
                 cmark_node_replace(node, block)
                 cmark_node_free(node)
             }
@@ -40,9 +39,8 @@ extension MarkdownDocument {
     func markMermaid(_ blocks: [OpaquePointer]) {
         for node in blocks {
             let source = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-            cmark_node_set_on_enter(block, "<pre class=\"mermaid\">\(source.htmlEscaped)</pre>\n")
-            cmark_node_set_on_exit(block, "")
+            let block = CMark.custom(
+                CMARK_NODE_CUSTOM_BLOCK, enter: "<pre class=\"mermaid\">\(source.htmlEscaped)</pre>\n")
             cmark_node_replace(node, block)
             cmark_node_free(node)
         }

@@ -24,9 +24,7 @@ extension MarkdownDocument {
                     "<figure class=\"code-figure\">\n<figcaption class=\"code-title\">\(title.htmlEscaped)</figcaption>\n"
                     + html + "\n</figure>"
             }
-            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-            cmark_node_set_on_enter(block, html)
-            cmark_node_set_on_exit(block, "")
+            let block = CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html)
             cmark_node_replace(node, block)
             cmark_node_free(node)
         }

@@ -23,9 +23,8 @@ extension MarkdownDocument {
         let byMarker = Dictionary(uniqueKeysWithValues: zip(used, html))
         for node in textNodes { replaceMarkers(in: node, html: byMarker) }
         for (number, node) in blocks.enumerated() {
-            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-            cmark_node_set_on_enter(block, "<p class=\"math-block\">\(html[used.count + number])</p>\n")
-            cmark_node_set_on_exit(block, "")
+            let block = CMark.custom(
+                CMARK_NODE_CUSTOM_BLOCK, enter: "<p class=\"math-block\">\(html[used.count + number])</p>\n")
             cmark_node_replace(node, block)
             cmark_node_free(node)
         }
@@ -90,23 +89,13 @@ extension MarkdownDocument {
             guard let close = rest[afterOpen...].firstIndex(of: MathSpans.close),
                 let number = Int(rest[afterOpen..<close]), let formula = html[number]
             else { break }
-            insert(text: rest[..<open], before: node)
-            let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-            cmark_node_set_on_enter(inline, formula)
-            cmark_node_set_on_exit(inline, "")
-            cmark_node_insert_before(node, inline)
+            CMark.insert(CMARK_NODE_TEXT, rest[..<open], before: node)
+            cmark_node_insert_before(node, CMark.custom(CMARK_NODE_CUSTOM_INLINE, enter: formula))
             rest = rest[rest.index(after: close)...]
         }
-        insert(text: rest, before: node)
+        CMark.insert(CMARK_NODE_TEXT, rest, before: node)
         cmark_node_unlink(node)
         cmark_node_free(node)
-    }
-
-    private func insert(text: Substring, before node: OpaquePointer) {
-        guard !text.isEmpty else { return }
-        let piece = cmark_node_new(CMARK_NODE_TEXT)!
-        cmark_node_set_literal(piece, String(text))
-        cmark_node_insert_before(node, piece)
     }
 
     /// The numbers of the markers in `text`, in order.

@@ -58,8 +58,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown`; Hugo's figures, highlight blocks and refs in it are first rewritten (see `HugoShortcodes`),
-    /// its wiki links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see
-    /// `Admonitions`), and its math taken out (see `MathSpans`).
+    /// then its wiki links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions
+    /// rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = HugoShortcodes.rewrite(markdown) ?? markdown
         markdown = WikiLinks.rewrite(markdown) ?? markdown
@@ -111,7 +111,10 @@ final class MarkdownDocument: @unchecked Sendable {
         diagramErrors = drawDiagrams(diagramNodes)
         markMermaid(mermaidNodes)
         (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
-        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks {
+        // Before the passes over text, which would otherwise read an alert's `[!KIND]` line as text.
+        for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
+        quoteNodes = []
+        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldDefinitions {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
@@ -128,8 +131,6 @@ final class MarkdownDocument: @unchecked Sendable {
             }
         }
         headingNodes = []
-        for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
-        quoteNodes = []
         if mayHoldDefinitions { DefinitionLists.convert(in: root) }
         highlightCodeBlocks()
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
@@ -153,9 +154,8 @@ final class MarkdownDocument: @unchecked Sendable {
         let close = "</h\(level)>\n"
         guard rendered.hasPrefix(open), rendered.hasSuffix(close) else { return }
         let inner = rendered.dropFirst(open.count).dropLast(close.count)
-        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-        cmark_node_set_on_enter(block, "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
-        cmark_node_set_on_exit(block, "")
+        let block = CMark.custom(
+            CMARK_NODE_CUSTOM_BLOCK, enter: "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
         cmark_node_replace(heading, block)
         cmark_node_free(heading)
     }

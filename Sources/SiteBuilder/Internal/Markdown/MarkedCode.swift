@@ -92,8 +92,7 @@ struct MarkedCode {
         var inner: Substring?
         if let open = lineComments.first(where: { trimmed.hasPrefix($0) }) {
             inner = trimmed.dropFirst(open.count).drop { $0 == ";" }
-        } else if let (open, close) = blockComments.first(where: { trimmed.hasPrefix($0.0) && trimmed.hasSuffix($0.1) }
-        ),
+        } else if let (open, close) = blockComments.first(where: { trimmed.hasPrefix($0) && trimmed.hasSuffix($1) }),
             trimmed.count >= open.count + close.count
         {
             inner = trimmed.dropFirst(open.count).dropLast(close.count)

@@ -64,11 +64,11 @@ enum MarkedText {
                 position = run.upperBound
                 let offset = text.utf8.distance(from: text.startIndex, to: run.lowerBound)
                 guard let tag = tags[Position(child: index, offset: offset)] else { continue }
-                insert(CMARK_NODE_TEXT, text[start..<run.lowerBound], before: node)
-                insert(CMARK_NODE_HTML_INLINE, tag[...], before: node)
+                CMark.insert(CMARK_NODE_TEXT, text[start..<run.lowerBound], before: node)
+                CMark.insert(CMARK_NODE_HTML_INLINE, tag, before: node)
                 start = run.upperBound
             }
-            insert(CMARK_NODE_TEXT, text[start...], before: node)
+            CMark.insert(CMARK_NODE_TEXT, text[start...], before: node)
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
@@ -123,12 +123,5 @@ enum MarkedText {
             }
         }
         return pairs
-    }
-
-    private static func insert(_ type: cmark_node_type, _ literal: Substring, before node: OpaquePointer) {
-        guard !literal.isEmpty else { return }
-        let inserted = cmark_node_new(type)!
-        cmark_node_set_literal(inserted, String(literal))
-        cmark_node_insert_before(node, inserted)
     }
 }
