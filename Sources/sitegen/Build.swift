@@ -13,10 +13,10 @@ struct Build: ParsableCommand {
             checked: a link to a missing page or heading fails the build.
 
             A docs folder written for another tool builds as it is: README.md is a section page, \
-            .html, {{< ref >}} and [[wiki]] links find their pages, and the order and names in a book's \
-            SUMMARY.md, in mkdocs.yml beside an MkDocs docs folder and in Docusaurus's \
-            _category_.json files are followed; site_name in mkdocs.yml or title in mdBook's \
-            book.toml titles the site unless site.toml does.
+            .html, {{< ref >}} and [[wiki]] links find their pages, ![[image.png]] shows its image, \
+            and the order and names in a book's SUMMARY.md, in mkdocs.yml beside an MkDocs docs \
+            folder and in Docusaurus's _category_.json files are followed; site_name in mkdocs.yml \
+            or title in mdBook's book.toml titles the site unless site.toml does.
 
             The theme is built in. A file in the templates folder (--templates, by default \
             templates/ beside the site folder) replaces the built-in file of the same name; \

@@ -54,10 +54,62 @@ struct WikiLinkTests {
         #expect(site.buildErrors().first?.contains("'[[Setup]]' names more than one page") == true)
     }
 
+    @Test("An embedded image is an image with its size and alt text; an embedded page or file a link to it")
+    func embedsRewritten() {
+        for (line, rewritten) in [
+            ("![[flow.png]]", "![flow](<sitegen-wiki:flow.png>)"),
+            ("![[img/Flow chart.PNG|480]]", "![Flow chart](<sitegen-wiki:img/Flow chart.PNG>){ width=\"480\" }"),
+            ("![[flow.svg|480x300]]", "![flow](<sitegen-wiki:flow.svg>){ width=\"480\" height=\"300\" }"),
+            ("![[flow.png|The *flow*|480]]", "![The *flow*](<sitegen-wiki:flow.png>){ width=\"480\" }"),
+            ("![[flow.png|The flow]]", "![The flow](<sitegen-wiki:flow.png>)"),
+            ("![[flow.png|480y]]", "![480y](<sitegen-wiki:flow.png>)"),
+            ("| ![[flow.png\\|480]] |", "| ![flow](<sitegen-wiki:flow.png>){ width=\"480\" } |"),
+            (
+                "See ![[Setup]] and ![[guide.pdf]].",
+                "See [Setup](<sitegen-wiki:Setup>) and [guide.pdf](<sitegen-wiki:guide.pdf>)."
+            ),
+            ("!![[a.gif]]", "!![a](<sitegen-wiki:a.gif>)"),
+        ] {
+            #expect(WikiLinks.rewriteLine(line) == rewritten, "\(line)")
+        }
+    }
+
+    @Test("An embedded image is found beside the page, from the top, or by its name anywhere, as Obsidian finds it")
+    func embedsResolved() throws {
+        let site = try TestSite(pages: [
+            "notes/index.md": "![[flow.png|300]] ![[Diagram one.png|The diagram]] ![[/logo.svg]] ![[Setup]]\n",
+            "attachments/flow.png": "png", "notes/Diagram one.png": "png", "logo.svg": "<svg/>",
+            "setup.md": "# Setup\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("notes/index.html")
+                == "<p><img src=\"/attachments/flow.png\" alt=\"flow\" width=\"300\" /> "
+                + "<img src=\"/notes/Diagram%20one.png\" alt=\"The diagram\" /> <img src=\"/logo.svg\" alt=\"logo\" /> "
+                + "<a href=\"/setup/\">Setup</a></p>\n")
+    }
+
+    @Test("An embed of a file that is not there, or of a name two files have, is a broken link naming it as written")
+    func embedsBroken() throws {
+        let site = try TestSite(pages: ["index.md": "![[flow.png]]\n", "a/flow.png": "png", "b/other.png": "png"])
+        try site.build()
+        #expect(site.output("index.html") == "<p><img src=\"/a/flow.png\" alt=\"flow\" /></p>\n")
+        try site.write(["b/flow.png": "png"], under: "site")
+        try site.write(["gone.md": "![[gone.png]]\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/gone.md:1: link: '[[gone.png]]' names no page: a wiki link looks beside the page, then from the "
+                    + "top of the site, and neither has gone.png, gone.png.md or a folder gone.png",
+                "site/index.md:1: link: '[[flow.png]]' names more than one file by its name (a/flow.png, b/flow.png); "
+                    + "write its path, e.g. \"/a/flow.png\"",
+            ])
+    }
+
     @Test("Code, embeds, escapes and brackets inside stay as written, line for line")
     func leftAlone() {
         for line in [
-            "`[[Install]]`", "![[diagram.png]]", "\\[[Install]]", "[[a[b]]", "[[a<b>]]", "[[]]", "[[|x]]", "[[ x",
+            "`[[Install]]`", "\\![[diagram.png]]", "\\[[Install]]", "![[a[b].png]]", "![[]]", "[[a[b]]", "[[a<b>]]",
+            "[[]]", "[[|x]]", "[[ x",
             "[[[x]]]",
         ] {
             #expect(WikiLinks.rewriteLine(line) == nil, "\(line)")

@@ -144,11 +144,23 @@ struct LinkResolver: Sendable {
                     "'\(link.destination)' names more than one page by its name (\(paths)); write its path, e.g. "
                         + "\"/\(named.keys.sorted()[0])\"")
             }
+            // A file by its name, as Obsidian finds an attachment (`![[flow.png]]` in `attachments/flow.png`).
+            let files = index.assets.filter { SitePath.lastComponent(of: $0) == path }.sorted()
+            if files.count == 1, let found = file(files[0], link: link) { return found }
+            if files.count > 1 {
+                return .broken(
+                    "'\(link.destination)' names more than one file by its name (\(files.joined(separator: ", "))); "
+                        + "write its path, e.g. \"/\(files[0])\"")
+            }
         }
-        let file = MarkdownFileName.isMarkdown(path) ? path : path + ".md"
+        // A name with an extension (`flow.png`) may be a file's as well as a page's.
+        let looked =
+            MarkdownFileName.isMarkdown(path)
+            ? path
+            : (SitePath.lastComponent(of: path).contains(".") ? "\(path), " : "") + "\(path).md or a folder \(path)"
         return .broken(
             "'\(link.destination)' names no page: \(lookup) looks beside the page, then from the top of the site, and "
-                + "neither has \(file)\(MarkdownFileName.isMarkdown(path) ? "" : " or a folder \(path)")")
+                + "neither has \(looked)")
     }
 
     /// The pages, sorted, whose path or name `written`'s path (`getting-started#proxy`) is in any case.
