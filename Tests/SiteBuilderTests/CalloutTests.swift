@@ -20,7 +20,7 @@ struct CalloutTests {
             > Unknown kinds are notes.
 
             > [!NOTE] not alone on its line
-            > stays a quote.
+            > is titled, as in Obsidian.
 
             > A plain quote.
             """
@@ -40,16 +40,73 @@ struct CalloutTests {
             <p class="callout-title">Shout</p>
             <p>Unknown kinds are notes.</p>
             </div>
-            <blockquote>
-            <p>[!NOTE] not alone on its line
-            stays a quote.</p>
-            </blockquote>
+            <div class="callout callout-note" role="note">
+            <p class="callout-title">not alone on its line</p>
+            <p>is titled, as in Obsidian.</p>
+            </div>
             <blockquote>
             <p>A plain quote.</p>
             </blockquote>
 
             """
         #expect(site.output("index.html") == expected)
+    }
+
+    @Test("Obsidian's callouts: a title in Markdown after the marker, folded with - and open with +, a title alone")
+    func obsidianCallouts() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            > [!faq]- Why *fold* [it](setup.md)?
+            > Folded.
+
+            > [!example]+
+            > Open, titled by its kind.
+
+            > [!warning] Only a title
+
+            - > [!tip] In a list
+              > Body.
+
+            > [!note]x
+            > [!note]] y
+
+            > Text first
+            > [!note] then a marker
+            """,
+            "setup.md": "# Setup\n",
+        ])
+        try site.build()
+        let expected = """
+            <details class="callout callout-note">
+            <summary class="callout-title">Why <em>fold</em> <a href="/setup/">it</a>?</summary>
+            <p>Folded.</p>
+            </details>
+            <details class="callout callout-note" open>
+            <summary class="callout-title">Example</summary>
+            <p>Open, titled by its kind.</p>
+            </details>
+            <div class="callout callout-warning" role="note">
+            <p class="callout-title">Only a title</p>
+            </div>
+            <ul>
+            <li>
+            <div class="callout callout-tip" role="note">
+            <p class="callout-title">In a list</p>
+            <p>Body.</p>
+            </div>
+            </li>
+            </ul>
+            <blockquote>
+            <p>[!note]x
+            [!note]] y</p>
+            </blockquote>
+            <blockquote>
+            <p>Text first
+            [!note] then a marker</p>
+            </blockquote>
+
+            """
+        #expect(site.output("index.html") == expected, "\(site.output("index.html") ?? "")")
     }
 
     @Test("MkDocs admonitions: titles, no title, collapsible, nested, code kept, fenced code untouched")

@@ -41,8 +41,9 @@ struct BuildCache {
     /// shortcodes; 25: Docusaurus's comments and VitePress's notations mark a code block's lines; 26: definition
     /// lists; 27: abbreviations; 28: attribute lists after links and images; 29: marked text, and a link with
     /// attributes in a table cell; 30: wiki links; 31: alerts are read before the passes over text, so text such as
-    /// `[!x]` is no longer passed by when abbreviations are marked; 32: Obsidian's embeds).
-    static let generator = "\(PageContext.generator), build cache 32"
+    /// `[!x]` is no longer passed by when abbreviations are marked; 32: Obsidian's embeds; 33: Obsidian's callout
+    /// titles and folding).
+    static let generator = "\(PageContext.generator), build cache 33"
 
     let recordFile: String
     let pagesFile: String

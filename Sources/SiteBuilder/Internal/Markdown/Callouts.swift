@@ -2,8 +2,9 @@ import CMarkGFM
 import Foundation
 import TextTools
 
-/// GitHub alerts (`> [!NOTE]` on the first line of a block quote) and the admonitions `Admonitions`
-/// rewrote into them become the theme's one callout component:
+/// GitHub alerts (`> [!NOTE]` on the first line of a block quote), Obsidian's callouts (`> [!tip]- A title`, folded
+/// with `-`, open with `+`) and the admonitions `Admonitions` rewrote into alerts become the theme's one callout
+/// component:
 ///
 ///     <div class="callout callout-warning" role="note">
 ///     <p class="callout-title">Warning</p>
@@ -37,39 +38,73 @@ enum Callouts {
         knownKind(written) ?? "note"
     }
 
-    /// The marker `[!KIND]` a quote's first line holds, up to its first line break; nil when it holds none.
-    /// The inline nodes are cmark's: `[`, `!KIND` and `]` are separate text nodes.
-    static func marker(in paragraph: OpaquePointer) -> (kind: String, nodes: [OpaquePointer])? {
+    /// What opens a quote that is a callout: `[!KIND]` alone on its first line, as GitHub writes it, or followed by
+    /// `-` (folded) or `+` (open) and a title, as Obsidian writes it (`[!faq]- Why *this*?`).
+    struct Marker {
+        /// The kind as written.
+        let kind: String
+        /// `-` or `+` after the marker: a callout that folds, closed or open.
+        let foldedOpen: Bool?
+        /// The inline nodes of the first line after the marker, the title; none for GitHub's marker alone.
+        let title: [OpaquePointer]
+        /// The text nodes the marker is written in, the line break after it and its title, to remove.
+        let spent: [OpaquePointer]
+    }
+
+    /// The marker a quote's first paragraph opens with, its title's first text node cut to the title; nil when it
+    /// opens with none. cmark may cut the marker's text into several text nodes (`[`, `!KIND`, `]…`).
+    private static func marker(in paragraph: OpaquePointer) -> Marker? {
         var text = ""
-        var nodes: [OpaquePointer] = []
-        var child = cmark_node_first_child(paragraph)
-        while let node = child {
-            let type = cmark_node_get_type(node)
-            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
-                nodes.append(node)
-                break
-            }
-            guard type == CMARK_NODE_TEXT, text.count < 40 else { return nil }
-            text += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            nodes.append(node)
-            child = cmark_node_next(node)
+        var spent: [OpaquePointer] = []
+        var node = cmark_node_first_child(paragraph)
+        // The marker's text, up to its `]`: 40 characters at most, so a quote that is none is not read further.
+        while let current = node, cmark_node_get_type(current) == CMARK_NODE_TEXT, !text.contains("]"),
+            text.count < 40
+        {
+            text += CMark.literal(of: current)
+            spent.append(current)
+            node = cmark_node_next(current)
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
-        let kind = trimmed.dropFirst(2).dropLast()
+        let opening = text.drop { $0 == " " || $0 == "\t" }
+        guard opening.hasPrefix("[!"), let close = opening.firstIndex(of: "]") else { return nil }
+        let kind = opening[opening.index(opening.startIndex, offsetBy: 2)..<close]
         guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             return nil
         }
-        return (String(kind), nodes)
+        var rest = opening[opening.index(after: close)...]
+        let foldedOpen: Bool? = rest.first == "-" ? false : rest.first == "+" ? true : nil
+        if foldedOpen != nil { rest = rest.dropFirst() }
+        // GitHub's marker stands alone; Obsidian's is followed by a space or nothing before its title.
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        var title: [OpaquePointer] = []
+        let leading = rest.drop { $0 == " " || $0 == "\t" }
+        if !leading.isEmpty, let last = spent.last {
+            // The last node held the title's first words too: it stays, holding them alone.
+            spent.removeLast()
+            cmark_node_set_literal(last, String(leading))
+            title.append(last)
+        }
+        while let current = node {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                spent.append(current)
+                break
+            }
+            title.append(current)
+            node = cmark_node_next(current)
+        }
+        return Marker(kind: String(kind), foldedOpen: foldedOpen, title: title, spent: spent)
     }
 
-    /// Turns `quote` into a callout when it opens with a marker; `headers` are the admonitions' by line.
-    static func convert(_ quote: OpaquePointer, headers: [Int: Admonitions.Header]) {
+    /// Turns `quote` into a callout when it opens with a marker; `headers` are the admonitions' by line, and
+    /// `parser` the one that read the page, whose extensions render a title.
+    static func convert(_ quote: OpaquePointer, headers: [Int: Admonitions.Header], parser: OpaquePointer) {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-            let (written, markerNodes) = marker(in: paragraph)
+            let marker = marker(in: paragraph)
         else { return }
         let header = headers[Int(cmark_node_get_start_line(quote))] ?? Admonitions.Header()
-        for node in markerNodes {
+        let title = titleHTML(marker.title, parser: parser)
+        for node in marker.spent {
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
@@ -77,10 +112,12 @@ enum Callouts {
             cmark_node_unlink(paragraph)
             cmark_node_free(paragraph)
         }
-        let kind = kind(written)
-        let title = header.title ?? defaultTitle(written)
+        let kind = kind(marker.kind)
+        let shown = title ?? CMark.inlineHTML(header.title ?? defaultTitle(marker.kind))
         let (open, close) =
-            header.isTab ? tabTags(title: title) : tags(kind: kind, title: title, collapsedOpen: header.collapsedOpen)
+            header.isTab
+            ? tabTags(title: shown)
+            : tags(kind: kind, title: shown, collapsedOpen: header.collapsedOpen ?? marker.foldedOpen)
         let block = CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: open, exit: close)
         while let child = cmark_node_first_child(quote) {
             cmark_node_unlink(child)
@@ -88,6 +125,25 @@ enum Callouts {
         }
         cmark_node_replace(quote, block)
         cmark_node_free(quote)
+    }
+
+    /// The HTML of the title nodes on a marker's line, rendered as the rest of the page is (their links resolved),
+    /// and freed; nil when there are none.
+    private static func titleHTML(_ nodes: [OpaquePointer], parser: OpaquePointer) -> String? {
+        guard !nodes.isEmpty else { return nil }
+        // A paragraph in a document of its own: cmark renders a paragraph from what is above it.
+        let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
+        defer { cmark_node_free(document) }
+        let holder = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+        cmark_node_append_child(document, holder)
+        for node in nodes {
+            cmark_node_unlink(node)
+            cmark_node_append_child(holder, node)
+        }
+        let html = CMark.renderHTML(holder, parser: parser)
+        let inner = html.hasPrefix("<p>") && html.hasSuffix("</p>\n") ? html.dropFirst(3).dropLast(5) : Substring(html)
+        let trimmed = inner.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// GitHub's titles are the kind's ("Note"); MkDocs' are the kind as written, capitalised.
@@ -98,11 +154,11 @@ enum Callouts {
     /// A content tab is shown under its title, each tab of a set after the one before it, so that every variant
     /// reads and prints without a script.
     private static func tabTags(title: String) -> (open: String, close: String) {
-        ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(CMark.inlineHTML(title))</p>\n", "</div>\n")
+        ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(title)</p>\n", "</div>\n")
     }
 
-    private static func tags(kind: String, title: String, collapsedOpen: Bool?) -> (open: String, close: String) {
-        let shown = CMark.inlineHTML(title)
+    /// The tags around a callout of `kind` whose title is the HTML `shown`.
+    private static func tags(kind: String, title shown: String, collapsedOpen: Bool?) -> (open: String, close: String) {
         if let open = collapsedOpen {
             let summary = "<summary class=\"callout-title\">\(shown.isEmpty ? "Details" : shown)</summary>\n"
             return ("<details class=\"callout callout-\(kind)\"\(open ? " open" : "")>\n" + summary, "</details>\n")

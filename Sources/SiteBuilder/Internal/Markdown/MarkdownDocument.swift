@@ -112,7 +112,7 @@ final class MarkdownDocument: @unchecked Sendable {
         markMermaid(mermaidNodes)
         (mathTextNodes, mathBlockNodes, diagramNodes, mermaidNodes) = ([], [], [], [])
         // Before the passes over text, which would otherwise read an alert's `[!KIND]` line as text.
-        for quote in quoteNodes { Callouts.convert(quote, headers: admonitions) }
+        for quote in quoteNodes { Callouts.convert(quote, headers: admonitions, parser: parser) }
         quoteNodes = []
         if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldDefinitions {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
