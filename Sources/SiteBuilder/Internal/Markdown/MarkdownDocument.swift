@@ -57,11 +57,13 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; Hugo's figures, highlight blocks and refs in it are first rewritten (see `HugoShortcodes`),
-    /// then its wiki links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions
-    /// rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
+    /// Parses `markdown`; Obsidian's comments are first taken out (see `ObsidianComments`), Hugo's figures, highlight
+    /// blocks and refs rewritten (see `HugoShortcodes`), then its wiki links (see `WikiLinks`), its abbreviations
+    /// taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see `Admonitions`), and its math
+    /// taken out (see `MathSpans`).
     init(markdown: String) {
-        var markdown = HugoShortcodes.rewrite(markdown) ?? markdown
+        var markdown = ObsidianComments.strip(markdown) ?? markdown
+        markdown = HugoShortcodes.rewrite(markdown) ?? markdown
         markdown = WikiLinks.rewrite(markdown) ?? markdown
         if let extracted = Abbreviations.extract(markdown) {
             (markdown, abbreviations) = extracted

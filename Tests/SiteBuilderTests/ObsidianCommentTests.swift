@@ -1,0 +1,44 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// Obsidian's `%%comments%%`, which no reader may get.
+@Suite("Obsidian comments")
+struct ObsidianCommentTests {
+    @Test("A comment in a line, over lines or left open is taken out, every line kept; code keeps its %%")
+    func stripped() {
+        for (markdown, stripped) in [
+            ("Ship it %%after the audit%% today.", "Ship it  today."),
+            ("a %%one%% b %%two%% c", "a  b  c"),
+            ("Before\n%%\nSecret plan.\nMore.\n%%\nAfter", "Before\n\n\n\n\nAfter"),
+            ("Text %%starts\nends%% here", "Text \n here"),
+            ("Open %%to the end\nof the page", "Open \n"),
+            ("`50%%` and %%x%%", "`50%%` and "),
+            ("```\n%%kept%%\n```\n%%gone%%", "```\n%%kept%%\n```\n"),
+            ("Para\n\n    %%indented code%%\n\n%%x%%", "Para\n\n    %%indented code%%\n\n"),
+            ("%%a\r\nb%%c", "\r\nc"),
+        ] {
+            #expect(ObsidianComments.strip(markdown) == stripped, "\(markdown)")
+        }
+        #expect(ObsidianComments.strip("100% sure, 5 % more") == nil)
+    }
+
+    @Test("A page's comments reach neither its HTML nor its search text, and its line numbers stay the file's")
+    func neverPublished() throws {
+        let site = try TestSite(pages: [
+            "index.md":
+                "# Plan\n\nWe ship %%after the *secret* audit%% soon.\n\n%%\nDraft: [x](gone.md)\n%%\n\n[y](missing.md)\n"
+        ])
+        #expect(site.buildErrors().map { $0.hasPrefix("site/index.md:9: link: 'missing.md'") } == [true])
+        try site.write(
+            ["index.md": "# Plan\n\nWe ship %%after the *secret* audit%% soon.\n\n%%\n[x](gone.md)\n%%\n"],
+            under: "site")
+        try site.build { $0.buildsSearchIndex = true }
+        let files = site.outputFiles()
+        #expect(site.output("index.html")?.contains("<p>We ship  soon.</p>") == true)
+        #expect(!files.isEmpty)
+        for (path, data) in files {
+            #expect(!String(decoding: data, as: UTF8.self).contains("secret"), "\(path)")
+        }
+    }
+}
