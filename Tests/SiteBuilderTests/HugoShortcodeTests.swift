@@ -3,8 +3,9 @@ import Testing
 
 @testable import SiteBuilder
 
-/// Hugo's block shortcodes as Hugo content writes them: `figure` and `highlight`.
-@Suite("Hugo's figure and highlight")
+/// Hugo's block shortcodes as Hugo content writes them: `figure`, `highlight`, and the callouts and tabs of Hugo's
+/// docs themes.
+@Suite("Hugo's figure, highlight, callouts and tabs")
 struct HugoShortcodeTests {
     @Test("A figure is the <figure> Hugo writes: image, link, title and Markdown caption; its image is found")
     func figures() throws {
@@ -93,5 +94,96 @@ struct HugoShortcodeTests {
         #expect(
             site.output("index.html") == "<pre><code class=\"language-python\"><span class=\"hl-line\">x "
                 + "<span class=\"hl-op\">=</span> <span class=\"hl-dv\">1</span>\n</span></code></pre>\n")
+    }
+
+    @Test("Hugo Book's hints, Docsy's alerts, details and tabs are admonitions and tabs, line for line, nested too")
+    func calloutsAndTabs() {
+        let markdown = """
+            {{< hint warning >}}
+            **Mind** it.
+            {{< /hint >}}
+            {{% alert title=`Say "hi"` color="success" %}}
+            ```
+            {{< hint info >}}
+            ```
+            {{% /alert %}}
+            - Item
+              {{< details summary="More" open=true >}}
+              Inside.
+              {{< hint >}}
+              Nested.
+              {{< /hint >}}
+              {{< /details >}}
+            {{< tabs "os" >}}
+            {{< tab "macOS" >}}
+            brew
+            {{< /tab >}}
+            {{< /tabs >}}
+            {{< hint danger >}}
+            never closed
+            """
+        #expect(
+            HugoShortcodes.rewrite(markdown) == """
+                !!! warning ""
+                    **Mind** it.
+
+                !!! tip "Say &quot;hi&quot;"
+                    ```
+                    {{< hint info >}}
+                    ```
+
+                - Item
+                  ???+ note "More"
+                      Inside.
+                      !!! note ""
+                          Nested.
+
+
+
+                === "macOS"
+                    brew
+
+
+                {{< hint danger >}}
+                never closed
+                """)
+    }
+
+    @Test("A hint, an alert, details and tabs render as the callouts and tabs they stand for")
+    func calloutsRendered() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            {{< hint danger >}}
+            Stop [here](stop.md).
+            {{< /hint >}}
+
+            {{< details "Why" >}}
+            Because.
+            {{< /details >}}
+
+            {{< tabpane >}}
+            {{% tab header="Linux" %}}
+            apt
+            {{% /tab %}}
+            {{< /tabpane >}}
+            """,
+            "stop.md": "# Stop\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html") == """
+                <div class="callout callout-caution" role="note">
+                <p>Stop <a href="/stop/">here</a>.</p>
+                </div>
+                <details class="callout callout-note">
+                <summary class="callout-title">Why</summary>
+                <p>Because.</p>
+                </details>
+                <div class="content-tab">
+                <p class="content-tab-title">Linux</p>
+                <p>apt</p>
+                </div>
+
+                """)
     }
 }

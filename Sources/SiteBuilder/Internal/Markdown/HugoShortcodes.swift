@@ -13,6 +13,9 @@ import TextTools
 /// {{< /highlight >}}
 /// ```
 ///
+/// The block shortcodes of Hugo's docs themes that stand for callouts and tabs become the MkDocs admonitions and
+/// content tabs `Admonitions` reads next (`BlockShortcode`).
+///
 /// All are rewritten line for line before parsing, in one pass over the page, outside fenced code, so every line
 /// number stays the file's. The page's text has `\n` line ends (`PageText`). Other shortcodes stay as written:
 /// they are the site's own templates, which sitegen does not run.
@@ -24,11 +27,22 @@ enum HugoShortcodes {
         var fence = CodeFence.Tracker()
         var changed = false
         var number = 0
+        // Block shortcodes opened and not yet closed, and each one closed: its opening line and closing line.
+        var open: [(line: Int, call: Call)] = []
+        var blocks: [(open: Int, close: Int, call: Call)] = []
         while number < lines.count {
             defer { number += 1 }
             guard !fence.consume(lines[number]) else { continue }
             let call = Call(line: lines[number])
-            if let call, call.name == "figure", call.named["src"] != nil {
+            if let call, BlockShortcode.opening(call) != nil {
+                open.append((number, call))
+                continue
+            } else if let call, let index = open.lastIndex(where: { "/" + $0.call.name == call.name }) {
+                // A block left open inside this one stays as written.
+                blocks.append((open[index].line, number, open[index].call))
+                open.removeSubrange(index...)
+                continue
+            } else if let call, call.name == "figure", call.named["src"] != nil {
                 lines[number] = call.indent + figure(call)
             } else if let call, call.name == "highlight",
                 let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
@@ -45,7 +59,17 @@ enum HugoShortcodes {
             }
             changed = true
         }
-        return changed ? lines.joined(separator: "\n") : nil
+        for block in blocks {
+            lines[block.open] = block.call.indent + (BlockShortcode.opening(block.call) ?? "")
+            lines[block.close] = ""
+        }
+        // Then each block's content one level in, as an admonition's is, a block inside another two levels.
+        for block in blocks where BlockShortcode.opening(block.call)?.isEmpty == false {
+            for line in block.open + 1..<block.close where !lines[line].isEmpty {
+                lines[line] = "    " + lines[line]
+            }
+        }
+        return changed || !blocks.isEmpty ? lines.joined(separator: "\n") : nil
     }
 
     /// The longest run of `mark` in any of `lines`.
@@ -100,7 +124,7 @@ enum HugoShortcodes {
 
     /// A shortcode alone on its line: `{{< name "positional" key="named" >}}`, or with `%` for `<`; it holds no line
     /// end.
-    private struct Call {
+    struct Call {
         let name: String
         var positional: [String] = []
         var named: [String: String] = [:]
