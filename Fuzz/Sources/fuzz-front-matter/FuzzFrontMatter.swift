@@ -17,8 +17,8 @@ import Foundation
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
-/// wiki links are rewritten and abbreviations taken out line for line; the tags of definition lists,
-/// abbreviations, links and marks are closed.
+/// wiki links are rewritten and abbreviations and Obsidian's comments taken out line for line; the tags of definition
+/// lists, abbreviations, links, marks and callouts are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -100,10 +100,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "abbreviations taken out onto \(count(rewritten) + 1) lines")
         check(abbreviations.definitions.allSatisfy { !$0.abbreviation.isEmpty && !$0.title.isEmpty }, "an empty one")
     }
-    // Definition lists and abbreviations move cmark's nodes about: rendered without math, diagrams, code and raw
-    // HTML (which may hold tags of its own), each tag is closed.
+    // Definition lists, abbreviations and callouts move cmark's nodes about: rendered without math, diagrams, code
+    // and raw HTML (which may hold tags of its own), each tag is closed.
     if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text)
-        || MarkedText.mayHold(text),
+        || MarkedText.mayHold(text) || text.contains("[!"),
         !text.contains(where: { "$`~<".contains($0) })
     {
         let html = MarkdownDocument(markdown: text).renderHTML(headingIDs: [])
@@ -115,7 +115,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         for (open, close) in [
             ("<dl>", "</dl>"), ("<dt>", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
-            ("<mark>", "</mark>"),
+            ("<mark>", "</mark>"), ("<details", "</details>"), ("<summary", "</summary>"),
         ] {
             check(count(open) == count(close), "\(count(open)) \(open) and \(count(close)) \(close)")
         }
