@@ -105,6 +105,27 @@ struct WikiLinkTests {
             ])
     }
 
+    @Test("A wiki link finds a page by one of its other names, Obsidian's aliases")
+    func aliases() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[[setup guide]] and [[Install#Proxy]]\n",
+            "guide/setup.md": "---\naliases: [Setup guide, Install, /old/setup/]\n---\n# Setup\n\n## Proxy\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<p><a href=\"/guide/setup/\">setup guide</a> and <a href=\"/guide/setup/#proxy\">Install &gt; Proxy</a></p>\n"
+        )
+        #expect(site.output("old/setup/index.html")?.contains("/guide/setup/") == true, "an address redirects")
+        #expect(site.output("Install/index.html")?.contains("/guide/setup/") == true, "and so does a name")
+        try site.write(["other.md": "---\naliases: [install]\n---\n# Other\n"], under: "site")
+        #expect(
+            site.buildErrors() == [
+                "site/index.md:1: link: '[[Install#Proxy]]' is another name of more than one page (guide/setup.md, "
+                    + "other.md, in their aliases); write its path, e.g. [[guide/setup]]"
+            ])
+    }
+
     @Test("Code, embeds, escapes and brackets inside stay as written, line for line")
     func leftAlone() {
         for line in [

@@ -42,8 +42,9 @@ struct BuildCache {
     /// lists; 27: abbreviations; 28: attribute lists after links and images; 29: marked text, and a link with
     /// attributes in a table cell; 30: wiki links; 31: alerts are read before the passes over text, so text such as
     /// `[!x]` is no longer passed by when abbreviations are marked; 32: Obsidian's embeds; 33: Obsidian's callout
-    /// titles and folding; 34: Obsidian's comments are left out; 35: the callouts and tabs of Hugo's docs themes).
-    static let generator = "\(PageContext.generator), build cache 35"
+    /// titles and folding; 34: Obsidian's comments are left out; 35: the callouts and tabs of Hugo's docs themes; 36:
+    /// wiki links find a page by its aliases that are names).
+    static let generator = "\(PageContext.generator), build cache 36"
 
     let recordFile: String
     let pagesFile: String

@@ -18,6 +18,9 @@ struct LinkIndex: Sendable {
     var assets: Set<String> = []
     /// Markdown files left out because they are drafts.
     var drafts: Set<String> = []
+    /// The pages' paths by each of their other names in lower case, as Obsidian's `aliases` give them
+    /// (`Aliases.isName`), which wiki links find them by.
+    var pagesByAlias: [String: [String]] = [:]
     /// "/" or the path of `base_url`.
     var rootURL = "/"
     /// Where the site folder lies in its git repository, if it is in one.
@@ -30,8 +33,8 @@ struct LinkIndex: Sendable {
     /// pages are taken in the order they come, which the sorted listing of the site folder fixes, rather
     /// than sorted again: every build makes this digest over every page.
     let digest: String
-    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL, repository and
-    /// book summary, kept in the build cache so that the next build can tell which targets changed
+    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL, repository, book
+    /// summary and other names, kept in the build cache so that the next build can tell which targets changed
     /// (`LinkTargetChanges`).
     let described: [UInt8]
 
@@ -46,6 +49,9 @@ struct LinkIndex: Sendable {
             let path = page.source.path
             if page.source.kind != .implicitSection {
                 self.pages[path] = target
+                for alias in page.frontMatter.aliases where Aliases.isName(alias.value) {
+                    pagesByAlias[alias.value.lowercased(), default: []].append(path)
+                }
                 if !path.hasSuffix(".md"), !path.hasSuffix(".markdown") {
                     pagesByStemOfOtherCase[String(MarkdownFileName.stem(of: path))] = target
                 }
@@ -68,6 +74,10 @@ struct LinkIndex: Sendable {
         }
         self.hasBookSummary = hasBookSummary
         writer.bool(hasBookSummary)
+        writer.list(pagesByAlias.sorted { $0.key < $1.key }) { writer, alias in
+            writer.string(alias.key)
+            writer.list(alias.value) { $0.string($1) }
+        }
         described = writer.bytes
         digest = SHA256.hex(described)
     }

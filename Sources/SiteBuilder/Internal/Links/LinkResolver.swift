@@ -52,6 +52,18 @@ struct LinkResolver: Sendable {
                 let fragment = Self.split(written).fragment.map { "#" + $0 } ?? ""
                 return resolveByName("/" + page + fragment, shown: shown, by: "a wiki link", folder, anchors)
             }
+            // As Obsidian, a page by one of its other names: `aliases: [Setup guide]` in its front matter.
+            let (name, _, fragment) = Self.split(written)
+            if let pages = index.pagesByAlias[name.lowercased()] {
+                guard pages.count == 1 else {
+                    return .broken(
+                        "'\(shown)' is another name of more than one page (\(pages.sorted().joined(separator: ", ")), "
+                            + "in their aliases); write its path, e.g. [[\(MarkdownFileName.stem(of: pages.sorted()[0]))]]"
+                    )
+                }
+                let suffix = fragment.map { "#" + $0 } ?? ""
+                return resolveByName("/" + pages[0] + suffix, shown: shown, by: "a wiki link", folder, anchors)
+            }
             return found
         }
         if destination.isEmpty || Self.isExternal(destination) { return .unchanged }

@@ -4,8 +4,8 @@
 /// A link reaches a page, draft or asset only through a path that ends in the target's file name (the
 /// page's `.md` path, its `.html` name, the asset's path), so a link whose destination holds none of the
 /// changed targets' names resolves as before without asking. A section is reached by other spellings
-/// too (`../`, `index.html`), so a changed section, root URL, repository or book summary answers nil: every
-/// link is asked again. Names are compared as bytes, so a destination that may spell one otherwise is always
+/// too (`../`, `index.html`), so a changed section, root URL, repository, book summary or page's other name (an
+/// Obsidian alias) answers nil: every link is asked again. Names are compared as bytes, so a destination that may spell one otherwise is always
 /// asked again: one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as
 /// one character or two), one with anything but ASCII in it or in a changed name; and a wiki link, which may spell
 /// a name in another case.
@@ -67,7 +67,7 @@ struct LinkTargetChanges {
         var records: [Range<Int>] = []
         var assets: Set<String> = []
         var drafts: Set<String> = []
-        /// The root URL, repository and book summary, as written.
+        /// The root URL, repository, book summary and pages' other names, as written.
         var rest: ArraySlice<UInt8> = []
 
         init?(_ bytes: [UInt8]) {

@@ -13,6 +13,14 @@ struct SiteAlias: Sendable, Equatable {
 /// Redirect stubs for front matter `aliases`: old URLs that send readers (and search engines) on
 /// to the page's current URL.
 enum Aliases {
+    /// Whether `alias` is also a name: one with no `/` that names no `.html` file, as Obsidian's `aliases: [Setup
+    /// guide]` are the other names a note is linked by (`[[Setup guide]]`, see `LinkIndex`). It still redirects, as
+    /// Hugo's and Quartz's do.
+    static func isName(_ alias: String) -> Bool {
+        let lowered = alias.lowercased()
+        return !alias.isEmpty && !alias.contains("/") && !lowered.hasSuffix(".html") && !lowered.hasSuffix(".htm")
+    }
+
     /// The output file for an alias: `/old/setup/` and `old/setup` → `old/setup/index.html`,
     /// `old/setup.html` stays as it is, and `/` is the home page's `index.html`. Nil when the alias is not a path
     /// inside the site.
