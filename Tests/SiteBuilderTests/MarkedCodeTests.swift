@@ -10,7 +10,8 @@ struct MarkedCodeTests {
     private func marked(_ code: String, _ info: String = "js") -> (code: String, marks: String) {
         let marked = MarkedCode(code, info: CodeBlockInfo(info))
         let letters: [CodeLineMark?: Character] = [
-            nil: ".", .highlight: "h", .added: "+", .removed: "-", .error: "e", .warning: "w",
+            nil: ".", .highlight: "h", .added: "+", .removed: "-", .error: "e", .warning: "w", .focus: "f",
+            .blurred: "b",
         ]
         return (marked.code, String(marked.marks.map { letters[$0]! }))
     }
@@ -60,7 +61,7 @@ struct MarkedCodeTests {
 
             """
         #expect(
-            marked(code) == ("keep()\ngone()\nadded()\nbad()\nodd()\nlook()\ntwo()\nnext()\n<App />\n", "h-+ewhhh+."))
+            marked(code) == ("keep()\ngone()\nadded()\nbad()\nodd()\nlook()\ntwo()\nnext()\n<App />\n", "h-+ewfhh+b"))
         // A comment with more text keeps it; a block comment keeps its close.
         #expect(
             marked("x // keep this [!code ++]\ny /* and this [!code --] */\n") == (
@@ -70,6 +71,20 @@ struct MarkedCodeTests {
         #expect(marked("a\n  // [!code ++:2]\nb\nc\nd\n") == ("a\nb\nc\nd\n", ".++.."))
         // A count past the end marks what there is.
         #expect(marked("a // [!code --:99]\nb") == ("a\nb", "--"))
+    }
+
+    @Test("Lines in focus leave the block's unmarked lines blurred, which the theme shows dimmed until pointed at")
+    func focus() throws {
+        #expect(marked("a\nb // [!code focus:2]\nc\nd // [!code ++]\n") == ("a\nb\nc\nd\n", "bff+b"))
+        let site = try TestSite(pages: [
+            "index.md": "```text\nplain // [!code focus]\n```\n\n```js\na()\nb() // [!code focus]\n```\n"
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<pre><code class=\"language-text\">plain // [!code focus]\n</code></pre>\n"
+                + "<pre><code class=\"language-js\"><span class=\"line-blur\"><span class=\"hl-fn\">a</span>()\n</span>"
+                + "<span class=\"line-focus\"><span class=\"hl-fn\">b</span>()\n</span></code></pre>\n")
     }
 
     @Test("Lines end at each line feed, a carriage return before it or not")

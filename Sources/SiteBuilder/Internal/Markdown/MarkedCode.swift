@@ -1,6 +1,10 @@
 /// How a line of a code block is shown: on a band across the block, in the colour and with the sign of its mark.
 enum CodeLineMark: Equatable {
     case highlight, added, removed, error, warning
+    /// A line in focus (VitePress's `[!code focus]`), shown as it is while the block's unmarked lines are `blurred`.
+    case focus
+    /// An unmarked line of a block that has lines in focus: dimmed until the reader points at or into the block.
+    case blurred
 
     /// The classes of the `<span>` around the line; the theme draws each.
     var htmlClass: String {
@@ -10,6 +14,8 @@ enum CodeLineMark: Equatable {
         case .removed: "hl-line line-del"
         case .error: "hl-line line-error"
         case .warning: "hl-line line-warning"
+        case .focus: "line-focus"
+        case .blurred: "line-blur"
         }
     }
 }
@@ -21,9 +27,9 @@ enum CodeLineMark: Equatable {
 ///   `// highlight-start` … `// highlight-end` around lines; read only when the info string names no lines, as
 ///   Docusaurus does;
 /// - VitePress's notations in a comment at a line's end, taken out of the line: `// [!code highlight]` (or `hl`),
-///   `[!code ++]`, `[!code --]`, `[!code error]`, `[!code warning]` and `[!code focus]` (shown highlighted), each
-///   with an optional count of lines from this one (`[!code ++:3]`). A notation alone on its line marks the lines
-///   after it instead.
+///   `[!code ++]`, `[!code --]`, `[!code error]`, `[!code warning]` and `[!code focus]` (the block's unmarked lines
+///   are then blurred), each with an optional count of lines from this one (`[!code ++:3]`). A notation alone on its
+///   line marks the lines after it instead.
 ///
 /// Comments are read in blocks that name a language, not in plain text, in any comment syntax: `//`, `#`, `--`,
 /// `%`, `;`, `/* */`, `<!-- -->`, `{/* */}` and `(* *)`. A line's own notation comes before a mark from the
@@ -76,6 +82,7 @@ struct MarkedCode {
             marks.append(notation?.mark ?? above ?? (info.highlights(line: index + 1) ? .highlight : nil))
         }
         self.code = shown.joined(separator: "\n")
+        if marks.contains(.focus) { marks = marks.map { $0 ?? .blurred } }
         self.marks = marks.contains { $0 != nil } ? marks : []
     }
 
@@ -113,7 +120,7 @@ struct MarkedCode {
         let parts = end[open.upperBound..<end.index(before: end.endIndex)].split(
             separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let marks: [Substring: CodeLineMark] = [
-            "highlight": .highlight, "hl": .highlight, "focus": .highlight, "++": .added, "--": .removed,
+            "highlight": .highlight, "hl": .highlight, "focus": .focus, "++": .added, "--": .removed,
             "error": .error, "warning": .warning,
         ]
         guard let mark = marks[parts[0]] else { return nil }
