@@ -17,8 +17,8 @@ import Foundation
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
-/// wiki links are rewritten and abbreviations and Obsidian's comments taken out line for line; the tags of definition
-/// lists, abbreviations, links, marks and callouts are closed.
+/// wiki links and Docusaurus's tabs are rewritten and abbreviations and Obsidian's comments taken out line for line;
+/// the tags of definition lists, abbreviations, links, marks and callouts are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -90,6 +90,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }
         check(ends(stripped) == ends(text), "comments taken out onto \(ends(stripped)) line ends of \(ends(text))")
         check(stripped.utf8.count <= text.utf8.count, "comments taken out into more text")
+    }
+    if let rewritten = DocusaurusTabs.rewrite(text) {
+        let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }
+        check(ends(rewritten) == ends(text), "tabs rewritten onto \(ends(rewritten)) line ends of \(ends(text))")
     }
     if let rewritten = WikiLinks.rewrite(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }

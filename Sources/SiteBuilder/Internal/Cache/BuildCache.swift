@@ -43,8 +43,9 @@ struct BuildCache {
     /// attributes in a table cell; 30: wiki links; 31: alerts are read before the passes over text, so text such as
     /// `[!x]` is no longer passed by when abbreviations are marked; 32: Obsidian's embeds; 33: Obsidian's callout
     /// titles and folding; 34: Obsidian's comments are left out; 35: the callouts and tabs of Hugo's docs themes; 36:
-    /// wiki links find a page by its aliases that are names; 37: lines in focus blur the others).
-    static let generator = "\(PageContext.generator), build cache 37"
+    /// wiki links find a page by its aliases that are names; 37: lines in focus blur the others; 38: Docusaurus's
+    /// tabs).
+    static let generator = "\(PageContext.generator), build cache 38"
 
     let recordFile: String
     let pagesFile: String

@@ -58,12 +58,13 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown`; Obsidian's comments are first taken out (see `ObsidianComments`), Hugo's figures, highlight
-    /// blocks and refs rewritten (see `HugoShortcodes`), then its wiki links (see `WikiLinks`), its abbreviations
-    /// taken out (see `Abbreviations`), MkDocs admonitions rewritten into quotes (see `Admonitions`), and its math
-    /// taken out (see `MathSpans`).
+    /// blocks and refs rewritten (see `HugoShortcodes`), and Docusaurus's tabs (see `DocusaurusTabs`), then its wiki
+    /// links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into
+    /// quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = ObsidianComments.strip(markdown) ?? markdown
         markdown = HugoShortcodes.rewrite(markdown) ?? markdown
+        markdown = DocusaurusTabs.rewrite(markdown) ?? markdown
         markdown = WikiLinks.rewrite(markdown) ?? markdown
         if let extracted = Abbreviations.extract(markdown) {
             (markdown, abbreviations) = extracted

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// Docusaurus's `<Tabs>` and `<TabItem>`, as its Markdown pages write them.
+@Suite("Docusaurus tabs")
+struct DocusaurusTabsTests {
+    @Test("Tabs are content tabs, line for line: the imports and <Tabs> lines empty, each item's content a level in")
+    func rewritten() {
+        let markdown = """
+            import Tabs from '@theme/Tabs';
+            import TabItem from "@theme/TabItem";
+            import Thing from '../thing';
+
+            <Tabs groupId="os">
+              <TabItem value="mac" label='The "Mac"' default>
+                Run it.
+
+                    indented code
+              </TabItem>
+              <TabItem value="debian">
+              apt
+              </TabItem>
+            </Tabs>
+            """
+        #expect(
+            DocusaurusTabs.rewrite(markdown) == """
+
+
+                import Thing from '../thing';
+
+
+                === "The &quot;Mac&quot;"
+                    Run it.
+
+                        indented code
+
+                === "debian"
+                    apt
+
+
+                """)
+    }
+
+    @Test("What is no tab stays as written: in code, outside <Tabs>, unclosed, a tag not alone, a line ending in \\r")
+    func leftAlone() {
+        for markdown in [
+            "```\n<Tabs>\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>\n```\n",
+            "<TabItem value=\"a\">\nx\n</TabItem>\n",
+            "<Tabs>\n<TabItem value=\"a\">\nx\n",
+            "<Tabs>\n<TabItem value=\"a\">x</TabItem>\n</Tabs>\n",
+            "<Tabs>\n<TabItem>\nx\n</TabItem>\n</Tabs>\n",
+            "<Tabs>\n<TabItem value=\"a\">\r\nx\n</TabItem>\n</Tabs>\n",
+        ] {
+            let rewritten = DocusaurusTabs.rewrite(markdown)
+            #expect(rewritten == nil || !rewritten!.contains("==="), "\(markdown.debugDescription)")
+        }
+    }
+
+    @Test("A page's tabs render as the theme's content tabs, their links resolved")
+    func rendered() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            import Tabs from '@theme/Tabs';
+
+            <Tabs>
+              <TabItem value="a" label="First">
+                See [setup](setup.md).
+              </TabItem>
+            </Tabs>
+            """,
+            "setup.md": "# Setup\n",
+        ])
+        try site.build()
+        #expect(
+            site.output("index.html") == """
+                <div class="content-tab">
+                <p class="content-tab-title">First</p>
+                <p>See <a href="/setup/">setup</a>.</p>
+                </div>
+
+                """)
+    }
+}
