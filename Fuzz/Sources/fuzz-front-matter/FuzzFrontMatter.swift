@@ -18,7 +18,7 @@ import Foundation
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
 /// wiki links and Docusaurus's tabs are rewritten and abbreviations and Obsidian's comments taken out line for line;
-/// the tags of definition lists, abbreviations, links, marks and callouts are closed.
+/// the tags of definition lists, abbreviations, links, marks, keys and callouts are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -107,7 +107,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Definition lists, abbreviations and callouts move cmark's nodes about: rendered without math, diagrams, code
     // and raw HTML (which may hold tags of its own), each tag is closed.
     if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text)
-        || MarkedText.mayHold(text) || text.contains("[!"),
+        || MarkedText.mayHold(text) || Keys.mayHold(text) || text.contains("[!"),
         !text.contains(where: { "$`~<".contains($0) })
     {
         let html = MarkdownDocument(markdown: text).renderHTML(headingIDs: [])
@@ -119,7 +119,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         for (open, close) in [
             ("<dl>", "</dl>"), ("<dt>", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
-            ("<mark>", "</mark>"), ("<details", "</details>"), ("<summary", "</summary>"),
+            ("<mark>", "</mark>"), ("<details", "</details>"), ("<summary", "</summary>"), ("<kbd", "</kbd>"),
         ] {
             check(count(open) == count(close), "\(count(open)) \(open) and \(count(close)) \(close)")
         }

@@ -38,6 +38,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldInlineAttributes: Bool
     /// Whether the page holds `==`, which may mark text (see `MarkedText`).
     private let mayHoldMarks: Bool
+    /// Whether the page holds `++`, which may list keys (see `Keys`).
+    private let mayHoldKeys: Bool
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -90,6 +92,7 @@ final class MarkdownDocument: @unchecked Sendable {
         mayHoldDefinitions = DefinitionLists.mayHold(markdown)
         mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
         mayHoldMarks = MarkedText.mayHold(markdown)
+        mayHoldKeys = Keys.mayHold(markdown)
         collect(source: markdown)
     }
 
@@ -117,12 +120,13 @@ final class MarkdownDocument: @unchecked Sendable {
         // Before the passes over text, which would otherwise read an alert's `[!KIND]` line as text.
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions, parser: parser) }
         quoteNodes = []
-        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldDefinitions {
+        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldKeys || mayHoldDefinitions {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
             if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
             if mayHoldMarks { MarkedText.apply(in: root) }
+            if mayHoldKeys { Keys.apply(in: root) }
             abbreviations?.mark(in: root)
         }
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
