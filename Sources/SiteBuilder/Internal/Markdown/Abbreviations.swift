@@ -17,10 +17,7 @@ struct Abbreviations {
     /// `markdown` without its definition lines, and the abbreviations they define; nil when it defines none.
     static func extract(_ markdown: String) -> (markdown: String, abbreviations: Abbreviations)? {
         guard markdown.containsBytes("*[") else { return nil }
-        // At each line feed: as a Character, "\r\n" is no "\n", and blanking such a "line" would take lines away.
-        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(Substring($0))
-        }
+        var lines = markdown.linesAtLineFeeds.map(String.init)
         var fence = CodeFence.Tracker()
         var blocks = IndentedCode()
         var found: [String: String] = [:]

@@ -40,7 +40,7 @@ enum Admonitions {
         while index < range.upperBound {
             defer { index += 1 }
             guard !fence.consume(lines[index]), !blocks.isCode(lines[index]) else { continue }
-            let margin = indent(of: lines[index])
+            let margin = Indentation.columns(of: lines[index])
             let trimmed = String(lines[index].drop { $0 == " " || $0 == "\t" })
             if let container = containerOpener(trimmed) {
                 index = rewriteContainer(
@@ -51,11 +51,13 @@ enum Admonitions {
             guard let (kind, header) = opener(trimmed) else { continue }
             var end = index + 1
             var last = index
-            while end < range.upperBound, isBlank(lines[end]) || indent(of: lines[end]) >= margin + 4 {
-                if !isBlank(lines[end]) { last = end }
+            while end < range.upperBound,
+                Indentation.isBlank(lines[end]) || Indentation.columns(of: lines[end]) >= margin + 4
+            {
+                if !Indentation.isBlank(lines[end]) { last = end }
                 end += 1
             }
-            for line in index + 1..<last + 1 { lines[line] = dedented(lines[line], by: margin + 4) }
+            for line in index + 1..<last + 1 { lines[line] = Indentation.dedented(lines[line], by: margin + 4) }
             if last > index { rewrite(&lines, range: index + 1..<last + 1, headers: &headers) }
             let pad = String(repeating: " ", count: margin)
             lines[index] = pad + "> [!\(kind)]"
@@ -79,7 +81,7 @@ enum Admonitions {
         var fence = CodeFence.Tracker()
         var end = index + 1
         while end < range.upperBound {
-            if !fence.consume(lines[end]), indent(of: lines[end]) < margin + 4,
+            if !fence.consume(lines[end]), Indentation.columns(of: lines[end]) < margin + 4,
                 closes(lines[end], colons: opener.colons)
             {
                 break
@@ -91,12 +93,12 @@ enum Admonitions {
             if end < range.upperBound { lines[end] = "" }
             return index
         }
-        for line in index + 1..<end { lines[line] = dedented(lines[line], by: margin) }
+        for line in index + 1..<end { lines[line] = Indentation.dedented(lines[line], by: margin) }
         if end > index + 1 { rewrite(&lines, range: index + 1..<end, headers: &headers) }
         let pad = String(repeating: " ", count: margin)
         lines[index] = pad + "> [!\(opener.kind)]"
         for line in index + 1..<end {
-            lines[line] = pad + (isBlank(lines[line]) ? ">" : "> " + lines[line])
+            lines[line] = pad + (Indentation.isBlank(lines[line]) ? ">" : "> " + lines[line])
             _ = blocks.isCode(lines[line])
         }
         headers[index + 1] = opener.header
@@ -109,7 +111,8 @@ enum Admonitions {
     /// Whether `line` closes a container opened with `colons` colons: as many colons or more, alone on it.
     private static func closes(_ line: String, colons: Int) -> Bool {
         let marks = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 == ":" }
-        return marks.count >= colons && isBlank(String(line.drop { $0 == " " || $0 == "\t" }.dropFirst(marks.count)))
+        return marks.count >= colons
+            && Indentation.isBlank(String(line.drop { $0 == " " || $0 == "\t" }.dropFirst(marks.count)))
     }
 
     /// The kind and header of an opening line such as `!!! warning "Mind the gap"`, or of a content tab's,
@@ -156,32 +159,5 @@ enum Admonitions {
             return nil
         }
         return (String(kind), Header(title: title, collapsedOpen: collapsedOpen))
-    }
-
-    private static func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
-
-    private static func indent(of line: String) -> Int {
-        var columns = 0
-        for character in line {
-            if character == " " {
-                columns += 1
-            } else if character == "\t" {
-                columns += 4 - columns % 4
-            } else {
-                break
-            }
-        }
-        return columns
-    }
-
-    /// `line` without its first `width` columns of indentation.
-    private static func dedented(_ line: String, by width: Int) -> String {
-        var columns = 0
-        var rest = Substring(line)
-        while columns < width, let first = rest.first, first == " " || first == "\t" {
-            columns += first == "\t" ? 4 - columns % 4 : 1
-            rest = rest.dropFirst()
-        }
-        return String(rest)
     }
 }

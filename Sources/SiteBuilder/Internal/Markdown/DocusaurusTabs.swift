@@ -22,11 +22,8 @@ enum DocusaurusTabs {
     /// `markdown` with its tabs rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("<TabItem") else { return nil }
-        // At each line feed: as a Character, "\r\n" is no "\n". A line holding a lone "\r", which ends a line for
-        // cmark, is no tag: emptying it would take a line away.
-        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(Substring($0))
-        }
+        // A line holding a lone "\r", which ends a line for cmark, is no tag: emptying it would take a line away.
+        var lines = markdown.linesAtLineFeeds.map(String.init)
         var fence = CodeFence.Tracker()
         var changed = false
         var tabs: Int?
@@ -38,7 +35,7 @@ enum DocusaurusTabs {
             if isImport(trimmed) {
                 lines[index] = ""
             } else if tag(trimmed, "Tabs") != nil {
-                tabs = indent(of: lines[index])
+                tabs = Indentation.columns(of: lines[index])
                 lines[index] = ""
             } else if trimmed == "</Tabs>", tabs != nil {
                 tabs = nil
@@ -65,9 +62,11 @@ enum DocusaurusTabs {
         let pad = String(repeating: " ", count: margin)
         lines[index] = pad + "=== \"" + title.replacingOccurrences(of: "\"", with: "&quot;") + "\""
         let content = index + 1..<close
-        let shared = content.filter { !isBlank(lines[$0]) }.map { indent(of: lines[$0]) }.min() ?? 0
+        let shared =
+            content.filter { !Indentation.isBlank(lines[$0]) }.map { Indentation.columns(of: lines[$0]) }.min() ?? 0
         for line in content {
-            lines[line] = isBlank(lines[line]) ? "" : pad + "    " + String(lines[line].dropFirst(shared))
+            lines[line] =
+                Indentation.isBlank(lines[line]) ? "" : pad + "    " + Indentation.dedented(lines[line], by: shared)
         }
         lines[close] = ""
     }
@@ -102,13 +101,5 @@ enum DocusaurusTabs {
             rest = rest[rest.index(after: end)...]
         }
         return rest.isEmpty ? attributes : nil
-    }
-
-    private static func indent(of line: String) -> Int {
-        line.prefix { $0 == " " }.count
-    }
-
-    private static func isBlank(_ line: String) -> Bool {
-        line.allSatisfy { $0 == " " || $0 == "\t" }
     }
 }

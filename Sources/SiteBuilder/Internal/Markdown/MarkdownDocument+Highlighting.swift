@@ -35,7 +35,7 @@ extension MarkdownDocument {
     /// spans at each line end, and escaped text opens none.
     private static func markingLines(_ html: String, with marks: [CodeLineMark?]) -> String {
         guard !marks.isEmpty else { return html }
-        let lines = html.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        let lines = html.linesAtLineFeeds
         var marked = ""
         marked.reserveCapacity(html.utf8.count + 64)
         for (index, line) in lines.enumerated() {

@@ -55,8 +55,7 @@ struct MarkedCode {
         var marks: [CodeLineMark?] = []
         var ahead: [CodeLineMark?] = []
         var starts: [Int] = []
-        // At each line feed: as a Character, "\r\n" is no "\n", and a line ending in a lone "\r" would join the next.
-        let lines = code.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        let lines = code.linesAtLineFeeds
         for (index, line) in lines.enumerated() {
             if readsComments, info.highlightedLines.isEmpty, let directive = Self.docusaurusDirective(line) {
                 switch directive {

@@ -9,10 +9,7 @@ enum ObsidianComments {
     /// `markdown` without its comments; nil when it has none.
     static func strip(_ markdown: String) -> String? {
         guard markdown.containsBytes("%%") else { return nil }
-        // At each line feed: as a Character, "\r\n" is no "\n".
-        var lines = markdown.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(Substring($0))
-        }
+        var lines = markdown.linesAtLineFeeds.map(String.init)
         var fence = CodeFence.Tracker()
         var blocks = IndentedCode()
         var inComment = false
