@@ -17,8 +17,8 @@ import Foundation
 /// folder's category only warns, on a line of the file, and its position is a finite number; admonitions and Hugo's
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
-/// wiki links and Docusaurus's tabs are rewritten and abbreviations and Obsidian's comments taken out line for line;
-/// the tags of definition lists, abbreviations, links, marks, keys and callouts are closed.
+/// wiki links, block ids and Docusaurus's tabs are rewritten and abbreviations and Obsidian's comments taken out
+/// line for line; the tags of definition lists, abbreviations, links, marks, keys and callouts are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -94,6 +94,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let rewritten = DocusaurusTabs.rewrite(text) {
         let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }
         check(ends(rewritten) == ends(text), "tabs rewritten onto \(ends(rewritten)) line ends of \(ends(text))")
+    }
+    if let rewritten = BlockIDs.rewrite(text) {
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(rewritten) == count(text), "block ids rewritten onto \(count(rewritten) + 1) lines")
     }
     if let rewritten = WikiLinks.rewrite(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }

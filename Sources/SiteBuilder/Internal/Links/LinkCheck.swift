@@ -44,8 +44,8 @@ struct LinkCheck: Sendable {
         case .anchor(let target, let id):
             anchors.of(target).id(for: id) != nil
                 ? nil
-                : "'\(WikiLinks.asWritten(HugoRefs.asWritten(destination)))': the page has no heading "
-                    + "'#\(destination.drop { $0 != "#" }.dropFirst())'"
+                : "'\(WikiLinks.asWritten(HugoRefs.asWritten(destination)))': the page has "
+                    + BlockIDs.missing(String(destination.drop { $0 != "#" }.dropFirst()))
         }
     }
 }

@@ -34,9 +34,11 @@ struct LinkResolver: Sendable {
         }
         if var written = WikiLinks.written(in: destination) {
             let shown = WikiLinks.asWritten(destination)
-            // A heading by its text, as Obsidian names it: `[[Install#Behind a proxy]]`.
+            // A heading by its text, as Obsidian names it: `[[Install#Behind a proxy]]`; a block by its id as written
+            // (`[[Install#^step-2]]`, see `BlockIDs`).
             if let hash = written.firstIndex(of: "#") {
-                written = written[..<hash] + "#" + HeadingIDs.slug(String(written[written.index(after: hash)...]))
+                let named = String(written[written.index(after: hash)...])
+                written = written[..<hash] + "#" + (named.hasPrefix("^") ? named : HeadingIDs.slug(named))
             }
             let found = resolveByName(written, shown: shown, by: "a wiki link", folder, anchors)
             guard case .broken = found else { return found }
@@ -81,7 +83,9 @@ struct LinkResolver: Sendable {
             guard let fragment else { return .unchanged }
             let id = Self.decoded(fragment)
             if Self.alwaysExists(id) { return .unchanged }
-            guard let heading = anchors.id(for: id) else { return .broken("no heading '#\(fragment)' on this page") }
+            guard let heading = anchors.id(for: id) else {
+                return .broken(BlockIDs.missing(fragment, " on this page"))
+            }
             return heading == id ? .unchanged : .rewritten((query.map { "?" + $0 } ?? "") + "#" + heading)
         }
         let link = Link(destination: destination, suffix: query.map { "?" + $0 } ?? "", fragment: fragment)

@@ -61,13 +61,14 @@ final class MarkdownDocument: @unchecked Sendable {
 
     /// Parses `markdown`; Obsidian's comments are first taken out (see `ObsidianComments`), Hugo's figures, highlight
     /// blocks and refs rewritten (see `HugoShortcodes`), and Docusaurus's tabs (see `DocusaurusTabs`), then its wiki
-    /// links (see `WikiLinks`), its abbreviations taken out (see `Abbreviations`), MkDocs admonitions rewritten into
-    /// quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
+    /// links (see `WikiLinks`) and block ids (see `BlockIDs`), its abbreviations taken out (see `Abbreviations`),
+    /// MkDocs admonitions rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = ObsidianComments.strip(markdown) ?? markdown
         markdown = HugoShortcodes.rewrite(markdown) ?? markdown
         markdown = DocusaurusTabs.rewrite(markdown) ?? markdown
         markdown = WikiLinks.rewrite(markdown) ?? markdown
+        markdown = BlockIDs.rewrite(markdown) ?? markdown
         if let extracted = Abbreviations.extract(markdown) {
             (markdown, abbreviations) = extracted
         } else {
