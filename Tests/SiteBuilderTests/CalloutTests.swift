@@ -433,6 +433,10 @@ struct CalloutTests {
         // A lone carriage return ends a line for cmark: an opening line holding one is no container's.
         let carriage = try TestSite(pages: ["index.md": ":::note A\rB\ntext\n:::\n[x](lost.md)\n"])
         #expect(carriage.buildErrors().first?.contains("site/index.md:5:") == true, "\(carriage.buildErrors())")
+        // Nor is it an admonition's, whose quoted title would run over the line end (found by fuzz-front-matter).
+        let admonition = try TestSite(pages: ["index.md": "!!! note \"A\rB\"\n    text\n[x](lost.md)\n"])
+        #expect(admonition.buildErrors().first?.contains("site/index.md:4:") == true, "\(admonition.buildErrors())")
+        #expect(Admonitions.opener("!!! note \"A\rB\"") == nil && Admonitions.opener("=== \"A\rB\"") == nil)
     }
 
     @Test("Search reads a callout's title and text")

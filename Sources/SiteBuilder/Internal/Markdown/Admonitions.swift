@@ -117,8 +117,10 @@ enum Admonitions {
 
     /// The kind and header of an opening line such as `!!! warning "Mind the gap"`, or of a content tab's,
     /// `=== "Title"` (pymdownx.tabbed, its title required; `===!`, which starts a new set of tabs, and `===+`, the
-    /// one selected first, only matter where one tab shows at a time).
+    /// one selected first, only matter where one tab shows at a time). A line holding a line end (a lone `\r`, which
+    /// ends a line for cmark) opens nothing: its title would run over two lines, and the rewrite would lose one.
     static func opener(_ line: String) -> (kind: String, header: Header)? {
+        guard !line.contains(where: \.isNewline) else { return nil }
         let collapsedOpen: Bool?
         var rest: Substring
         if line.hasPrefix("===") {
