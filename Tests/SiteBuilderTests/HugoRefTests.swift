@@ -106,6 +106,11 @@ struct HugoRefTests {
         #expect(
             HugoShortcodes.rewrite("[a]({{< ref \"a.md\" >\r}}) [b]({{< ref \"b.md\" >}})\n")
                 == "[a]({{< ref \"a.md\" >\r}}) [b](<sitegen-hugo-ref:b.md>)\n")
+        // The marks of `{{%}}` are no shortcode's opening and closing both (it crashed the build; found by
+        // fuzz-front-matter).
+        #expect(
+            HugoShortcodes.rewrite("[a]({{%}}) [b]({{<>}}) [c]({{% ref \"c.md\" %}})\n")
+                == "[a]({{%}}) [b]({{<>}}) [c](<sitegen-hugo-ref:c.md>)\n")
         #expect(HugoShortcodes.rewrite("No shortcodes [here](a.md).\n") == nil)
         #expect(HugoShortcodes.rewrite("{{< youtube id >}}\n") == nil)
         #expect(HugoRefs.asWritten("sitegen-hugo-ref:a.md#x") == "{{< ref \"a.md#x\" >}}")

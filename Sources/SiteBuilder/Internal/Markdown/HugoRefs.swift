@@ -47,8 +47,9 @@ enum HugoRefs {
     /// takes; nil when `text` starts with no such shortcode, or the path cannot stand in an angle-bracketed
     /// destination. A shortcode holds no line end: cmark takes a lone carriage return for one.
     private static func shortcode(at text: String) -> (path: String, length: Int)? {
+        // The closing marks come after the opening ones, which `{{%}}` would otherwise share with them.
         guard text.hasPrefix("{{"), let kind = text.dropFirst(2).first, kind == "<" || kind == "%",
-            let close = text.firstRange(of: kind == "<" ? ">}}" : "%}}")
+            let close = text.dropFirst(3).firstRange(of: kind == "<" ? ">}}" : "%}}")
         else { return nil }
         let inside = text[text.index(text.startIndex, offsetBy: 3)..<close.lowerBound]
         let words = inside.drop { $0 == " " || $0 == "\t" }
