@@ -51,6 +51,7 @@ struct DocusaurusTabsTests {
             "<Tabs>\n<TabItem value=\"a\">x</TabItem>\n</Tabs>\n",
             "<Tabs>\n<TabItem>\nx\n</TabItem>\n</Tabs>\n",
             "<Tabs>\n<TabItem value=\"a\">\r\nx\n</TabItem>\n</Tabs>\n",
+            "Code:\n\n    <Tabs>\n    <TabItem value=\"a\">\n    x\n    </TabItem>\n    </Tabs>\n",
         ] {
             let rewritten = DocusaurusTabs.rewrite(markdown)
             #expect(rewritten == nil || !rewritten!.contains("==="), "\(markdown.debugDescription)")

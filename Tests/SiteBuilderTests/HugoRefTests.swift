@@ -112,6 +112,8 @@ struct HugoRefTests {
             HugoShortcodes.rewrite("[a]({{%}}) [b]({{<>}}) [c]({{% ref \"c.md\" %}})\n")
                 == "[a]({{%}}) [b]({{<>}}) [c](<sitegen-hugo-ref:c.md>)\n")
         #expect(HugoShortcodes.rewrite("No shortcodes [here](a.md).\n") == nil)
+        #expect(
+            HugoShortcodes.rewrite("Code:\n\n    [a]({{< ref \"a.md\" >}})\n    {{< figure src=\"a.png\" >}}\n") == nil)
         #expect(HugoShortcodes.rewrite("{{< youtube id >}}\n") == nil)
         #expect(HugoRefs.asWritten("sitegen-hugo-ref:a.md#x") == "{{< ref \"a.md#x\" >}}")
         #expect(HugoRefs.asWritten("a.md") == "a.md")

@@ -138,6 +138,7 @@ struct WikiLinkTests {
         #expect(
             WikiLinks.rewrite("```\n[[Install]]\n```\n[[Install]]\n")
                 == "```\n[[Install]]\n```\n[Install](<sitegen-wiki:Install>)\n")
+        #expect(WikiLinks.rewrite("Text:\n\n    [[Install]] in indented code\n") == nil)
         #expect(WikiLinks.rewriteLine("| [[a\\|b]] |") == "| [b](<sitegen-wiki:a>) |", "the bar escaped in a table")
         #expect(
             WikiLinks.rewriteLine("a [[x]] `[[y]]` [[z|w]]") == "a [x](<sitegen-wiki:x>) `[[y]]` [w](<sitegen-wiki:z>)")

@@ -18,12 +18,10 @@ struct Abbreviations {
     static func extract(_ markdown: String) -> (markdown: String, abbreviations: Abbreviations)? {
         guard markdown.containsBytes("*[") else { return nil }
         var lines = markdown.linesAtLineFeeds.map(String.init)
-        var fence = CodeFence.Tracker()
-        var blocks = IndentedCode()
+        var code = CodeLines()
         var found: [String: String] = [:]
         for index in lines.indices {
-            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]),
-                let (abbreviation, title) = definition(in: lines[index])
+            guard !code.isCode(lines[index]), let (abbreviation, title) = definition(in: lines[index])
             else { continue }
             found[abbreviation] = title
             lines[index] = ""

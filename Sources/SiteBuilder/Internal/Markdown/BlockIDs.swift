@@ -9,22 +9,12 @@ enum BlockIDs {
     /// `markdown` with its block ids rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("^") else { return nil }
-        var lines = markdown.linesAtLineFeeds.map(String.init)
-        var fence = CodeFence.Tracker()
-        var blocks = IndentedCode()
-        var changed = false
-        for index in lines.indices {
-            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]), lines[index].containsBytes("^"),
-                let rewritten = rewriteLine(lines[index])
-            else { continue }
-            lines[index] = rewritten
-            changed = true
-        }
-        return changed ? lines.joined(separator: "\n") : nil
+        return CodeLines.rewritingText(markdown, rewriteLine)
     }
 
     /// `line` with the block id it ends with as an element; nil when it ends with none.
     static func rewriteLine(_ line: String) -> String? {
+        guard line.containsBytes("^") else { return nil }
         let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
         let text = String(trimmed)
         guard let caret = text.lastIndex(of: "^") else { return nil }

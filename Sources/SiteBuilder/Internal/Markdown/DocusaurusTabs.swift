@@ -17,20 +17,21 @@ import TextTools
 /// Rewritten before parsing, line for line, into the MkDocs content tabs `Admonitions` reads (`=== "macOS"` and the
 /// item's content, a level in), so they show as every other content tab does; the imports of the theme's
 /// components and the `<Tabs>` lines are left empty. Each tag stands on a line of its own; tabs inside a tab, and
-/// anything in code, stay as written.
+/// anything in fenced or indented code, stay as written.
 enum DocusaurusTabs {
     /// `markdown` with its tabs rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("<TabItem") else { return nil }
         // A line holding a lone "\r", which ends a line for cmark, is no tag: emptying it would take a line away.
         var lines = markdown.linesAtLineFeeds.map(String.init)
-        var fence = CodeFence.Tracker()
+        var code = CodeLines()
+        let isCode = lines.map { code.isCode($0) }
         var changed = false
         var tabs: Int?
         var index = 0
         while index < lines.count {
             defer { index += 1 }
-            guard !fence.consume(lines[index]), !lines[index].unicodeScalars.contains("\r") else { continue }
+            guard !isCode[index], !lines[index].unicodeScalars.contains("\r") else { continue }
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             if isImport(trimmed) {
                 lines[index] = ""

@@ -6,8 +6,8 @@ import TextTools
 /// into a destination of its own (`<sitegen-hugo-ref:install.md>`), which `LinkResolver` resolves as Hugo does:
 /// beside the page first, then from the top of the site, with or without the `.md`.
 ///
-/// Only a shortcode that is a whole destination is rewritten, outside fenced code and code spans (in the pass
-/// `HugoShortcodes.rewrite` makes over the page); one anywhere else stays as written, as does the escaped
+/// Only a shortcode that is a whole destination is rewritten, outside fenced and indented code and code spans (in
+/// the pass `HugoShortcodes.rewrite` makes over the page); one anywhere else stays as written, as does the escaped
 /// `{{</* ref */>}}` with which Hugo's docs show one.
 enum HugoRefs {
     /// What a rewritten destination starts with.

@@ -16,7 +16,7 @@ import TextTools
 /// The block shortcodes of Hugo's docs themes that stand for callouts and tabs become the MkDocs admonitions and
 /// content tabs `Admonitions` reads next (`BlockShortcode`).
 ///
-/// All are rewritten line for line before parsing, in one pass over the page, outside fenced code, so every line
+/// All are rewritten line for line before parsing, in one pass over the page, outside code (`CodeLines`), so every line
 /// number stays the file's. The page's text has `\n` line ends (`PageText`). Other shortcodes stay as written:
 /// they are the site's own templates, which sitegen does not run.
 enum HugoShortcodes {
@@ -24,7 +24,7 @@ enum HugoShortcodes {
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("{{<") || markdown.containsBytes("{{%") else { return nil }
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var fence = CodeFence.Tracker()
+        var code = CodeLines()
         var changed = false
         var number = 0
         // Block shortcodes opened and not yet closed, and each one closed: its opening line and closing line.
@@ -32,7 +32,7 @@ enum HugoShortcodes {
         var blocks: [(open: Int, close: Int, call: Call)] = []
         while number < lines.count {
             defer { number += 1 }
-            guard !fence.consume(lines[number]) else { continue }
+            guard !code.isCode(lines[number]) else { continue }
             let call = Call(line: lines[number])
             if let call, BlockShortcode.opening(call) != nil {
                 open.append((number, call))

@@ -26,16 +26,11 @@ enum MathSpans {
         guard text.containsBytes("$"), !text.containsBytes(String(open)) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var spans: [Span] = []
-        var fence = CodeFence.Tracker()
-        var blocks = IndentedCode()
+        var code = CodeLines()
         var index = 0
         while index < lines.count {
             defer { index += 1 }
-            guard !fence.consume(lines[index]), !blocks.isCode(lines[index]),
-                lines[index].containsBytes("$")
-            else {
-                continue
-            }
+            guard !code.isCode(lines[index]), lines[index].containsBytes("$") else { continue }
             lines[index] = replace(in: &lines, at: index, spans: &spans)
         }
         guard !spans.isEmpty else { return nil }

@@ -10,14 +10,12 @@ enum ObsidianComments {
     static func strip(_ markdown: String) -> String? {
         guard markdown.containsBytes("%%") else { return nil }
         var lines = markdown.linesAtLineFeeds.map(String.init)
-        var fence = CodeFence.Tracker()
-        var blocks = IndentedCode()
+        var code = CodeLines()
         var inComment = false
         var changed = false
         for index in lines.indices {
             if !inComment {
-                let isCode = fence.consume(lines[index])
-                guard !blocks.isCode(lines[index]), !isCode, lines[index].containsBytes("%%") else { continue }
+                guard !code.isCode(lines[index]), lines[index].containsBytes("%%") else { continue }
             }
             (lines[index], inComment) = strip(line: lines[index], inComment: inComment)
             changed = true

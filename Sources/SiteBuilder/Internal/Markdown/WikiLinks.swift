@@ -13,8 +13,8 @@ import TextTools
 /// list (`InlineAttributes`); the image is found as a page is, and by its file name anywhere. An embed of anything
 /// else, a page (`![[Setup]]`), a PDF or a video, is a link to it: sitegen copies no page's text into another.
 ///
-/// Rewritten outside fenced code and code spans. A link whose text or target holds a bracket or an angle bracket
-/// stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`).
+/// Rewritten outside fenced and indented code and code spans. A link whose text or target holds a bracket or an
+/// angle bracket stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`).
 enum WikiLinks {
     /// What a rewritten destination starts with.
     static let scheme = "sitegen-wiki:"
@@ -28,15 +28,7 @@ enum WikiLinks {
     /// `markdown` with its wiki links rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("[[") else { return nil }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var fence = CodeFence.Tracker()
-        var changed = false
-        for index in lines.indices {
-            guard !fence.consume(lines[index]), let rewritten = rewriteLine(lines[index]) else { continue }
-            lines[index] = rewritten
-            changed = true
-        }
-        return changed ? lines.joined(separator: "\n") : nil
+        return CodeLines.rewritingText(markdown, rewriteLine)
     }
 
     /// `line` with each wiki link outside code spans rewritten; nil when it has none.
