@@ -30,6 +30,11 @@ struct InlineAttributeTests {
             MarkdownDocument.html("[![Logo](logo.png){ width=32 }](https://example.com/){ .home }\n")
                 == "<p><a href=\"https://example.com/\" class=\"home\">"
                 + "<img src=\"logo.png\" alt=\"Logo\" width=\"32\" /></a></p>\n")
+        // A link in an image's text, both with attributes: the image, freed with its text, was done before the link,
+        // which was then read after it was freed (found by fuzz-front-matter).
+        #expect(
+            MarkdownDocument.html("![a [b](c){ .x } d](e.png){ width=3 }\n")
+                == "<p><img src=\"e.png\" alt=\"a b d\" width=\"3\" /></p>\n")
     }
 
     @Test("In a table cell, which holds no custom node, the link and the image keep their text")

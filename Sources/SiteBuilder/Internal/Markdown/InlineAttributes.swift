@@ -22,7 +22,9 @@ enum InlineAttributes {
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { nodes.append(node) }
         }
-        for node in nodes {
+        // Last first: an image is freed with what its text holds, which may be a link of this list, and a link's
+        // text moves out of it, so every node below one is done before it.
+        for node in nodes.reversed() {
             guard let next = cmark_node_next(node), cmark_node_get_type(next) == CMARK_NODE_TEXT else { continue }
             let text = Array(CMark.literal(of: next).utf8)
             guard text.first == UInt8(ascii: "{"), let close = text.firstIndex(of: UInt8(ascii: "}")),
