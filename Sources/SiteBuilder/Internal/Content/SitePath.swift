@@ -11,6 +11,12 @@ enum SitePath {
         return String(path[path.utf8.index(after: slash)...])
     }
 
+    /// The file name of `path` without its extension, if it has one: `guide/install.md` → `install`.
+    static func name(of path: String) -> Substring {
+        let file = lastComponent(of: path)
+        return file.lastIndex(of: ".").map { file[..<$0] } ?? Substring(file)
+    }
+
     /// The index of the last `/` in `path`, found in its bytes in place: asked of every file of a site, several
     /// times, where the generic `lastIndex(of:)` of a UTF-8 view costs a call per byte.
     private static func lastSlash(in path: String) -> String.Index? {

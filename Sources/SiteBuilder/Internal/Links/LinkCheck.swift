@@ -45,7 +45,14 @@ struct LinkCheck: Sendable {
             anchors.of(target).id(for: id) != nil
                 ? nil
                 : "'\(WikiLinks.asWritten(HugoRefs.asWritten(destination)))': the page has "
-                    + BlockIDs.missing(String(destination.drop { $0 != "#" }.dropFirst()))
+                    + Self.missing(String(destination.drop { $0 != "#" }.dropFirst()))
         }
+    }
+
+    /// What a page lacks that `fragment` names, for a broken link's message, with `place` after it: a heading, or a
+    /// block by its id (see `BlockIDs`).
+    static func missing(_ fragment: String, _ place: String = "") -> String {
+        guard fragment.hasPrefix("^") else { return "no heading '#\(fragment)'\(place)" }
+        return "no block '\(fragment)'\(place); a block's id ends its last line (\"… \(fragment)\")"
     }
 }

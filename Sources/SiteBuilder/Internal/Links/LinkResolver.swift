@@ -32,41 +32,8 @@ struct LinkResolver: Sendable {
         if let written = HugoRefs.written(in: destination) {
             return resolveByName(written, shown: HugoRefs.asWritten(destination), by: "Hugo's ref", folder, anchors)
         }
-        if var written = WikiLinks.written(in: destination) {
-            let shown = WikiLinks.asWritten(destination)
-            // A heading by its text, as Obsidian names it: `[[Install#Behind a proxy]]`; a block by its id as written
-            // (`[[Install#^step-2]]`, see `BlockIDs`).
-            if let hash = written.firstIndex(of: "#") {
-                let named = String(written[written.index(after: hash)...])
-                written = written[..<hash] + "#" + (named.hasPrefix("^") ? named : HeadingIDs.slug(named))
-            }
-            let found = resolveByName(written, shown: shown, by: "a wiki link", folder, anchors)
-            guard case .broken = found else { return found }
-            // As Obsidian, a name in any case; as GitHub's wiki, `[[Getting Started]]` in Getting-Started.md.
-            for path in [written, written.replacingOccurrences(of: " ", with: "-")] {
-                let pages = pagesNamedIgnoringCase(path)
-                if pages.count > 1 {
-                    return .broken(
-                        "'\(shown)' names more than one page by its name (\(pages.joined(separator: ", "))); write its "
-                            + "path, e.g. [[\(pages[0].dropLast(3))]]")
-                }
-                guard let page = pages.first else { continue }
-                let fragment = Self.split(written).fragment.map { "#" + $0 } ?? ""
-                return resolveByName("/" + page + fragment, shown: shown, by: "a wiki link", folder, anchors)
-            }
-            // As Obsidian, a page by one of its other names: `aliases: [Setup guide]` in its front matter.
-            let (name, _, fragment) = Self.split(written)
-            if let pages = index.pagesByAlias[name.lowercased()] {
-                guard pages.count == 1 else {
-                    return .broken(
-                        "'\(shown)' is another name of more than one page (\(pages.sorted().joined(separator: ", ")), "
-                            + "in their aliases); write its path, e.g. [[\(MarkdownFileName.stem(of: pages.sorted()[0]))]]"
-                    )
-                }
-                let suffix = fragment.map { "#" + $0 } ?? ""
-                return resolveByName("/" + pages[0] + suffix, shown: shown, by: "a wiki link", folder, anchors)
-            }
-            return found
+        if let written = WikiLinks.written(in: destination) {
+            return resolveWikiLink(written, shown: WikiLinks.asWritten(destination), folder: folder, anchors: anchors)
         }
         if destination.isEmpty || Self.isExternal(destination) { return .unchanged }
         if let path = JekyllLinks.withoutBaseURL(destination) {
@@ -84,7 +51,7 @@ struct LinkResolver: Sendable {
             let id = Self.decoded(fragment)
             if Self.alwaysExists(id) { return .unchanged }
             guard let heading = anchors.id(for: id) else {
-                return .broken(BlockIDs.missing(fragment, " on this page"))
+                return .broken(LinkCheck.missing(fragment, " on this page"))
             }
             return heading == id ? .unchanged : .rewritten((query.map { "?" + $0 } ?? "") + "#" + heading)
         }
@@ -130,7 +97,7 @@ struct LinkResolver: Sendable {
     /// a page by its `.md` path or without the extension, a section by its folder; and a name alone (`install`) by
     /// the one page of that name anywhere, looked for only when the others find none. `shown` is the link as
     /// written, and `lookup` what looked, for messages.
-    private func resolveByName(
+    func resolveByName(
         _ written: String, shown: String, by lookup: String, _ folder: String, _ anchors: PageAnchors
     ) -> Resolution {
         let (path, _, fragment) = Self.split(written)
@@ -151,7 +118,7 @@ struct LinkResolver: Sendable {
         }
         if !path.contains("/") {
             let named = index.pages.filter {
-                Self.name(of: $0.key) == path || SitePath.lastComponent(of: $0.key) == path
+                SitePath.name(of: $0.key) == path || SitePath.lastComponent(of: $0.key) == path
             }
             if named.count == 1, let only = named.first { return withAnchor(only.value, link: link) }
             if named.count > 1 {
@@ -177,21 +144,6 @@ struct LinkResolver: Sendable {
         return .broken(
             "'\(link.destination)' names no page: \(lookup) looks beside the page, then from the top of the site, and "
                 + "neither has \(looked)")
-    }
-
-    /// The pages, sorted, whose path or name `written`'s path (`getting-started#proxy`) is in any case.
-    private func pagesNamedIgnoringCase(_ written: String) -> [String] {
-        let wanted = Self.split(written).path.lowercased()
-        return index.pages.keys.filter { key in
-            let lowered = key.lowercased()
-            return lowered == wanted || lowered == wanted + ".md" || Self.name(of: key).lowercased() == wanted
-        }.sorted()
-    }
-
-    /// The file name of the page at `path` without its extension: `guide/install.md` → `install`.
-    private static func name(of path: String) -> Substring {
-        let file = SitePath.lastComponent(of: path)
-        return file.lastIndex(of: ".").map { file[..<$0] } ?? Substring(file)
     }
 
     /// A link as written, with what goes after the path of the URL it resolves to.

@@ -5,10 +5,10 @@
 /// page's `.md` path, its `.html` name, the asset's path), so a link whose destination holds none of the
 /// changed targets' names resolves as before without asking. A section is reached by other spellings
 /// too (`../`, `index.html`), so a changed section, root URL, repository, book summary or page's other name (an
-/// Obsidian alias) answers nil: every link is asked again. Names are compared as bytes, so a destination that may spell one otherwise is always
-/// asked again: one with a percent escape, and, as Swift compares text by canonical equivalence (`é` written as
-/// one character or two), one with anything but ASCII in it or in a changed name; and a wiki link, which may spell
-/// a name in another case.
+/// Obsidian alias) answers nil: every link is asked again. Names are compared as bytes, so a destination that may
+/// spell one otherwise is always asked again: one with a percent escape, and, as Swift compares text by canonical
+/// equivalence (`é` written as one character or two), one with anything but ASCII in it or in a changed name; and a
+/// wiki link, which may spell a name in another case.
 struct LinkTargetChanges {
     /// The part of each changed target's file name before its first dot.
     private let names: [String]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// MkDocs / Python-Markdown admonitions (`!!! kind "Title"`, collapsible `???` and open `???+`, the
 /// space after the marks optional, the content indented by four spaces) and MkDocs Material's content tabs
 /// (`=== "Title"`, the same but for the title, which a tab must have), and the containers of Docusaurus,
@@ -113,6 +115,16 @@ enum Admonitions {
         let marks = line.drop { $0 == " " || $0 == "\t" }.prefix { $0 == ":" }
         return marks.count >= colons
             && Indentation.isBlank(String(line.drop { $0 == " " || $0 == "\t" }.dropFirst(marks.count)))
+    }
+
+    /// The opening line `opener` reads back as `kind` and `header`, for the passes that rewrite other tools' callouts
+    /// and tabs into admonitions: `!!! warning "Mind the gap"`, `???+ note "More"`, `=== "macOS"`. A quote in the
+    /// title is written as its entity, which the title's Markdown shows as one.
+    static func openingLine(kind: String, header: Header) -> String {
+        let title = "\"" + (header.title ?? "").replacingOccurrences(of: "\"", with: "&quot;") + "\""
+        if header.isTab { return "=== " + title }
+        let marks = header.collapsedOpen.map { $0 ? "???+" : "???" } ?? "!!!"
+        return "\(marks) \(kind) \(title)"
     }
 
     /// The kind and header of an opening line such as `!!! warning "Mind the gap"`, or of a content tab's,

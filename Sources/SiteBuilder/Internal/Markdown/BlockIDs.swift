@@ -26,33 +26,7 @@ enum BlockIDs {
         if before.allSatisfy({ $0 == " " || $0 == "\t" }) {
             return before + "<div id=\"^\(id)\"></div>"
         }
-        guard before.last == " " || before.last == "\t", !inCode(before) else { return nil }
+        guard before.last == " " || before.last == "\t", !CodeSpan.leavesOpen(before) else { return nil }
         return before + "<span id=\"^\(id)\"></span>"
-    }
-
-    /// What a page lacks that `fragment` names, for a broken link's message, with `place` after it: a heading, or a
-    /// block by its id.
-    static func missing(_ fragment: String, _ place: String = "") -> String {
-        guard fragment.hasPrefix("^") else { return "no heading '#\(fragment)'\(place)" }
-        return "no block '\(fragment)'\(place); a block's id ends its last line (\"… \(fragment)\")"
-    }
-
-    /// Whether a code span is open at the end of `text`: then what follows is code.
-    private static func inCode(_ text: Substring) -> Bool {
-        let characters = Array(text)
-        var position = 0
-        while position < characters.count {
-            guard characters[position] == "`" else {
-                position += 1
-                continue
-            }
-            let end = CodeSpan.end(in: characters, at: position)
-            // A run with no closing run is text, unless the rest of the line may close it.
-            var run = position
-            while run < characters.count, characters[run] == "`" { run += 1 }
-            if end == run { return true }
-            position = end
-        }
-        return false
     }
 }

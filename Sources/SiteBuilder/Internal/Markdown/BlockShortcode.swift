@@ -1,5 +1,3 @@
-import Foundation
-
 /// The block shortcodes of Hugo's docs themes that content uses for callouts and tabs, and the MkDocs admonition or
 /// content tab each stands for (what `Admonitions` reads), with its content indented under it:
 ///
@@ -15,16 +13,19 @@ enum BlockShortcode {
     static func opening(_ call: HugoShortcodes.Call) -> String? {
         switch call.name {
         case "hint":
-            return "!!! \(kind(call.named["type"] ?? call.positional.first)) \(quoted(call.named["title"] ?? ""))"
+            return Admonitions.openingLine(
+                kind: kind(call.named["type"] ?? call.positional.first), header: .init(title: call.named["title"] ?? "")
+            )
         case "alert":
-            return "!!! \(kind(call.named["color"])) \(quoted(call.named["title"] ?? ""))"
+            return Admonitions.openingLine(
+                kind: kind(call.named["color"]), header: .init(title: call.named["title"] ?? ""))
         case "details":
             let title = call.named["summary"] ?? call.named["title"] ?? call.positional.first ?? "Details"
             let open = call.named["open"] == "true" || call.positional.dropFirst().contains("open")
-            return "\(open ? "???+" : "???") note \(quoted(title))"
+            return Admonitions.openingLine(kind: "note", header: .init(title: title, collapsedOpen: open))
         case "tab":
             guard let title = call.positional.first ?? call.named["header"] ?? call.named["name"] else { return nil }
-            return "=== \(quoted(title))"
+            return Admonitions.openingLine(kind: "tab", header: .init(title: title, isTab: true))
         case "tabs", "tabpane":
             return ""
         default:
@@ -42,10 +43,5 @@ enum BlockShortcode {
         case "important": "important"
         default: "note"
         }
-    }
-
-    /// `title` in an admonition's quotes; a quote inside it is written as its entity, which Markdown shows as one.
-    private static func quoted(_ title: String) -> String {
-        "\"" + title.replacingOccurrences(of: "\"", with: "&quot;") + "\""
     }
 }

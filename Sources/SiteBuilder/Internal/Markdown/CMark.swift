@@ -115,9 +115,16 @@ enum CMark {
                 linked = linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
             }
             guard !linked else { return plainText(of: paragraph).htmlEscaped }
-            let html = renderHTML(paragraph, parser: parser)
-            return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+            return innerHTML(ofParagraph: paragraph, parser: parser)
         } ?? title.htmlEscaped
+    }
+
+    /// The HTML of `paragraph`'s content, without the `<p>` and `</p>` cmark writes around it. The paragraph is in a
+    /// document: cmark renders a paragraph from what is above it.
+    static func innerHTML(ofParagraph paragraph: OpaquePointer, parser: OpaquePointer) -> String {
+        let html = renderHTML(paragraph, parser: parser)
+        guard html.hasPrefix("<p>"), html.hasSuffix("</p>\n") else { return html }
+        return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
     }
 
     /// What `read` makes of `markdown` parsed on its own, given the tree's root and the parser; both are freed

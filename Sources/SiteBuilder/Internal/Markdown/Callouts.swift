@@ -131,7 +131,6 @@ enum Callouts {
     /// and freed; nil when there are none.
     private static func titleHTML(_ nodes: [OpaquePointer], parser: OpaquePointer) -> String? {
         guard !nodes.isEmpty else { return nil }
-        // A paragraph in a document of its own: cmark renders a paragraph from what is above it.
         let document = cmark_node_new(CMARK_NODE_DOCUMENT)!
         defer { cmark_node_free(document) }
         let holder = cmark_node_new(CMARK_NODE_PARAGRAPH)!
@@ -140,9 +139,7 @@ enum Callouts {
             cmark_node_unlink(node)
             cmark_node_append_child(holder, node)
         }
-        let html = CMark.renderHTML(holder, parser: parser)
-        let inner = html.hasPrefix("<p>") && html.hasSuffix("</p>\n") ? html.dropFirst(3).dropLast(5) : Substring(html)
-        let trimmed = inner.trimmingCharacters(in: .whitespaces)
+        let trimmed = CMark.innerHTML(ofParagraph: holder, parser: parser).trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
     }
 

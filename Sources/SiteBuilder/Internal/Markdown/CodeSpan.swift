@@ -22,6 +22,25 @@ enum CodeSpan {
         return run
     }
 
+    /// Whether a run of backticks in `text` has no closing run in it: then what follows `text` on its line may be
+    /// code, if the run closes there or on a later line.
+    static func leavesOpen(_ text: Substring) -> Bool {
+        let characters = Array(text)
+        var position = 0
+        while position < characters.count {
+            guard characters[position] == "`" else {
+                position += 1
+                continue
+            }
+            var run = position
+            while run < characters.count, characters[run] == "`" { run += 1 }
+            let end = end(in: characters, at: position)
+            if end == run { return true }
+            position = end
+        }
+        return false
+    }
+
     /// `line` with what `replacement` finds outside code spans replaced; nil when it finds nothing. At each
     /// character outside code, `replacement` is given the line's characters, the position and what the result
     /// holds so far, and answers the text to write and how many characters it stands for, or nil.

@@ -22,7 +22,6 @@ enum DocusaurusTabs {
     /// `markdown` with its tabs rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("<TabItem") else { return nil }
-        // A line holding a lone "\r", which ends a line for cmark, is no tag: emptying it would take a line away.
         var lines = markdown.linesAtLineFeeds.map(String.init)
         var code = CodeLines()
         let isCode = lines.map { code.isCode($0) }
@@ -31,6 +30,7 @@ enum DocusaurusTabs {
         var index = 0
         while index < lines.count {
             defer { index += 1 }
+            // A line holding a lone "\r", which ends a line for cmark, is no tag: emptying it would take a line away.
             guard !isCode[index], !lines[index].unicodeScalars.contains("\r") else { continue }
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             if isImport(trimmed) {
@@ -61,7 +61,7 @@ enum DocusaurusTabs {
     /// what all of its lines share, then indented a level under the tab's title.
     private static func rewriteItem(_ lines: inout [String], at index: Int, close: Int, margin: Int, title: String) {
         let pad = String(repeating: " ", count: margin)
-        lines[index] = pad + "=== \"" + title.replacingOccurrences(of: "\"", with: "&quot;") + "\""
+        lines[index] = pad + Admonitions.openingLine(kind: "tab", header: .init(title: title, isTab: true))
         let content = index + 1..<close
         let shared =
             content.filter { !Indentation.isBlank(lines[$0]) }.map { Indentation.columns(of: lines[$0]) }.min() ?? 0

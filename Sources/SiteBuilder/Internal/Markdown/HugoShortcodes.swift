@@ -28,18 +28,18 @@ enum HugoShortcodes {
         var changed = false
         var number = 0
         // Block shortcodes opened and not yet closed, and each one closed: its opening line and closing line.
-        var open: [(line: Int, call: Call)] = []
-        var blocks: [(open: Int, close: Int, call: Call)] = []
+        var open: [(line: Int, name: String, opening: String, indent: String)] = []
+        var blocks: [(open: Int, close: Int, opening: String, indent: String)] = []
         while number < lines.count {
             defer { number += 1 }
             guard !code.isCode(lines[number]) else { continue }
             let call = Call(line: lines[number])
-            if let call, BlockShortcode.opening(call) != nil {
-                open.append((number, call))
+            if let call, let opening = BlockShortcode.opening(call) {
+                open.append((number, call.name, opening, call.indent))
                 continue
-            } else if let call, let index = open.lastIndex(where: { "/" + $0.call.name == call.name }) {
+            } else if let call, let index = open.lastIndex(where: { "/" + $0.name == call.name }) {
                 // A block left open inside this one stays as written.
-                blocks.append((open[index].line, number, open[index].call))
+                blocks.append((open[index].line, number, open[index].opening, open[index].indent))
                 open.removeSubrange(index...)
                 continue
             } else if let call, call.name == "figure", call.named["src"] != nil {
@@ -60,11 +60,11 @@ enum HugoShortcodes {
             changed = true
         }
         for block in blocks {
-            lines[block.open] = block.call.indent + (BlockShortcode.opening(block.call) ?? "")
+            lines[block.open] = block.indent + block.opening
             lines[block.close] = ""
         }
         // Then each block's content one level in, as an admonition's is, a block inside another two levels.
-        for block in blocks where BlockShortcode.opening(block.call)?.isEmpty == false {
+        for block in blocks where !block.opening.isEmpty {
             for line in block.open + 1..<block.close where !lines[line].isEmpty {
                 lines[line] = "    " + lines[line]
             }

@@ -55,7 +55,7 @@ enum Keys {
 
     /// The keys listed at the start of `text` up to the closing `++`, and how many characters that takes; nil when
     /// it starts no list: a name is letters, digits and hyphens, or any text in double quotes.
-    static func keys(at text: Substring) -> ([String], Int)? {
+    private static func keys(at text: Substring) -> ([String], Int)? {
         var keys: [String] = []
         var rest = text
         while true {

@@ -65,10 +65,7 @@ enum WikiLinks {
             let size = parts.last.flatMap(Self.size)
             if size != nil { parts.removeLast() }
             // Without text, the file's name without its extension, which Obsidian shows whole.
-            let file = label(of: target)
-            let alt =
-                parts.isEmpty
-                ? String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)]) : parts.joined(separator: "|")
+            let alt = parts.isEmpty ? String(SitePath.name(of: target)) : parts.joined(separator: "|")
             return ("![\(alt)](<\(scheme)\(target)>)" + (size.map { "{ \($0) }" } ?? ""), length)
         }
         let shown = parts.isEmpty ? label(of: target) : parts.joined(separator: "|")
@@ -97,9 +94,7 @@ enum WikiLinks {
     /// What a wiki link without text shows, as Obsidian does: the page's name, and a heading after ` > `.
     private static func label(of target: String) -> String {
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let page = parts[0].split(separator: "/").last.map(String.init) ?? ""
-        let name =
-            MarkdownFileName.isMarkdown(page) ? String(page[..<(page.lastIndex(of: ".") ?? page.endIndex)]) : page
+        let name = String(MarkdownFileName.stem(of: parts[0].split(separator: "/").last.map(String.init) ?? ""))
         guard parts.count == 2 else { return name }
         return name.isEmpty ? String(parts[1]) : "\(name) > \(parts[1])"
     }
