@@ -76,12 +76,15 @@ enum CMark {
         return String(cString: url).hasSuffix(literal(of: node))
     }
 
-    /// The text of `node` without markup: `## Use *nginx*` gives "Use nginx".
-    static func plainText(of node: OpaquePointer) -> String {
+    /// The text of `node` without markup: `## Use *nginx*` gives "Use nginx"; with `shown`, its text (not its code)
+    /// as `shown` writes it.
+    static func plainText(of node: OpaquePointer, shown: ((String) -> String)? = nil) -> String {
         var text = ""
         walk(node) { child in
             let type = cmark_node_get_type(child)
-            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+            if type == CMARK_NODE_TEXT {
+                text += shown.map { $0(literal(of: child)) } ?? literal(of: child)
+            } else if type == CMARK_NODE_CODE {
                 text += literal(of: child)
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                 text += " "

@@ -40,6 +40,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldMarks: Bool
     /// Whether the page holds `++`, which may list keys (see `Keys`).
     private let mayHoldKeys: Bool
+    /// Whether the page names an emoji, `:tada:` (see `Emoji`).
+    private let mayHoldEmoji: Bool
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -94,6 +96,7 @@ final class MarkdownDocument: @unchecked Sendable {
         mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
         mayHoldMarks = MarkedText.mayHold(markdown)
         mayHoldKeys = Keys.mayHold(markdown)
+        mayHoldEmoji = Emoji.mayHold(markdown)
         collect(source: markdown)
     }
 
@@ -121,13 +124,16 @@ final class MarkdownDocument: @unchecked Sendable {
         // Before the passes over text, which would otherwise read an alert's `[!KIND]` line as text.
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions, parser: parser) }
         quoteNodes = []
-        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldKeys || mayHoldDefinitions {
+        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldKeys || mayHoldEmoji
+            || mayHoldDefinitions
+        {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
             if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
             if mayHoldMarks { MarkedText.apply(in: root) }
             if mayHoldKeys { Keys.apply(in: root) }
+            if mayHoldEmoji { Emoji.apply(in: root) }
             abbreviations?.mark(in: root)
         }
         for (number, (node, id)) in zip(headingNodes, ids).enumerated() {
@@ -179,8 +185,13 @@ final class MarkdownDocument: @unchecked Sendable {
                 let writtenID = Self.takeAttributes(of: node, source: &lines)
                 let text = Self.restoring(CMark.plainText(of: node), spans: mathSpans, as: \.tex)
                     .trimmingCharacters(in: .whitespaces)
+                let shown =
+                    mayHoldEmoji
+                    ? Self.restoring(
+                        CMark.plainText(of: node) { Emoji.replacingNames(in: $0) ?? $0 }, spans: mathSpans, as: \.tex
+                    ).trimmingCharacters(in: .whitespaces) : text
                 let level = Int(cmark_node_get_heading_level(node))
-                headings.append(Heading(level: level, text: text, writtenID: writtenID))
+                headings.append(Heading(level: level, text: text, shown: shown, writtenID: writtenID))
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 linkPlaces.append(.node(node))
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
@@ -276,9 +287,20 @@ private struct HTMLLinkNode {
 /// A heading as found in the Markdown, before it gets its id.
 struct Heading: Sendable {
     let level: Int
+    /// The text as written, which its id is made from: `:tada: Release`.
     let text: String
+    /// The text as the page shows it, in its table of contents and as its title: `🎉 Release` (see `Emoji`).
+    let shown: String
     /// The id its attribute block gives it, `install` for `## Install {#install}` (see `HeadingAttributes`).
     var writtenID: String?
+
+    /// A heading shown as written, unless `shown` says otherwise.
+    init(level: Int, text: String, shown: String? = nil, writtenID: String? = nil) {
+        self.level = level
+        self.text = text
+        self.shown = shown ?? text
+        self.writtenID = writtenID
+    }
 }
 
 /// A link or image destination as written, e.g. `../guide/setup.md#proxy`.

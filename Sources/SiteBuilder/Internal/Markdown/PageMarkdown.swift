@@ -18,7 +18,7 @@ enum PageMarkdown {
         summary.anchors = PageAnchors(ids: Set(headingIDs).union(document.htmlAnchors), mkdocsIDs: mkdocsIDs)
         summary.toc = TocEntry.entries(from: Array(zip(document.headings, headingIDs)))
         summary.wordCount = document.wordCount
-        summary.title = frontMatterTitle ?? document.headings.first { $0.level == 1 }?.text
+        summary.title = frontMatterTitle ?? document.headings.first { $0.level == 1 }?.shown
         // The theme shows the title above the text, so an opening heading that repeats it would show it
         // twice. Its id stays taken and valid for links, and the theme may give it to the title.
         let omitsOpeningHeading = summary.title != nil && document.openingHeading?.text == summary.title
