@@ -44,8 +44,9 @@ struct BuildCache {
     /// `[!x]` is no longer passed by when abbreviations are marked; 32: Obsidian's embeds; 33: Obsidian's callout
     /// titles and folding; 34: Obsidian's comments are left out; 35: the callouts and tabs of Hugo's docs themes; 36:
     /// wiki links find a page by its aliases that are names; 37: lines in focus blur the others; 38: Docusaurus's
-    /// tabs; 39: keys; 40: Obsidian's block ids; 41: emoji by name).
-    static let generator = "\(PageContext.generator), build cache 41"
+    /// tabs; 39: keys; 40: Obsidian's block ids; 41: emoji by name; 42: the
+    /// table of contents marker, no longer a wiki link).
+    static let generator = "\(PageContext.generator), build cache 42"
 
     let recordFile: String
     let pagesFile: String

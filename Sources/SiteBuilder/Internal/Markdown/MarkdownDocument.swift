@@ -42,6 +42,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldKeys: Bool
     /// Whether the page names an emoji, `:tada:` (see `Emoji`).
     private let mayHoldEmoji: Bool
+    /// Paragraphs that put the table of contents where they stand, `[TOC]` (see `ContentsMarker`).
+    private var contentsMarkers: [OpaquePointer] = []
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -97,7 +99,7 @@ final class MarkdownDocument: @unchecked Sendable {
         mayHoldMarks = MarkedText.mayHold(markdown)
         mayHoldKeys = Keys.mayHold(markdown)
         mayHoldEmoji = Emoji.mayHold(markdown)
-        collect(source: markdown)
+        collect(source: markdown, mayHoldContentsMarker: markdown.containsBytes("TOC"))
     }
 
     deinit {
@@ -116,6 +118,15 @@ final class MarkdownDocument: @unchecked Sendable {
     /// Renders the document, giving heading number `n` the id `ids[n]`; with `omittingOpeningHeading`,
     /// leaves out `openingHeading`.
     func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
+        if !contentsMarkers.isEmpty {
+            let contents = ContentsMarker.html(TocEntry.entries(from: Array(zip(headings, ids))))
+            for marker in contentsMarkers {
+                CMark.insert(CMARK_NODE_HTML_BLOCK, contents, before: marker)
+                cmark_node_unlink(marker)
+                cmark_node_free(marker)
+            }
+            contentsMarkers = []
+        }
         rewriteHTMLLinks()
         mathErrors = renderMath(spans: mathSpans, textNodes: mathTextNodes, blocks: mathBlockNodes)
         diagramErrors = drawDiagrams(diagramNodes)
@@ -175,7 +186,7 @@ final class MarkdownDocument: @unchecked Sendable {
     }
 
     /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.
-    private func collect(source: String) {
+    private func collect(source: String, mayHoldContentsMarker: Bool) {
         var lines = SourceLines(source)
         CMark.walk(root) { node in
             if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
@@ -211,6 +222,10 @@ final class MarkdownDocument: @unchecked Sendable {
                 }
             } else if type == CMARK_NODE_BLOCK_QUOTE {
                 quoteNodes.append(node)
+            } else if type == CMARK_NODE_PARAGRAPH, mayHoldContentsMarker,
+                ContentsMarker.isMarker(node, source: &lines)
+            {
+                contentsMarkers.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = CMark.literal(of: node)
                 let read = HTMLLinks.read(html)

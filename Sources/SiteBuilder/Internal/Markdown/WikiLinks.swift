@@ -14,7 +14,8 @@ import TextTools
 /// else, a page (`![[Setup]]`), a PDF or a video, is a link to it: sitegen copies no page's text into another.
 ///
 /// Rewritten outside fenced and indented code and code spans. A link whose text or target holds a bracket or an
-/// angle bracket stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`).
+/// angle bracket stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`), and GitLab's table of
+/// contents marker, `[[_TOC_]]` (see `ContentsMarker`).
 enum WikiLinks {
     /// What a rewritten destination starts with.
     static let scheme = "sitegen-wiki:"
@@ -52,7 +53,9 @@ enum WikiLinks {
             let close = text.indices.first(where: { text[$0] == "]" && $0 + 1 < text.endIndex && text[$0 + 1] == "]" })
         else { return nil }
         let inside = String(text[..<close])
-        guard !inside.contains(where: { "[]<>".contains($0) || $0.isNewline || $0 == "`" }) else { return nil }
+        guard embedded || !ContentsMarker.written.contains("[[\(inside)]]"),
+            !inside.contains(where: { "[]<>".contains($0) || $0.isNewline || $0 == "`" })
+        else { return nil }
         var parts = inside.split(separator: "|", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
