@@ -79,6 +79,74 @@ struct DefinitionListTests {
         }
     }
 
+    @Test("Blocks indented under a definition after a blank line are part of it: paragraphs, lists and code")
+    func continued() {
+        #expect(
+            MarkdownDocument.html(
+                "Term\n: First.\n\n    Second *paragraph*.\n\n        code\n\n\t- a list\n\nNext\n: Tight.\n")
+                    == """
+                    <dl>
+                    <dt>Term</dt>
+                    <dd>
+                    <p>First.</p>
+                    <p>Second <em>paragraph</em>.</p>
+                    <pre><code>code
+                    </code></pre>
+                    <ul>
+                    <li>a list</li>
+                    </ul>
+                    </dd>
+                    <dt>Next</dt>
+                    <dd>Tight.</dd>
+                    </dl>
+
+                    """)
+        // Each definition keeps its own blocks; a fence inside one is code.
+        #expect(
+            MarkdownDocument.html("T\n: A\n\n    a2\n\n: B\n\n    ```\n    b2\n    ```\n") == """
+                <dl>
+                <dt>T</dt>
+                <dd>
+                <p>A</p>
+                <p>a2</p>
+                </dd>
+                <dd>
+                <p>B</p>
+                <pre><code>b2
+                </code></pre>
+                </dd>
+                </dl>
+
+                """)
+    }
+
+    @Test("An indented block after a blank line is code where no definition comes before it, and so is one in code")
+    func notContinued() {
+        let code = "<pre><code>code\n</code></pre>"
+        for markdown in [
+            "Paragraph\n\n    code\n", "Term\n: Def\n\nParagraph\n\n    code\n",
+            "```\nT\n: D\n```\n\n    code\n", "> T\n> : D\n\n    code\n", "# T\n: D\n\n    code\n",
+            "| a |\n|---|\n: D\n\n    code\n", "<div>\n: D\n\n    code\n", "***\n: D\n\n    code\n",
+            "T\n===\n: D\n\n    code\n",
+        ] {
+            let html = MarkdownDocument.html(markdown)
+            #expect(html.contains(code), "\(markdown) gave \(html)")
+        }
+        // Without a blank line, an indented line runs on in the definition, as before.
+        #expect(MarkdownDocument.html("T\n: D\n    more\n").contains("<dd>D\nmore</dd>"))
+    }
+
+    @Test("A link in a block that continues a definition is resolved, and a broken one named on its own line")
+    func continuedLinks() throws {
+        let site = try TestSite(pages: [
+            "index.md": "Term\n: Def.\n\n    See [setup](setup.md) and [gone](gone.md).\n",
+            "setup.md": "# Setup\n",
+        ])
+        let errors = site.buildErrors()
+        #expect(
+            errors.count == 1 && errors[0].contains("site/index.md:4") && errors[0].contains("gone.md"), "\(errors)")
+    }
+
     @Test("A link in a term or definition is resolved and checked as any other")
     func links() throws {
         let site = try TestSite(pages: [

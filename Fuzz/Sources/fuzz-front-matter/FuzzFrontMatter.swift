@@ -66,6 +66,12 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "admonitions rewritten onto \(count(rewritten) + 1) lines")
         check(headers.keys.allSatisfy { (1...count(text) + 1).contains($0) }, "a header off the text")
     }
+    if let (dedented, ranges) = DefinitionLists.dedentingContinuations(text) {
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(dedented) == count(text), "definitions' blocks dedented onto \(count(dedented) + 1) lines")
+        check(ranges.allSatisfy { $0.lowerBound >= 2 && $0.upperBound <= count(text) + 1 }, "a block off the text")
+        check(dedented.utf8.count < text.utf8.count, "blocks dedented by nothing")
+    }
     if let rewritten = HugoShortcodes.rewrite(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(rewritten) == count(text), "Hugo's shortcodes rewritten onto \(count(rewritten) + 1) lines")

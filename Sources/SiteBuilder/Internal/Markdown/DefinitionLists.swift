@@ -10,8 +10,8 @@ import Foundation
 ///
 /// A blank line may stand between the terms and their definitions, and between definitions; lists that follow
 /// one another are one list. Each becomes `<dl>`, `<dt>` and `<dd>` holding the terms' and definitions' inline
-/// Markdown, whose links are resolved as any other. A definition is that one paragraph: what is indented under
-/// it reads as CommonMark reads it (four spaces are code).
+/// Markdown, whose links are resolved as any other. Blocks indented under a definition after a blank line are part
+/// of it (see `dedentingContinuations`).
 enum DefinitionLists {
     /// Whether `markdown` has a line that opens with a colon and a space or tab, after any indent and `>`: else
     /// it holds no definition list, and its tree need not be walked.
@@ -38,7 +38,7 @@ enum DefinitionLists {
     /// Turns the paragraphs of `root` that are definition lists into them; run after `Callouts`, so that an
     /// alert's `[!NOTE]` line is gone before its first paragraph is read. The text nodes are consolidated ones,
     /// so a line's colon opens its first.
-    static func convert(in root: OpaquePointer) {
+    static func convert(in root: OpaquePointer, continuations: [ClosedRange<Int>] = []) {
         var paragraphs: [OpaquePointer] = []
         CMark.walk(root) { node in
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH { paragraphs.append(node) }
@@ -48,16 +48,18 @@ enum DefinitionLists {
             let lines = Self.lines(of: paragraph)
             let opens = lines.map { opensDefinition($0.nodes) }
             let previous = cmark_node_previous(paragraph)
+            let list: OpaquePointer
             if let first = opens.firstIndex(of: true), first > 0, !opens[..<first].contains(true) {
-                let list = list(before: paragraph, joining: previous, lists: &lists)
+                list = Self.list(before: paragraph, joining: previous, lists: &lists)
                 for line in lines[..<first] { append(line, as: "dt", to: list) }
                 appendDefinitions(lines[first...], to: list)
             } else if opens.first == true, let previous, lists.contains(previous) {
-                appendDefinitions(lines[...], to: previous)
+                list = previous
+                appendDefinitions(lines[...], to: list)
             } else if opens.first == true, let previous, cmark_node_get_type(previous) == CMARK_NODE_PARAGRAPH,
                 case let terms = Self.lines(of: previous), terms.allSatisfy({ !opensDefinition($0.nodes) })
             {
-                let list = list(before: previous, joining: cmark_node_previous(previous), lists: &lists)
+                list = Self.list(before: previous, joining: cmark_node_previous(previous), lists: &lists)
                 for line in terms { append(line, as: "dt", to: list) }
                 cmark_node_unlink(previous)
                 cmark_node_free(previous)
@@ -67,6 +69,7 @@ enum DefinitionLists {
             }
             cmark_node_unlink(paragraph)
             cmark_node_free(paragraph)
+            if !continuations.isEmpty { attachContinuations(to: list, continuations) }
         }
     }
 

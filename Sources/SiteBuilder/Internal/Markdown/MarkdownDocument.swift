@@ -42,6 +42,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldKeys: Bool
     /// Whether the page names an emoji, `:tada:` (see `Emoji`).
     private let mayHoldEmoji: Bool
+    /// The lines of the blocks that continue a definition (see `DefinitionLists.dedentingContinuations`).
+    private let definitionContinuations: [ClosedRange<Int>]
     /// Paragraphs that put the table of contents where they stand, `[TOC]` (see `ContentsMarker`).
     private var contentsMarkers: [OpaquePointer] = []
     /// The diagrams Graphviz could not read, known once the document is rendered.
@@ -63,12 +65,18 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; Obsidian's comments are first taken out (see `ObsidianComments`), Hugo's figures, highlight
+    /// Parses `markdown`; Obsidian's comments are first taken out (see `ObsidianComments`) and the blocks that
+    /// continue a definition taken out of their indentation (see `DefinitionLists`), Hugo's figures, highlight
     /// blocks and refs rewritten (see `HugoShortcodes`), and Docusaurus's tabs (see `DocusaurusTabs`), then its wiki
     /// links (see `WikiLinks`) and block ids (see `BlockIDs`), its abbreviations taken out (see `Abbreviations`),
     /// MkDocs admonitions rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = ObsidianComments.strip(markdown) ?? markdown
+        if let dedented = DefinitionLists.dedentingContinuations(markdown) {
+            (markdown, definitionContinuations) = dedented
+        } else {
+            definitionContinuations = []
+        }
         markdown = HugoShortcodes.rewrite(markdown) ?? markdown
         markdown = DocusaurusTabs.rewrite(markdown) ?? markdown
         markdown = WikiLinks.rewrite(markdown) ?? markdown
@@ -156,7 +164,7 @@ final class MarkdownDocument: @unchecked Sendable {
             }
         }
         headingNodes = []
-        if mayHoldDefinitions { DefinitionLists.convert(in: root) }
+        if mayHoldDefinitions { DefinitionLists.convert(in: root, continuations: definitionContinuations) }
         highlightCodeBlocks()
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
     }
