@@ -42,12 +42,13 @@ struct DocusaurusTabsTests {
                 """)
     }
 
-    @Test("What is no tab stays as written: in code, outside <Tabs>, unclosed, a tag not alone, a line ending in \\r")
+    @Test("What is no tab stays as written: in code, outside an item or <Tabs>, unclosed, a tag not alone, a lone \\r")
     func leftAlone() {
         for markdown in [
             "```\n<Tabs>\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>\n```\n",
             "<TabItem value=\"a\">\nx\n</TabItem>\n",
             "<Tabs>\n<TabItem value=\"a\">\nx\n",
+            "<Tabs>\n<TabItem value=\"a\">\nx\n</TabItem>\n",
             "<Tabs>\n<TabItem value=\"a\">x</TabItem>\n</Tabs>\n",
             "<Tabs>\n<TabItem>\nx\n</TabItem>\n</Tabs>\n",
             "<Tabs>\n<TabItem value=\"a\">\r\nx\n</TabItem>\n</Tabs>\n",
@@ -56,6 +57,78 @@ struct DocusaurusTabsTests {
             let rewritten = DocusaurusTabs.rewrite(markdown)
             #expect(rewritten == nil || !rewritten!.contains("==="), "\(markdown.debugDescription)")
         }
+    }
+
+    @Test("Tabs inside a tab are content tabs inside it, a level further in; the tab after them is the outer one's")
+    func nested() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            <Tabs>
+            <TabItem value="linux" label="Linux">
+
+            Outer.
+
+              <Tabs groupId="lang">
+                <TabItem value="py" label="Python">
+                  Inner [setup](setup.md).
+                </TabItem>
+                <TabItem value="go" label="Go">
+
+                Go *too*.
+
+                </TabItem>
+              </Tabs>
+
+            </TabItem>
+            <TabItem value="mac" label="macOS">
+            Mac.
+            </TabItem>
+            </Tabs>
+            """,
+            "setup.md": "# Setup\n",
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(
+            html == """
+                <div class="content-tab">
+                <p class="content-tab-title">Linux</p>
+                <p>Outer.</p>
+                <div class="content-tab">
+                <p class="content-tab-title">Python</p>
+                <p>Inner <a href="/setup/">setup</a>.</p>
+                </div>
+                <div class="content-tab">
+                <p class="content-tab-title">Go</p>
+                <p>Go <em>too</em>.</p>
+                </div>
+                </div>
+                <div class="content-tab">
+                <p class="content-tab-title">macOS</p>
+                <p>Mac.</p>
+                </div>
+
+                """, "\(html)")
+    }
+
+    @Test("Inside tabs, indented lines are content, as in MDX, and a fence however indented is code")
+    func mdxCode() {
+        let markdown = """
+            <Tabs>
+              <TabItem value="a" label="A">
+
+                Text.
+
+                ```
+                </TabItem>
+                ```
+
+              </TabItem>
+            </Tabs>
+            """
+        #expect(
+            DocusaurusTabs.rewrite(markdown)
+                == "\n=== \"A\"\n\n    Text.\n\n    ```\n    </TabItem>\n    ```\n\n\n")
     }
 
     @Test("A page's tabs render as the theme's content tabs, their links resolved")

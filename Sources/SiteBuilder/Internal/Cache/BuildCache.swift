@@ -45,8 +45,9 @@ struct BuildCache {
     /// titles and folding; 34: Obsidian's comments are left out; 35: the callouts and tabs of Hugo's docs themes; 36:
     /// wiki links find a page by its aliases that are names; 37: lines in focus blur the others; 38: Docusaurus's
     /// tabs; 39: keys; 40: Obsidian's block ids; 41: emoji by name; 42: the
-    /// table of contents marker, no longer a wiki link; 43: blocks indented under a definition are part of it).
-    static let generator = "\(PageContext.generator), build cache 43"
+    /// table of contents marker, no longer a wiki link; 43: blocks indented under a definition are part of it;
+    /// 44: Docusaurus's tabs inside a tab).
+    static let generator = "\(PageContext.generator), build cache 44"
 
     let recordFile: String
     let pagesFile: String

@@ -16,60 +16,98 @@ import TextTools
 ///
 /// Rewritten before parsing, line for line, into the MkDocs content tabs `Admonitions` reads (`=== "macOS"` and the
 /// item's content, a level in), so they show as every other content tab does; the imports of the theme's
-/// components and the `<Tabs>` lines are left empty. Each tag stands on a line of its own; tabs inside a tab, and
-/// anything in fenced or indented code, stay as written.
+/// components and the `<Tabs>` lines are left empty. Tabs inside a tab are content tabs inside it. Each tag stands
+/// on a line of its own; tabs never closed, or holding an item never closed, and anything in code stay as written.
+/// Inside tabs, as in MDX, only fenced blocks are code: an indented line is the item's content.
 enum DocusaurusTabs {
     /// `markdown` with its tabs rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("<TabItem") else { return nil }
         var lines = markdown.linesAtLineFeeds.map(String.init)
         var code = CodeLines()
-        let isCode = lines.map { code.isCode($0) }
+        // Inside tabs, MDX reads no indented code, and a fence may be indented as far as the tabs are.
+        var fence = CodeFence.Tracker()
         var changed = false
-        var tabs: Int?
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
+        var open: [Tabs] = []
+        var closed: [Tabs] = []
+        for index in lines.indices {
+            let isCode =
+                open.isEmpty
+                ? code.isCode(lines[index]) : fence.consume(String(lines[index].drop { $0 == " " || $0 == "\t" }))
             // A line holding a lone "\r", which ends a line for cmark, is no tag: emptying it would take a line away.
-            guard !isCode[index], !lines[index].unicodeScalars.contains("\r") else { continue }
+            guard !isCode, !lines[index].unicodeScalars.contains("\r") else { continue }
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             if isImport(trimmed) {
                 lines[index] = ""
-            } else if tag(trimmed, "Tabs") != nil {
-                tabs = Indentation.columns(of: lines[index])
-                lines[index] = ""
-            } else if trimmed == "</Tabs>", tabs != nil {
-                tabs = nil
-                lines[index] = ""
-            } else if let margin = tabs, let attributes = tag(trimmed, "TabItem"),
-                let title = attributes["label"] ?? attributes["value"],
-                let close = lines[(index + 1)...].firstIndex(where: {
-                    $0.trimmingCharacters(in: .whitespaces) == "</TabItem>"
-                }), !lines[index..<close].contains(where: { $0.unicodeScalars.contains("\r") })
+                changed = true
+            } else if tag(trimmed, "Tabs") != nil, open.isEmpty || open.last?.openItem != nil {
+                if open.isEmpty { fence = CodeFence.Tracker() }
+                open.append(Tabs(line: index, margin: Indentation.columns(of: lines[index])))
+            } else if trimmed == "</Tabs>", let tabs = open.last, tabs.openItem == nil {
+                open.removeLast()
+                if open.isEmpty { code = CodeLines() }
+                if !tabs.items.isEmpty { closed.append(tabs.closing(at: index)) }
+            } else if let tabs = open.last, tabs.openItem == nil, let attributes = tag(trimmed, "TabItem"),
+                let title = attributes["label"] ?? attributes["value"]
             {
-                rewriteItem(&lines, at: index, close: close, margin: margin, title: title)
-                index = close
-            } else {
-                continue
+                open[open.count - 1].openItem = (index, title)
+            } else if trimmed == "</TabItem>", let item = open.last?.openItem {
+                open[open.count - 1].openItem = nil
+                // Its content indented would leave the part of a line after a lone "\r" out of the tab.
+                guard !lines[item.line..<index].contains(where: { $0.unicodeScalars.contains("\r") }) else { continue }
+                open[open.count - 1].items.append(Item(open: item.line, close: index, title: item.title))
             }
-            changed = true
         }
-        return changed ? lines.joined(separator: "\n") : nil
+        // Inner tabs first, so that the item holding them takes their rewritten lines a level in.
+        for tabs in closed {
+            (lines[tabs.line], lines[tabs.close]) = ("", "")
+            for item in tabs.items { rewriteItem(&lines, item, margin: tabs.margin) }
+        }
+        return changed || !closed.isEmpty ? lines.joined(separator: "\n") : nil
     }
 
-    /// The tab opening at line `index` and closing at `close` as a content tab at `margin`: its content dedented by
-    /// what all of its lines share, then indented a level under the tab's title.
-    private static func rewriteItem(_ lines: inout [String], at index: Int, close: Int, margin: Int, title: String) {
+    /// A `<Tabs>` block: the line of its opening tag, and its closing one, and its items.
+    private struct Tabs {
+        let line: Int
+        /// The opening tag's indentation, in columns, where its items' titles stand.
+        let margin: Int
+        var close = 0
+        var items: [Item] = []
+        /// The item opened and not yet closed: the line of its tag, and its title.
+        var openItem: (line: Int, title: String)?
+
+        init(line: Int, margin: Int) {
+            self.line = line
+            self.margin = margin
+        }
+
+        func closing(at line: Int) -> Tabs {
+            var tabs = self
+            tabs.close = line
+            return tabs
+        }
+    }
+
+    /// A `<TabItem>`: the lines of its opening and closing tags, and its title.
+    private struct Item {
+        let open: Int
+        let close: Int
+        let title: String
+    }
+
+    /// `item` as a content tab at `margin`: its content dedented by what all of its lines share, then indented a level
+    /// under the tab's title.
+    private static func rewriteItem(_ lines: inout [String], _ item: Item, margin: Int) {
         let pad = String(repeating: " ", count: margin)
-        lines[index] = pad + Admonitions.openingLine(kind: "tab", header: .init(title: title, isTab: true))
-        let content = index + 1..<close
+        lines[item.open] = pad + Admonitions.openingLine(kind: "tab", header: .init(title: item.title, isTab: true))
+        let content = item.open + 1..<item.close
         let shared =
             content.filter { !Indentation.isBlank(lines[$0]) }.map { Indentation.columns(of: lines[$0]) }.min() ?? 0
         for line in content {
             lines[line] =
                 Indentation.isBlank(lines[line]) ? "" : pad + "    " + Indentation.dedented(lines[line], by: shared)
         }
-        lines[close] = ""
+        lines[item.close] = ""
     }
 
     /// Whether `line` imports one of Docusaurus's theme components (`import Tabs from '@theme/Tabs';`), which
