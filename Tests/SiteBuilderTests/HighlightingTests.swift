@@ -28,6 +28,19 @@ struct HighlightingTests {
         #expect(unescaped == sample.code + "\n")
     }
 
+    @Test("A Rust block leaves out its hidden lines, as rustdoc and mdBook do; ## shows as #; other languages keep #")
+    func rustHiddenLines() {
+        let html = MarkdownDocument.html(
+            "```rust,ignore\n# fn main() {\n    # let hidden = 1;\n#\nlet x = 5;\n## shown\n#[derive(Debug)]\n# }\n```\n"
+        )
+        let text = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        #expect(text == "let x = 5;\n# shown\n#[derive(Debug)]\n\n", "\(html)")
+        #expect(html.hasPrefix("<pre><code class=\"language-rust\">"))
+        #expect(MarkdownDocument.html("```python\n# a comment\n```\n").contains("# a comment"))
+        #expect(RustHiddenLines.shown("fn main() {}\n") == nil)
+        #expect(RustHiddenLines.shown("#![allow(unused)]\n#[test]\n") == nil)
+    }
+
     @Test("A highlighted block keeps cmark-gfm's markup around its tokens")
     func exactHTML() throws {
         let site = try TestSite(pages: ["index.md": "Text.\n\n```python\ndef f():\n    return 1 < 2\n```\n"])
@@ -123,6 +136,7 @@ struct HighlightingTests {
             ("[label]", "", "label"), ("sh title=\"unclosed", "sh", nil), ("sh title=", "sh", nil),
             ("sh mytitle=x title=y", "sh", "y"), ("  c++  ", "c++", nil), ("", "", nil),
             ("go {title=\"main.go\"}", "go", "main.go"), ("go {linenos=true,title=main.go}", "go", "main.go"),
+            ("rust,ignore", "rust", nil), ("rust,no_run,edition2021 title=x.rs", "rust", "x.rs"),
         ]
         for (info, language, title) in cases {
             let parsed = CodeBlockInfo(info)

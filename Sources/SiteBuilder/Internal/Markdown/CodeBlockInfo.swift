@@ -4,7 +4,8 @@ import Foundation
 /// Docusaurus write it (```` ```python title="greet.py" ````) and VitePress (```` ```js [config.js] ````), and the
 /// lines to highlight, as Docusaurus and VitePress write them, glued to the language or not (`ts{1,3-5}`,
 /// `js {2}`), and MkDocs Material and Hugo (`hl_lines="2 3"`, `{hl_lines=[2,"4-5"]}`). What else it holds is for
-/// other tools and passed by: VitePress's `:line-numbers`, `showLineNumbers`, `linenums="1"`.
+/// other tools and passed by: VitePress's `:line-numbers`, `showLineNumbers`, `linenums="1"`, and the attributes
+/// rustdoc and mdBook glue to the language with commas (`rust,ignore`).
 struct CodeBlockInfo {
     /// The language as written, "" when the fence names none.
     let language: String
@@ -17,7 +18,7 @@ struct CodeBlockInfo {
         let first = words.prefix { $0 != " " && $0 != "\t" }
         language =
             first.hasPrefix("[") || first.hasPrefix("{") || first.contains("=")
-            ? "" : String(first.prefix { $0 != "{" && $0 != ":" })
+            ? "" : String(first.prefix { $0 != "{" && $0 != ":" && $0 != "," })
         let rest = language.isEmpty ? words : words.dropFirst(first.count)
         title = Self.bracketedLabel(in: rest) ?? Self.titleAttribute(in: rest)
         highlightedLines = Self.lineList(in: words) ?? Self.attribute("hl_lines", in: rest).map(Self.lines) ?? []

@@ -6,16 +6,17 @@ extension MarkdownDocument {
     /// (`MarkedCode`), for a custom block: the same `<pre><code class="language-…">` cmark-gfm writes, holding
     /// the highlighted code without the comments that marked lines, each marked line in a `<span class="hl-line">`,
     /// and for a titled one, inside a `<figure class="code-figure">` whose `<figcaption class="code-title">` is the
-    /// title. Other blocks, without a language or with an unknown one, are left to cmark-gfm, which writes them as
-    /// escaped text.
+    /// title; a Rust block without its hidden lines (`RustHiddenLines`). Other blocks, without a language or with an
+    /// unknown one, are left to cmark-gfm, which writes them as escaped text.
     func highlightCodeBlocks() {
         for node in codeBlockNodes {
             let info = CodeBlockInfo(cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "")
-            let written = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let written = info.language == "rust" ? RustHiddenLines.shown(literal) ?? literal : literal
             let marked = MarkedCode(written, info: info)
             let code = marked.code
             let highlighted = info.language.isEmpty ? nil : CodeHighlighter.html(for: code, language: info.language)
-            guard highlighted != nil || info.title != nil || !marked.marks.isEmpty || code != written else { continue }
+            guard highlighted != nil || info.title != nil || !marked.marks.isEmpty || code != literal else { continue }
             let language = info.language.isEmpty ? "" : " class=\"language-\(info.language.htmlEscaped)\""
             let body = Self.markingLines(highlighted ?? code.htmlEscaped(apostrophe: false), with: marked.marks)
             var html = "<pre><code\(language)>\(body)</code></pre>"
