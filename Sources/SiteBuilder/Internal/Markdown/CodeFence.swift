@@ -1,6 +1,20 @@
 /// Fenced code blocks as CommonMark opens and closes them, for the passes that rewrite Markdown
 /// before cmark-gfm parses it and must leave code alone.
 enum CodeFence {
+    /// The backticks a fence around `lines` takes, so that none of them closes it: three, or one more than the
+    /// longest run of backticks in them.
+    static func backticks(around lines: some Sequence<String>) -> String {
+        var longest = 0
+        for line in lines {
+            var run = 0
+            for character in line {
+                run = character == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
+    }
+
     /// Follows fences line by line.
     struct Tracker {
         private var open: (character: Character, count: Int)?

@@ -47,8 +47,7 @@ enum HugoShortcodes {
             } else if let call, call.name == "highlight",
                 let end = lines[(number + 1)...].firstIndex(where: { Call(line: $0)?.name == "/highlight" })
             {
-                let marks = String(
-                    repeating: "`", count: max(3, longestRun(of: "`", in: lines[(number + 1)..<end]) + 1))
+                let marks = CodeFence.backticks(around: lines[(number + 1)..<end])
                 lines[number] = call.indent + marks + info(call)
                 lines[end] = call.indent + marks
                 number = end
@@ -70,19 +69,6 @@ enum HugoShortcodes {
             }
         }
         return changed || !blocks.isEmpty ? lines.joined(separator: "\n") : nil
-    }
-
-    /// The longest run of `mark` in any of `lines`.
-    private static func longestRun(of mark: Character, in lines: ArraySlice<String>) -> Int {
-        var longest = 0
-        for line in lines {
-            var run = 0
-            for character in line {
-                run = character == mark ? run + 1 : 0
-                longest = max(longest, run)
-            }
-        }
-        return longest
     }
 
     /// The `<figure>` Hugo's `figure` shortcode writes, on one line: the image (in a link when `link` is given),
