@@ -52,6 +52,7 @@ struct SearchFilesTests {
         let html = """
             <p>Intro <em>with</em> foo<strong>bar</strong> &amp; a &lt; b, 3 < 4 &#x2014; &#169; &bogus;</p>
             <ul><li>one</li><li>two</li></ul><!-- a <b>comment</b> --><script>var hidden = "<p>x</p>";</script>
+            <nav class="toc-marker" aria-label="Contents"><ul class="toc-list"><li><a href="#set-up">Set up</a></li></ul></nav>
             <h2 id="set-up">Set <code>up</code></h2>
             <p title="a > b">Configure it.</p><style>p { color: red }</style>
             <h3>No id</h3><p>Still set up.</p>

@@ -66,6 +66,11 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "admonitions rewritten onto \(count(rewritten) + 1) lines")
         check(headers.keys.allSatisfy { (1...count(text) + 1).contains($0) }, "a header off the text")
     }
+    for (pass, rewrite) in [("Liquid tags", LiquidTags.rewrite), ("GitLab's quotes", GitLabQuotes.rewrite)] {
+        guard let rewritten = rewrite(text) else { continue }
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(rewritten) == count(text), "\(pass) rewritten onto \(count(rewritten) + 1) lines")
+    }
     if let (dedented, ranges) = DefinitionLists.dedentingContinuations(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(dedented) == count(text), "definitions' blocks dedented onto \(count(dedented) + 1) lines")

@@ -47,8 +47,9 @@ struct BuildCache {
     /// tabs; 39: keys; 40: Obsidian's block ids; 41: emoji by name; 42: the
     /// table of contents marker, no longer a wiki link; 43: blocks indented under a definition are part of it;
     /// 44: Docusaurus's tabs inside a tab; 45: a fence's language ends at a comma, and Rust's hidden lines;
-    /// 46: GitLab's multiline quotes; 47: Jekyll's highlight, link and raw tags).
-    static let generator = "\(PageContext.generator), build cache 47"
+    /// 46: GitLab's multiline quotes; 47: Jekyll's highlight, link and raw tags; 48: search leaves out what a `<nav>`
+    /// holds).
+    static let generator = "\(PageContext.generator), build cache 48"
 
     let recordFile: String
     let pagesFile: String

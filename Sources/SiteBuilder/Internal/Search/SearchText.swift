@@ -1,7 +1,8 @@
 /// A page's rendered HTML as the text search shows: one section for the text before the first heading that
 /// has an id, then one per such heading, with the heading's id and text, so a result can lead to the part of
 /// the page its words are in. Tags are dropped, entities decoded, runs of white space made one space; what
-/// `<script>`, `<style>` and `<template>` hold is left out.
+/// `<script>`, `<style>` and `<template>` hold is left out, and so is a `<nav>`'s, such as the table of contents a
+/// `[TOC]` marker writes, whose words are the page's headings, not its text.
 struct SearchText: Sendable, Equatable {
     struct Section: Sendable, Equatable {
         /// The heading's id, `""` for the text before the first heading.
@@ -12,7 +13,7 @@ struct SearchText: Sendable, Equatable {
 
     let sections: [Section]
 
-    private static let hiddenElements = ["script", "style", "template"].map { Tag.code($0.utf8) }
+    private static let hiddenElements = ["script", "style", "template", "nav"].map { Tag.code($0.utf8) }
     /// Elements that separate words, so their tags become a space rather than nothing.
     private static let blockElements = [
         "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "figcaption",
