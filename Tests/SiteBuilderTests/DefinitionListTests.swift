@@ -120,6 +120,17 @@ struct DefinitionListTests {
                 """)
     }
 
+    @Test("In a list item, a definition's blocks stand four spaces further in than its colon")
+    func continuedInListItem() {
+        #expect(
+            MarkdownDocument.html("- Item\n\n  Term\n  : Def\n\n      more\n")
+                .contains("<dd>\n<p>Def</p>\n<p>more</p>\n</dd>\n</dl>\n</li>"))
+        // Two spaces further in than the colon is the item's own paragraph, as CommonMark reads it.
+        #expect(
+            MarkdownDocument.html("- Item\n\n  Term\n  : Def\n\n    more\n")
+                .contains("<dd>Def</dd>\n</dl>\n<p>more</p>\n</li>"))
+    }
+
     @Test("An indented block after a blank line is code where no definition comes before it, and so is one in code")
     func notContinued() {
         let code = "<pre><code>code\n</code></pre>"

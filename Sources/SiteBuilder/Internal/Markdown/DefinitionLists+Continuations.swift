@@ -11,8 +11,9 @@ import CMarkGFM
 ///
 /// CommonMark reads such a block as indented code. Before parsing, the blocks are taken out of their indentation
 /// (line for line, so every line keeps its number) and their lines noted; once parsed, `attachContinuations` moves
-/// the blocks that start on those lines into the definition before them. Only definitions at the top level of the
-/// page are read so; inside a list or a quote, an indented block stays as CommonMark reads it.
+/// the blocks that start on those lines into the definition before them. A definition whose colon stands no more than
+/// three spaces in is read so, at the top of the page or in a list item, its blocks four spaces further in than the
+/// colon; in a quote, an indented block stays as CommonMark reads it.
 extension DefinitionLists {
     /// `markdown` with the blocks that continue a definition taken out of their indentation, and the ranges of line
     /// numbers (from 1) they take; nil when it has none.
@@ -26,6 +27,8 @@ extension DefinitionLists {
         var inDefinition = false
         var blankSince = false
         var continuing = false
+        // The columns the definition's colon stands in: its blocks are indented four more.
+        var margin = 0
         // The last line that was not blank may be a term, the line of a paragraph.
         var afterText = false
         for index in lines.indices {
@@ -36,7 +39,7 @@ extension DefinitionLists {
                     _ = code.isCode(line)
                     continue
                 }
-                if Indentation.columns(of: line) >= 4 {
+                if Indentation.columns(of: line) >= margin + 4 {
                     lines[index] = Indentation.dedented(line, by: 4)
                     _ = code.isCode(lines[index])
                     let number = index + 1
@@ -56,6 +59,7 @@ extension DefinitionLists {
                 blankSince = true
             } else if opensDefinition(line), inDefinition || afterText {
                 (inDefinition, blankSince, afterText) = (true, false, false)
+                margin = Indentation.columns(of: line)
             } else {
                 if blankSince { inDefinition = false }
                 afterText = mayBeTerm(line)
