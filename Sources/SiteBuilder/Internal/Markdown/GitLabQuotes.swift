@@ -14,30 +14,22 @@ enum GitLabQuotes {
     /// `markdown` with its multiline quotes written with `> `; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes(">>>") else { return nil }
-        var lines = markdown.linesAtLineFeeds.map(String.init)
-        var code = CodeLines()
-        var changed = false
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
-            guard !code.isCode(lines[index]), isMarker(lines[index]) else { continue }
+        return CodeLines.rewritingBlocks(markdown) { lines, index in
+            guard isMarker(lines[index]) else { return nil }
             // The quote's own lines tell their code apart among themselves, as they will once quoted.
             var quoted = CodeLines()
             guard
                 let close = lines[(index + 1)...].firstIndex(where: { line in
                     !quoted.isCode(line) && isMarker(line)
-                })
-            else { continue }
-            // A lone "\r" ends a line for cmark, and what follows it on the line would fall out of the quote.
-            guard !lines[index...close].contains(where: { $0.unicodeScalars.contains("\r") }) else { continue }
+                }),
+                // A lone "\r" ends a line for cmark, and what follows it on the line would fall out of the quote.
+                !lines[index...close].contains(where: { $0.unicodeScalars.contains("\r") })
+            else { return nil }
             lines[index] = ""
             for line in index + 1..<close { lines[line] = lines[line].isEmpty ? ">" : "> " + lines[line] }
             lines[close] = ""
-            index = close
-            code = CodeLines()
-            changed = true
+            return close
         }
-        return changed ? lines.joined(separator: "\n") : nil
     }
 
     /// Whether `line` is `>>>` alone, after no more than three spaces, with nothing after it but spaces.

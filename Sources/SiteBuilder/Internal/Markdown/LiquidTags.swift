@@ -16,13 +16,8 @@ enum LiquidTags {
     /// `markdown` with its Liquid tags rewritten; nil when it has none.
     static func rewrite(_ markdown: String) -> String? {
         guard markdown.containsBytes("{%") else { return nil }
-        var lines = markdown.linesAtLineFeeds.map(String.init)
-        var code = CodeLines()
-        var changed = false
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
-            guard !code.isCode(lines[index]), lines[index].containsBytes("{%") else { continue }
+        return CodeLines.rewritingBlocks(markdown) { lines, index in
+            guard lines[index].containsBytes("{%") else { return nil }
             if let (language, marked) = highlight(lines[index]),
                 let close = lines[(index + 1)...].firstIndex(where: { tag(alone: $0)?.name == "endhighlight" }),
                 !lines[index...close].contains(where: { $0.unicodeScalars.contains("\r") })
@@ -33,15 +28,12 @@ enum LiquidTags {
                 lines[index] = fence + language + (marked.map { " hl_lines=\"\($0)\"" } ?? "")
                 lines.replaceSubrange(index + 1..<close, with: content)
                 lines[close] = fence
-                index = close
-                code = CodeLines()
-                changed = true
-            } else if let rewritten = CodeSpan.rewritingOutside(lines[index], inlineTag) {
-                lines[index] = rewritten
-                changed = true
+                return close
             }
+            guard let rewritten = CodeSpan.rewritingOutside(lines[index], inlineTag) else { return nil }
+            lines[index] = rewritten
+            return index
         }
-        return changed ? lines.joined(separator: "\n") : nil
     }
 
     /// `line` without its `{% raw %}` and `{% endraw %}` tags, which Liquid reads in highlighted code too.
