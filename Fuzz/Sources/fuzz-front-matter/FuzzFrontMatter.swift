@@ -97,7 +97,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(marked.code.utf8.count <= text.utf8.count, "marked code longer than the code")
     }
 
-    if let stripped = ObsidianComments.strip(text) {
+    if let stripped = SourceComments.strip(text) {
         let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }
         check(ends(stripped) == ends(text), "comments taken out onto \(ends(stripped)) line ends of \(ends(text))")
         check(stripped.utf8.count <= text.utf8.count, "comments taken out into more text")

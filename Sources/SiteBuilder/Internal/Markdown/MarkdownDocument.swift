@@ -65,15 +65,15 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; Jekyll's Liquid tags are first read (see `LiquidTags`), Obsidian's comments taken out (see
-    /// `ObsidianComments`), GitLab's multiline quotes written with `> ` (see `GitLabQuotes`) and the blocks that
+    /// Parses `markdown`; Jekyll's Liquid tags are first read (see `LiquidTags`), Obsidian's and MDX's comments taken
+    /// out (see `SourceComments`), GitLab's multiline quotes written with `> ` (see `GitLabQuotes`) and the blocks that
     /// continue a definition taken out of their indentation (see `DefinitionLists`), Hugo's figures, highlight blocks
     /// and refs rewritten (see `HugoShortcodes`), and Docusaurus's tabs (see `DocusaurusTabs`), then its wiki links
     /// (see `WikiLinks`) and block ids (see `BlockIDs`), its abbreviations taken out (see `Abbreviations`), MkDocs
     /// admonitions rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
     init(markdown: String) {
         var markdown = LiquidTags.rewrite(markdown) ?? markdown
-        markdown = ObsidianComments.strip(markdown) ?? markdown
+        markdown = SourceComments.strip(markdown) ?? markdown
         markdown = GitLabQuotes.rewrite(markdown) ?? markdown
         if let dedented = DefinitionLists.dedentingContinuations(markdown) {
             (markdown, definitionContinuations) = dedented

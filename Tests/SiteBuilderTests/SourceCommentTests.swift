@@ -2,9 +2,9 @@ import Testing
 
 @testable import SiteBuilder
 
-/// Obsidian's `%%comments%%`, which no reader may get.
-@Suite("Obsidian comments")
-struct ObsidianCommentTests {
+/// Obsidian's `%%comments%%` and MDX's `{/* comments */}`, which no reader may get.
+@Suite("Comments in the source")
+struct SourceCommentTests {
     @Test("A comment in a line, over lines or left open is taken out, every line kept; code keeps its %%")
     func stripped() {
         for (markdown, stripped) in [
@@ -18,9 +18,27 @@ struct ObsidianCommentTests {
             ("Para\n\n    %%indented code%%\n\n%%x%%", "Para\n\n    %%indented code%%\n\n"),
             ("%%a\r\nb%%c", "\r\nc"),
         ] {
-            #expect(ObsidianComments.strip(markdown) == stripped, "\(markdown)")
+            #expect(SourceComments.strip(markdown) == stripped, "\(markdown)")
         }
-        #expect(ObsidianComments.strip("100% sure, 5 % more") == nil)
+        #expect(SourceComments.strip("100% sure, 5 % more") == nil)
+    }
+
+    @Test("MDX's comments, as Docusaurus pages write them, in a line, over lines or left open; code keeps them")
+    func mdx() {
+        for (markdown, stripped) in [
+            ("Ship it {/* after the audit */} today.", "Ship it  today."),
+            ("{/* one */} b {/*two*/}", " b "),
+            ("Before\n{/*\nSecret plan.\n*/}\nAfter", "Before\n\n\n\nAfter"),
+            ("Open {/* to the end\nof the page", "Open \n"),
+            ("`{/* kept */}` and {/* x */}", "`{/* kept */}` and "),
+            ("```js\n{/* kept */}\n```\n{/* gone */}", "```js\n{/* kept */}\n```\n"),
+            ("%%a%% {/* b */} %%c", "  "),
+        ] {
+            #expect(SourceComments.strip(markdown) == stripped, "\(markdown)")
+        }
+        for text in ["a / * b", "{ /* spaced */ }", "{/ * x * /}", "*/} alone"] {
+            #expect(SourceComments.strip(text) == nil, "\(text)")
+        }
     }
 
     @Test("A page's comments reach neither its HTML nor its search text, and its line numbers stay the file's")
@@ -31,7 +49,10 @@ struct ObsidianCommentTests {
         ])
         #expect(site.buildErrors().map { $0.hasPrefix("site/index.md:9: link: 'missing.md'") } == [true])
         try site.write(
-            ["index.md": "# Plan\n\nWe ship %%after the *secret* audit%% soon.\n\n%%\n[x](gone.md)\n%%\n"],
+            [
+                "index.md":
+                    "# Plan\n\nWe ship %%after the *secret* audit%% soon.\n\n%%\n[x](gone.md)\n%%\n\n{/* secret */}\n"
+            ],
             under: "site")
         try site.build { $0.buildsSearchIndex = true }
         let files = site.outputFiles()
