@@ -65,6 +65,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
+            // GitHub's emoji names (`Emoji`), compiled into the module rather than read from a bundle at run time.
+            resources: [.embedInCode("Internal/Markdown/EmojiNames.txt")],
             swiftSettings: swiftSettings,
             plugins: ["EmbedTheme"]
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the table of emoji names that `:name:` in a page's text is read by (EmojiNames.swift).
+"""Write the table of emoji names that `:name:` in a page's text is read by (EmojiNames.txt), a line each.
 
 The names are GitHub's (gemoji's aliases: :+1:, :tada:, :white_check_mark:), then, for an emoji
 without one, its CLDR name written as GitHub writes new ones (:melting_face:); where two emoji
@@ -8,7 +8,7 @@ names that are not lowercase letters, digits, '_', '+' and '-' are left out. The
 the `emoji` package on PyPI, at the version pinned below:
 
     python3 -m venv /tmp/emoji-venv && /tmp/emoji-venv/bin/pip install emoji==2.14.0
-    /tmp/emoji-venv/bin/python scripts/emoji-names.py > Sources/SiteBuilder/Internal/Markdown/EmojiNames.swift
+    /tmp/emoji-venv/bin/python scripts/emoji-names.py > Sources/SiteBuilder/Internal/Markdown/EmojiNames.txt
 """
 
 from __future__ import annotations
@@ -43,19 +43,8 @@ def names() -> dict[str, str]:
 def main() -> None:
     if emoji.__version__ != PINNED:
         raise SystemExit(f"emoji {emoji.__version__} is installed; the table is written from {PINNED}")
-    lines = "\n".join(f"        {name} {character}" for name, character in sorted(names().items()))
-    print(
-        "// Written by scripts/emoji-names.py from the `emoji` package "
-        + PINNED
-        + " (PyPI, BSD licence); do not edit.\n\n"
-        + "extension Emoji {\n"
-        + "    /// Each name and its emoji, a line each: `tada 🎉`.\n"
-        + '    static let table = """\n'
-        + lines
-        + '\n        """\n'
-        + "}"
-    )
-
+    for name, character in sorted(names().items()):
+        print(f"{name} {character}")
 
 if __name__ == "__main__":
     main()

@@ -5,18 +5,15 @@ enum CodeSpan {
     /// Where the code span opening at `start` ends (past its closing backticks); past the opening run when it has no
     /// closing one on the line, so that the run is text.
     static func end(in characters: [Character], at start: Int) -> Int {
-        var run = start
-        while run < characters.count, characters[run] == "`" { run += 1 }
-        let length = run - start
+        let run = runEnd(in: characters, from: start)
         var position = run
         while position < characters.count {
             guard characters[position] == "`" else {
                 position += 1
                 continue
             }
-            var end = position
-            while end < characters.count, characters[end] == "`" { end += 1 }
-            if end - position == length { return end }
+            let end = runEnd(in: characters, from: position)
+            if end - position == run - start { return end }
             position = end
         }
         return run
@@ -32,13 +29,18 @@ enum CodeSpan {
                 position += 1
                 continue
             }
-            var run = position
-            while run < characters.count, characters[run] == "`" { run += 1 }
             let end = end(in: characters, at: position)
-            if end == run { return true }
+            if end == runEnd(in: characters, from: position) { return true }
             position = end
         }
         return false
+    }
+
+    /// Past the run of backticks at `start`.
+    private static func runEnd(in characters: [Character], from start: Int) -> Int {
+        var end = start
+        while end < characters.count, characters[end] == "`" { end += 1 }
+        return end
     }
 
     /// `line` with what `replacement` finds outside code spans replaced; nil when it finds nothing. At each

@@ -43,10 +43,10 @@ enum DocusaurusTabs {
             } else if tag(trimmed, "Tabs") != nil, open.isEmpty || open.last?.openItem != nil {
                 if open.isEmpty { fence = CodeFence.Tracker() }
                 open.append(Tabs(line: index, margin: Indentation.columns(of: lines[index])))
-            } else if trimmed == "</Tabs>", let tabs = open.last, tabs.openItem == nil {
-                open.removeLast()
+            } else if trimmed == "</Tabs>", open.last?.openItem == nil, var tabs = open.popLast() {
                 if open.isEmpty { code = CodeLines() }
-                if !tabs.items.isEmpty { closed.append(tabs.closing(at: index)) }
+                tabs.close = index
+                if !tabs.items.isEmpty { closed.append(tabs) }
             } else if let tabs = open.last, tabs.openItem == nil, let attributes = tag(trimmed, "TabItem"),
                 let title = attributes["label"] ?? attributes["value"]
             {
@@ -74,18 +74,7 @@ enum DocusaurusTabs {
         var close = 0
         var items: [Item] = []
         /// The item opened and not yet closed: the line of its tag, and its title.
-        var openItem: (line: Int, title: String)?
-
-        init(line: Int, margin: Int) {
-            self.line = line
-            self.margin = margin
-        }
-
-        func closing(at line: Int) -> Tabs {
-            var tabs = self
-            tabs.close = line
-            return tabs
-        }
+        var openItem: (line: Int, title: String)? = nil
     }
 
     /// A `<TabItem>`: the lines of its opening and closing tags, and its title.

@@ -1,8 +1,8 @@
 import CMarkGFM
 
 /// Emoji written by name, as GitHub and MkDocs Material read them: `:tada:` is 🎉, `:+1:` 👍, `:white_check_mark:` ✅.
-/// The names are GitHub's (see `table`, written by `scripts/emoji-names.py`). Read after parsing, in text, so code,
-/// addresses and raw HTML stay as written, and so does a name no emoji has (`:notaname:`, the `:30:` of `12:30:45`).
+/// The names are GitHub's (see `byName`). Read after parsing, in text, so code, addresses and raw HTML stay as
+/// written, and so does a name no emoji has (`:notaname:`, the `:30:` of `12:30:45`).
 enum Emoji {
     /// Whether `markdown` names an emoji, in text or code; else the pass has nothing to do.
     static func mayHold(_ markdown: String) -> Bool {
@@ -43,10 +43,11 @@ enum Emoji {
         return String(decoding: written, as: UTF8.self)
     }
 
-    /// The emoji of each name, from `table`.
+    /// The emoji of each name, from `EmojiNames.txt`, a line each (`tada 🎉`), written by `scripts/emoji-names.py`
+    /// and compiled into the module.
     private static let byName: [Substring: String] = {
         var names: [Substring: String] = [:]
-        for line in table.split(separator: "\n") {
+        for line in String(decoding: PackageResources.EmojiNames_txt, as: UTF8.self).split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
             names[line[..<space]] = String(line[line.index(after: space)...])
         }

@@ -65,40 +65,12 @@ final class MarkdownDocument: @unchecked Sendable {
     /// The level-1 heading the document opens with, when its first block is one (then `headings[0]`).
     private(set) var openingHeading: Heading?
 
-    /// Parses `markdown`; Jekyll's Liquid tags are first read (see `LiquidTags`), Obsidian's and MDX's comments taken
-    /// out (see `SourceComments`), GitLab's multiline quotes written with `> ` (see `GitLabQuotes`) and the blocks that
-    /// continue a definition taken out of their indentation (see `DefinitionLists`), Hugo's figures, highlight blocks
-    /// and refs rewritten (see `HugoShortcodes`), and Docusaurus's tabs (see `DocusaurusTabs`), then its wiki links
-    /// (see `WikiLinks`) and block ids (see `BlockIDs`), its abbreviations taken out (see `Abbreviations`), MkDocs
-    /// admonitions rewritten into quotes (see `Admonitions`), and its math taken out (see `MathSpans`).
-    init(markdown: String) {
-        var markdown = LiquidTags.rewrite(markdown) ?? markdown
-        markdown = SourceComments.strip(markdown) ?? markdown
-        markdown = GitLabQuotes.rewrite(markdown) ?? markdown
-        if let dedented = DefinitionLists.dedentingContinuations(markdown) {
-            (markdown, definitionContinuations) = dedented
-        } else {
-            definitionContinuations = []
-        }
-        markdown = HugoShortcodes.rewrite(markdown) ?? markdown
-        markdown = DocusaurusTabs.rewrite(markdown) ?? markdown
-        markdown = WikiLinks.rewrite(markdown) ?? markdown
-        markdown = BlockIDs.rewrite(markdown) ?? markdown
-        if let extracted = Abbreviations.extract(markdown) {
-            (markdown, abbreviations) = extracted
-        } else {
-            abbreviations = nil
-        }
-        if let rewritten = Admonitions.rewrite(markdown) {
-            (markdown, admonitions) = rewritten
-        } else {
-            admonitions = [:]
-        }
-        if let extracted = MathSpans.extract(markdown) {
-            (markdown, mathSpans) = extracted
-        } else {
-            mathSpans = []
-        }
+    /// Parses `markdown` once the passes that rewrite its lines have (see `PreparedMarkdown`).
+    init(markdown written: String) {
+        let prepared = PreparedMarkdown(written)
+        let markdown = prepared.text
+        (definitionContinuations, abbreviations) = (prepared.definitionContinuations, prepared.abbreviations)
+        (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)
         let parser = CMark.makeParser()
         markdown.withCString { text in
             cmark_parser_feed(parser, text, strlen(text))
@@ -308,25 +280,6 @@ private struct HTMLLinkNode {
     let node: OpaquePointer
     let html: String
     var rewrites: [(range: Range<Int>, url: String)] = []
-}
-
-/// A heading as found in the Markdown, before it gets its id.
-struct Heading: Sendable {
-    let level: Int
-    /// The text as written, which its id is made from: `:tada: Release`.
-    let text: String
-    /// The text as the page shows it, in its table of contents and as its title: `🎉 Release` (see `Emoji`).
-    let shown: String
-    /// The id its attribute block gives it, `install` for `## Install {#install}` (see `HeadingAttributes`).
-    var writtenID: String?
-
-    /// A heading shown as written, unless `shown` says otherwise.
-    init(level: Int, text: String, shown: String? = nil, writtenID: String? = nil) {
-        self.level = level
-        self.text = text
-        self.shown = shown ?? text
-        self.writtenID = writtenID
-    }
 }
 
 /// A link or image destination as written, e.g. `../guide/setup.md#proxy`.
