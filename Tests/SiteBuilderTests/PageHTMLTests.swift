@@ -19,7 +19,9 @@ struct PageHTMLTests {
             source: PageSource(kind: .page, path: "walrus.md", folder: ""), url: "/walrus/",
             frontMatter: FrontMatter(), fileDigest: "d", title: "Walrus", markdown: MarkdownSummary(), html: html)
         let resolver = LinkResolver(index: LinkIndex(pages: [], assets: [], drafts: [], rootURL: "/"))
-        let bodies = PageBodies(resolver: resolver, display: DisplayPaths(siteFolder: folder, templatesFolder: folder))
+        let bodies = PageBodies(
+            resolver: resolver, display: DisplayPaths(siteFolder: folder, templatesFolder: folder),
+            includes: IncludedFiles(siteFolder: folder, previous: nil))
         return PageHTML(pages: [page], bodies: bodies, shared: shared)
     }
 

@@ -77,6 +77,15 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(ranges.allSatisfy { $0.lowerBound >= 2 && $0.upperBound <= count(text) + 1 }, "a block off the text")
         check(dedented.utf8.count < text.utf8.count, "blocks dedented by nothing")
     }
+    // Includes of files that are not there (or are refused) leave their lines; every line keeps a line it came from.
+    if let expansion = Includes.expand(text, folder: "/nonexistent/site", files: fuzzIncludes) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let expanded = expansion.text.split(separator: "\n", omittingEmptySubsequences: false).count
+        check(expansion.sourceLines.count == expanded, "\(expansion.sourceLines.count) source lines for \(expanded)")
+        check(expansion.sourceLines.allSatisfy { (1...lines).contains($0) }, "a line from off the text")
+        check(zip(expansion.sourceLines, expansion.sourceLines.dropFirst()).allSatisfy { $0 <= $1 }, "lines reordered")
+        check(expansion.errors.allSatisfy { (1...lines).contains($0.line) }, "an error off the text")
+    }
     if let rewritten = HugoShortcodes.rewrite(text) {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(rewritten) == count(text), "Hugo's shortcodes rewritten onto \(count(rewritten) + 1) lines")
@@ -156,3 +165,6 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The included files of a site folder that does not exist: every include is refused or missing.
+private let fuzzIncludes = IncludedFiles(siteFolder: "/nonexistent/site", previous: nil)

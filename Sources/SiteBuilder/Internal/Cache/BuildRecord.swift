@@ -20,6 +20,8 @@ struct BuildRecord: Sendable, Equatable {
     var linkTargets: String
     /// Every file the build read (`site/guide/setup.md`, `templates/page.mustache`), as it saw them.
     var inputs: [String: InputRecord]
+    /// The inputs that pages included (`Includes`) and that are neither pages, assets nor settings files.
+    var included: [String] = []
     var files: [String: Entry]
     var pageCount: Int
     var assetCount: Int
@@ -46,7 +48,8 @@ struct BuildRecord: Sendable, Equatable {
     /// Records are equal when they record the same; where they were read from does not count.
     static func == (left: BuildRecord, right: BuildRecord) -> Bool {
         left.generator == right.generator && left.options == right.options && left.started == right.started
-            && left.linkTargets == right.linkTargets && left.inputs == right.inputs && left.files == right.files
+            && left.linkTargets == right.linkTargets && left.inputs == right.inputs && left.included == right.included
+            && left.files == right.files
             && left.pageCount == right.pageCount && left.assetCount == right.assetCount
             && left.aliasCount == right.aliasCount && left.access == right.access && left.warnings == right.warnings
     }
@@ -57,5 +60,21 @@ struct BuildRecord: Sendable, Equatable {
         guard let stamp, let input = inputs[path], input.stamp == stamp, stamp.modified < started - Self.racyWindow
         else { return nil }
         return input.digest
+    }
+}
+
+extension BuildRecord {
+    /// Adds the files `pages` include that are not inputs already to `inputs`, as they are now, and lists them
+    /// in `included`, so that the next build looks at them as it looks at the settings files.
+    mutating func recordIncludes(of pages: [Page], files: IncludedFiles) {
+        var included: Set<String> = []
+        for page in pages where !page.markdown.includes.isEmpty {
+            for path in page.markdown.includes.keys where inputs[path] == nil {
+                guard let record = files.record(of: path) else { continue }
+                inputs[path] = record
+                included.insert(path)
+            }
+        }
+        self.included = included.sorted()
     }
 }

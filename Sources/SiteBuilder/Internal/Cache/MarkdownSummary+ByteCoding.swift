@@ -20,6 +20,10 @@ extension MarkdownSummary: ByteCodable {
         contentIsEmpty = try reader.bool()
         hasMermaid = try reader.bool()
         mathWarnings = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(LineMessage.self) }
+        let includes = try reader.list { reader throws(ByteReader.Damaged) in
+            (try reader.string(), try reader.string())
+        }
+        self.includes = Dictionary(includes, uniquingKeysWith: { $1 })
     }
 
     func write(to writer: inout ByteWriter) {
@@ -42,6 +46,10 @@ extension MarkdownSummary: ByteCodable {
         writer.bool(contentIsEmpty)
         writer.bool(hasMermaid)
         writer.list(mathWarnings) { $0.value($1) }
+        writer.list(includes.sorted { $0.key < $1.key }) { writer, pair in
+            writer.string(pair.key)
+            writer.string(pair.value)
+        }
     }
 }
 

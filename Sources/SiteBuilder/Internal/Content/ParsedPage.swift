@@ -36,4 +36,13 @@ struct PageBody: Sendable {
     let text: String
     /// Lines before the body in the file, added to Markdown line numbers for error messages.
     let lineOffset: Int
+    /// For a body with the files it includes in place (`Includes`), the line of the written body each of its
+    /// lines came from; nil when it includes none.
+    var sourceLines: [Int]? = nil
+
+    /// The line in the page's file that line `line` of `text` (counted from 1) came from.
+    func fileLine(_ line: Int) -> Int {
+        guard let sourceLines, line >= 1, line <= sourceLines.count else { return line + lineOffset }
+        return sourceLines[line - 1] + lineOffset
+    }
 }

@@ -20,6 +20,9 @@ struct MarkdownSummary: Sendable, Equatable {
     /// The formulas KaTeX refused, with their file lines: warnings, repeated by every build while the page
     /// is unchanged, since its summary then comes from the cache.
     var mathWarnings: [LineMessage] = []
+    /// The files the page includes (`Includes`), directly or through another, by path, with the digest of what
+    /// each held: while they hold it, the summary stands for the page.
+    var includes: [String: String] = [:]
 
     /// The heading ids written in place of links' fragments, by link number (see `ResolvedLink.heading`).
     var linkHeadings: [Int: String] {

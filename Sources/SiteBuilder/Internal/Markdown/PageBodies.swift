@@ -2,18 +2,31 @@ import Foundation
 
 /// Renders the Markdown of the site's pages against one build's link targets: when "Render Markdown"
 /// renders a page, and when a later stage needs the HTML of a page whose summary came from the build
-/// cache (through `PageHTML`) and it is rendered again from its file.
+/// cache (through `PageHTML`) and it is rendered again from its file. The files a page includes are put in
+/// place first (`Includes`), and its summary lists them.
 struct PageBodies: Sendable {
     let resolver: LinkResolver
     let display: DisplayPaths
+    let includes: IncludedFiles
 
-    /// See `PageMarkdown.render`.
-    func render(_ body: PageBody, of page: ParsedPage, linkHeadings: [Int: String]) -> (
-        summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
-    ) {
-        PageMarkdown.render(
-            body, folder: page.source.fileFolder, frontMatterTitle: page.frontMatter.title, resolver: resolver,
+    /// See `PageMarkdown.render`; the errors are those of the diagrams and the includes.
+    func render(_ body: PageBody, of source: PageSource, frontMatterTitle: String?, linkHeadings: [Int: String])
+        -> (summary: MarkdownSummary, html: String, directiveLines: [Int], errors: [LineMessage])
+    {
+        var body = body
+        let expansion = Includes.expand(
+            body.text, folder: IncludedFiles.normalised(display.site(source.fileFolder)), files: includes)
+        if let expansion {
+            body = PageBody(text: expansion.text, lineOffset: body.lineOffset, sourceLines: expansion.sourceLines)
+        }
+        var rendered = PageMarkdown.render(
+            body, folder: source.fileFolder, frontMatterTitle: frontMatterTitle, resolver: resolver,
             linkHeadings: linkHeadings)
+        rendered.summary.includes = expansion?.included ?? [:]
+        let includeErrors = (expansion?.errors ?? []).map {
+            LineMessage(line: $0.line + body.lineOffset, message: $0.message)
+        }
+        return (rendered.summary, rendered.html, rendered.directiveLines, rendered.diagramErrors + includeErrors)
     }
 
     /// The Markdown of `source` as its file holds it now; nil when the file cannot be read.

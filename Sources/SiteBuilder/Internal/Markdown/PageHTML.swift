@@ -42,9 +42,8 @@ final class PageHTML: @unchecked Sendable {
 
     private func render(_ page: Page) -> String? {
         guard let body = bodies.read(page.source) else { return nil }
-        return PageMarkdown.render(
-            body, folder: page.source.fileFolder, frontMatterTitle: page.frontMatter.title, resolver: bodies.resolver,
-            linkHeadings: page.markdown.linkHeadings
+        return bodies.render(
+            body, of: page.source, frontMatterTitle: page.frontMatter.title, linkHeadings: page.markdown.linkHeadings
         ).html
     }
 }

@@ -32,17 +32,17 @@ enum PageMarkdown {
             }
             summary.links.append(
                 ResolvedLink(
-                    destination: link.destination, line: link.line + body.lineOffset, resolution: resolution,
+                    destination: link.destination, line: body.fileLine(link.line), resolution: resolution,
                     heading: heading))
         }
         let html = document.renderHTML(headingIDs: headingIDs, omittingOpeningHeading: omitsOpeningHeading)
         summary.contentDigest = SHA256.digest(html)
         summary.contentIsEmpty = html.isEmpty
         summary.hasMermaid = document.hasMermaid
-        let inFile = { (error: LineMessage) in LineMessage(line: error.line + body.lineOffset, message: error.message) }
+        let inFile = { (error: LineMessage) in LineMessage(line: body.fileLine(error.line), message: error.message) }
         summary.mathWarnings = document.mathErrors.map(inFile)
         return (
-            summary, html, document.serverSideIncludeLines.map { $0 + body.lineOffset },
+            summary, html, document.serverSideIncludeLines.map(body.fileLine),
             document.diagramErrors.map(inFile)
         )
     }

@@ -78,7 +78,8 @@ struct Pipeline {
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
-                previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles, display: display))
+                previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
+                includes: IncludedFiles(siteFolder: display.siteFolder, previous: cache.previous), display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
             log.run(
@@ -138,12 +139,13 @@ struct Pipeline {
             output.discard()
             return .failed
         }
-        let newRecord = BuildRecord(
+        var newRecord = BuildRecord(
             generator: BuildCache.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
             inputs: Self.inputs(parsed, settings: cache.settings, assets: copied.inputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
             access: access.counts, warnings: [])
+        newRecord.recordIncludes(of: markdown.pages, files: markdown.bodies.includes)
         let published = Array(zip(site.pages, markdown.pages))
         let previousPages = cache.pages
         // Every file of the new site, as the stages made them; "Publish" alone changes the output.
@@ -190,7 +192,9 @@ struct Pipeline {
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
-                previousLinkTargets: nil, cache: nil, display: display))
+                previousLinkTargets: nil, cache: nil,
+                includes: IncludedFiles(siteFolder: display.siteFolder, previous: nil),
+                display: display))
         let theme = run(
             LoadTemplates(
                 files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,

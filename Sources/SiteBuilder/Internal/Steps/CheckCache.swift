@@ -24,14 +24,11 @@ struct CheckCache: BuildStep {
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
         let previous = record.value
-        let settings = settingsFiles().reduce(into: [String: InputRecord]()) { inputs, file in
-            guard let stamp = FileStamp.of(file) else { return }
-            let digest =
-                previous?.trustedDigest(of: file, stamp: stamp)
-                ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
-            if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
-        }
-        if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: settings) {
+        let settings = Self.records(of: settingsFiles(), previous: previous)
+        // The files pages included: inputs of the last build as settings files are, but not of this one's record
+        // unless a page still includes them.
+        let watched = settings.merging(Self.records(of: previous?.included ?? [], previous: previous)) { $1 }
+        if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
             let output = Background { OutputTree.files(in: folder, since: previous) }
             if output.value == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
@@ -50,6 +47,18 @@ struct CheckCache: BuildStep {
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
+    /// The stamp and digest of each of `files` that can be read, trusting the last build's digest while the stamp
+    /// is as it recorded.
+    private static func records(of files: [String], previous: BuildRecord?) -> [String: InputRecord] {
+        files.reduce(into: [String: InputRecord]()) { inputs, file in
+            guard let stamp = FileStamp.of(file) else { return }
+            let digest =
+                previous?.trustedDigest(of: file, stamp: stamp)
+                ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
+            if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
+        }
+    }
+
     /// `site.toml`, a book's `SUMMARY.md`, a Jekyll source's `_config.yml`, MkDocs's `mkdocs.yml`, mdBook's
     /// `book.toml`, each folder's `_category_.json`, and every file of the theme's override folder (the built-in
     /// theme's files are in the options' digest).
@@ -62,7 +71,8 @@ struct CheckCache: BuildStep {
         return settings + theme.files.compactMap(\.overridePath)
     }
 
-    /// The options and every input file are as the last build recorded them.
+    /// The options and every input file are as the last build recorded them; `settings` holds the files besides
+    /// the pages and assets, the files pages included among them.
     private func inputsUnchanged(since previous: BuildRecord, settings: [String: InputRecord]) -> Bool {
         guard previous.options == options.digest,
             previous.inputs.count == settings.count + files.pages.count + files.assets.count,

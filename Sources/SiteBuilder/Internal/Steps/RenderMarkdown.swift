@@ -20,6 +20,8 @@ struct RenderMarkdown: BuildStep {
     let previousLinkTargets: String?
     /// Where the last build's link targets are kept; nil for `sitegen access`.
     let cache: BuildCache?
+    /// The files pages include, read once for the whole build.
+    let includes: IncludedFiles
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -27,7 +29,7 @@ struct RenderMarkdown: BuildStep {
         let index = LinkIndex(
             pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository,
             hasBookSummary: hasBookSummary)
-        let bodies = PageBodies(resolver: LinkResolver(index: index), display: display)
+        let bodies = PageBodies(resolver: LinkResolver(index: index), display: display, includes: includes)
         let linkTargets = index.digest
         let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
@@ -84,7 +86,7 @@ struct RenderMarkdown: BuildStep {
         if page.source.kind == .implicitSection {
             markdown = MarkdownSummary()
         } else {
-            if linkHeadings == nil, let cached = page.cached?.markdown,
+            if linkHeadings == nil, let cached = page.cached?.markdown, bodies.includes.unchanged(cached.includes),
                 targetsUnchanged
                     || PageMarkdown.linksResolveAsBefore(
                         cached, folder: page.source.fileFolder, resolver: bodies.resolver, changes: changes)
@@ -92,11 +94,12 @@ struct RenderMarkdown: BuildStep {
                 markdown = cached
             } else {
                 let body = page.body ?? bodies.read(page.source) ?? PageBody(text: "", lineOffset: 0)
-                let rendered = bodies.render(body, of: page, linkHeadings: linkHeadings ?? [:])
+                let rendered = bodies.render(
+                    body, of: page.source, frontMatterTitle: page.frontMatter.title, linkHeadings: linkHeadings ?? [:])
                 (markdown, html) = (rendered.summary, rendered.html)
                 let file = bodies.display.site(page.source.path)
                 problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
-                problems += rendered.diagramErrors.map { Problem(file: file, line: $0.line, message: $0.message) }
+                problems += rendered.errors.map { Problem(file: file, line: $0.line, message: $0.message) }
             }
             if !markdown.mathWarnings.isEmpty {
                 let file = bodies.display.site(page.source.path)

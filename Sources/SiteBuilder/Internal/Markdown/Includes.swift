@@ -1,0 +1,168 @@
+import Foundation
+
+/// Puts the files a page includes in its Markdown, before anything else reads it, as mdBook's and MkDocs's
+/// preprocessors do: everywhere in the text, code blocks included (where most includes are, a listing in a
+/// fence), and again in what an included file includes, up to ten files deep.
+///
+/// - mdBook: `{{#include path}}` and `{{#rustdoc_include path}}` anywhere in a line, the path relative to the
+///   page's folder; `\{{#include …}}` is written as it is, without the backslash.
+/// - MkDocs's snippets: a line `--8<-- "path"`, or a block of paths between two `--8<--` lines, each looked for in
+///   the project folder, then the site folder (`IncludedFiles.snippetFolders`); the included lines take the
+///   directive's indentation. `;--8<--` is written as `--8<--`.
+///
+/// A file that cannot be included is an error on the directive's line, which stays as written.
+enum Includes {
+    /// The text with its includes in place.
+    struct Expansion {
+        let text: String
+        /// For each line of `text`, counted from 1, the line of the page's text it came from: an included line
+        /// comes from its directive's line.
+        let sourceLines: [Int]
+        /// Each file included, directly or through another, with the digest of what it held.
+        let included: [String: String]
+        let errors: [LineMessage]
+    }
+
+    static let maximumDepth = 10
+
+    /// `text` with its includes in place; nil when it names none. mdBook's paths are relative to `folder`.
+    static func expand(_ text: String, folder: String, files: IncludedFiles) -> Expansion? {
+        guard text.containsBytes("include") || text.containsBytes("8<-") else { return nil }
+        var expander = Expander(files: files)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let output = expander.expand(lines, folder: folder, depth: 0)
+        guard expander.changed else { return nil }
+        return Expansion(
+            text: output.map(\.text).joined(separator: "\n"), sourceLines: output.map(\.source),
+            included: expander.included, errors: expander.errors)
+    }
+
+    private struct Expander {
+        let files: IncludedFiles
+        var included: [String: String] = [:]
+        var errors: [LineMessage] = []
+        var changed = false
+
+        /// Every line of `lines` with what it includes in place, each with the line (from 1) it came from.
+        mutating func expand(_ lines: [Substring], folder: String, depth: Int) -> [(text: String, source: Int)] {
+            var output: [(text: String, source: Int)] = []
+            output.reserveCapacity(lines.count)
+            var index = 0
+            while index < lines.count {
+                let number = index + 1
+                let line = lines[index]
+                index += 1
+                if let snippet = SnippetLine(line) {
+                    switch snippet {
+                    case .escaped(let written):
+                        changed = true
+                        output.append((written, number))
+                    case .file(let indent, let name):
+                        let taken = include(snippet: name, depth: depth, line: number)
+                        output += taken?.map { (indent + $0, number) } ?? [(String(line), number)]
+                    case .edge(let indent):
+                        guard let end = lines[index...].firstIndex(where: { SnippetLine($0)?.isEdge == true }) else {
+                            output.append((String(line), number))
+                            continue
+                        }
+                        changed = true
+                        for name in lines[index..<end] {
+                            let name = name.trimmingCharacters(in: .whitespaces)
+                            guard !name.isEmpty, !name.hasPrefix(";") else { continue }
+                            let taken = include(snippet: Substring(name), depth: depth, line: number) ?? []
+                            output += taken.map { (indent + $0, number) }
+                        }
+                        index = end + 1
+                    }
+                    continue
+                }
+                guard line.contains("{{") else {
+                    output.append((String(line), number))
+                    continue
+                }
+                output += expandBook(line, folder: folder, depth: depth, line: number).map { ($0, number) }
+            }
+            return output
+        }
+
+        /// `line` with each mdBook directive in it replaced by what it includes: one line or more.
+        private mutating func expandBook(_ line: Substring, folder: String, depth: Int, line number: Int) -> [String] {
+            var lines: [String] = []
+            var current = ""
+            var rest = line
+            while let open = rest.range(of: "{{") {
+                guard let directive = BookDirective(rest[open.lowerBound...]) else {
+                    current += rest[..<open.upperBound]
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                changed = true
+                let escaped = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "\\"
+                current += rest[..<(escaped ? rest.index(before: open.lowerBound) : open.lowerBound)]
+                let written = rest[open.lowerBound..<directive.end]
+                rest = rest[directive.end...]
+                guard !escaped,
+                    let taken = include(directive.include, from: [folder], depth: depth, line: number)
+                else {
+                    current += written
+                    continue
+                }
+                guard let first = taken.first else { continue }
+                current += first
+                for next in taken.dropFirst() {
+                    lines.append(current)
+                    current = next
+                }
+            }
+            lines.append(current + rest)
+            return lines
+        }
+
+        private mutating func include(snippet name: Substring, depth: Int, line: Int) -> [String]? {
+            guard let directive = IncludeDirective(snippet: name) else {
+                errors.append(LineMessage(line: line, message: "--8<-- \"\(name)\" names no file; write a path"))
+                return nil
+            }
+            return include(directive, from: files.snippetFolders, depth: depth, line: line)
+        }
+
+        /// The lines `directive` takes, with what they include in place; nil, with an error, when it takes none.
+        private mutating func include(_ directive: IncludeDirective, from folders: [String], depth: Int, line: Int)
+            -> [String]?
+        {
+            changed = true
+            let file: IncludedFiles.File
+            switch files.file(directive.path, from: folders) {
+            case .failure(let problem):
+                errors.append(
+                    LineMessage(line: line, message: "cannot include '\(directive.path)': \(problem.message)"))
+                return nil
+            case .success(let found):
+                file = found
+            }
+            guard depth < maximumDepth else {
+                let message =
+                    "cannot include '\(directive.path)': includes go more than \(maximumDepth) files deep; does a file include itself?"
+                errors.append(LineMessage(line: line, message: message))
+                return nil
+            }
+            included[file.path] = file.record.digest
+            let taken: [Substring]
+            switch directive.take(from: file.lines) {
+            case .failure(let problem):
+                errors.append(
+                    LineMessage(line: line, message: "cannot include '\(directive.path)': \(problem.message)"))
+                return nil
+            case .success(let lines):
+                taken = lines
+            }
+            let errorCount = errors.count
+            let nested = expand(taken, folder: DisplayPaths.parent(of: file.path), depth: depth + 1).map(\.text)
+            for index in errors.indices.dropFirst(errorCount) {
+                let inner = errors[index]
+                errors[index] = LineMessage(line: line, message: "in \(file.path) line \(inner.line): \(inner.message)")
+            }
+            return nested
+        }
+    }
+}

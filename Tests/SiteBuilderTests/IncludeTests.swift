@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// Files included into pages as mdBook (`{{#include}}`, `{{#rustdoc_include}}`) and MkDocs's snippets (`--8<--`)
+/// write them: what is taken, where it goes, the errors, and rebuilds when only an included file changed.
+@Suite("Included files")
+struct IncludeTests {
+    static let listing = """
+        use std::io;
+
+        // ANCHOR: main
+        fn main() {
+            println!("hello");
+        }
+        // ANCHOR_END: main
+        """
+
+    @Test("mdBook: a whole file, lines, an anchor and rustdoc's hidden lines, relative to the page; escaped stays")
+    func mdBook() throws {
+        let site = try TestSite(pages: [
+            "ch01/intro.md": """
+            ```rust
+            {{#include ../../listings/main.rs}}
+            ```
+
+            ```rust
+            {{#include ../../listings/main.rs:1}}
+            {{ #include ../../listings/main.rs::1 }} and {{#include ../../listings/main.rs:5:5}}
+            ```
+
+            ```rust
+            {{#include ../../listings/main.rs:main}}
+            ```
+
+            ```rust
+            {{#rustdoc_include ../../listings/main.rs:main}}
+            ```
+
+            Written as it is: `\\{{#include main.rs}}`, and {{#title not an include}}.
+            """
+        ])
+        try site.write(["main.rs": Self.listing], under: "listings")
+        try site.build()
+        let html = try #require(site.output("ch01/intro/index.html"))
+        let blocks = html.components(separatedBy: "<pre").dropFirst().map {
+            $0.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+                .replacingOccurrences(of: "&quot;", with: "\"")
+        }
+        #expect(blocks.count == 4, "\(html)")
+        guard blocks.count == 4 else { return }
+        #expect(blocks[0].contains("use std::io;\n\n// ANCHOR: main\nfn main()"), "\(blocks[0])")
+        #expect(blocks[1].contains("use std::io;\nuse std::io; and     println!(\"hello\");\n"), "\(blocks[1])")
+        #expect(blocks[2].contains("fn main() {\n    println!(\"hello\");\n}\n") && !blocks[2].contains("use std"))
+        #expect(!blocks[2].contains("ANCHOR"))
+        // rustdoc_include has every line, those outside the anchor hidden as rustdoc hides `# ` lines.
+        #expect(blocks[3].contains("fn main()") && !blocks[3].contains("use std") && !blocks[3].contains("ANCHOR"))
+        #expect(html.contains("<code>{{#include main.rs}}</code>, and {{#title not an include}}."), "\(html)")
+    }
+
+    @Test("Includes nest, each path relative to the file that names it; links in included text are checked")
+    func nested() throws {
+        let site = try TestSite(pages: [
+            "index.md": "Before.\n\n{{#include ../shared/outer.md}}\n\nAfter.\n",
+            "guide.md": "# Guide\n",
+        ])
+        try site.write(
+            [
+                "outer.md": "Outer with [the guide](guide.md).\n\n{{#include parts/inner.md}}\n",
+                "parts/inner.md": "Inner **text**.\n",
+            ], under: "shared")
+        try site.build()
+        #expect(
+            site.output("index.html")
+                == "<p>Before.</p>\n<p>Outer with <a href=\"/guide/\">the guide</a>.</p>\n<p>Inner <strong>text</strong>.</p>\n<p>After.</p>\n"
+        )
+        try site.write(["outer.md": "A [broken link](gone.md).\n"], under: "shared")
+        let errors = site.buildErrors()
+        #expect(
+            errors.count == 1 && errors[0].contains("site/index.md:3") && errors[0].contains("gone.md"), "\(errors)")
+    }
+
+    @Test("Snippets: a line, a block, a section and lines, with the directive's indentation; ;--8<-- is written")
+    func snippets() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            - Item:
+
+                --8<-- "snippets/note.md"
+
+            --8<--
+            snippets/note.md
+            ; snippets/skipped.md
+            site/local.md
+            --8<--
+
+            --8<-- "snippets/parts.md:second"
+
+            --8<-- 'snippets/parts.md:1:1'
+
+            ;--8<-- "snippets/note.md"
+            """,
+            "local.md": "Local.\n",
+        ])
+        try site.write(
+            [
+                "note.md": "A *note*.\n",
+                "parts.md": """
+                First.
+                <!-- --8<-- [start:second] -->
+                Second.
+                <!-- --8<-- [end:second] -->
+                """,
+            ], under: "snippets")
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<li>\n<p>Item:</p>\n<p>A <em>note</em>.</p>\n</li>"), "\(html)")
+        #expect(html.contains("<p>A <em>note</em>.\nLocal.</p>"), "\(html)")
+        #expect(html.contains("<p>Second.</p>\n<p>First.</p>") && !html.contains("start:second"), "\(html)")
+        #expect(html.contains("<p>--8&lt;-- &quot;snippets/note.md&quot;</p>"), "\(html)")
+    }
+
+    @Test("Errors name the page's line and the file: missing, outside the project, no anchor, past the end, a cycle")
+    func errors() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            {{#include missing.rs}}
+
+            {{#include ../../outside.txt}}
+
+            {{#include ../listings/main.rs:nowhere}}
+
+            {{#include ../listings/main.rs:40:}}
+
+            --8<-- "loop.md"
+
+            {{#include /etc/hostname}}
+
+            {{#include ../listings/escape.txt}}
+            """
+        ])
+        try site.write(["main.rs": Self.listing], under: "listings")
+        try site.write(["loop.md": "--8<-- \"loop.md\"\n"], under: "")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/listings/escape.txt", withDestinationPath: "/etc/hostname")
+        let errors = site.buildErrors()
+        let expected = [
+            ("site/index.md:1", "there is no file"),
+            ("site/index.md:3", "is outside"),
+            ("site/index.md:5", "has no anchor 'nowhere'"),
+            ("site/index.md:7", "line 40 is past the end"),
+            ("site/index.md:9", "more than 10 files deep"),
+            ("site/index.md:11", "not a path relative to the page"),
+            ("site/index.md:13", "is outside"),
+        ]
+        #expect(errors.count == expected.count, "\(errors)")
+        for (place, message) in expected {
+            #expect(errors.contains { $0.contains(place) && $0.contains(message) }, "\(place): \(errors)")
+        }
+        #expect(!errors.joined().contains("hello"))
+    }
+
+    @Test("A page is built again when only a file it includes changes, and a rebuild after is a no-op")
+    func rebuilds() throws {
+        let site = try TestSite(pages: ["index.md": "{{#include ../listings/note.md}}\n", "other.md": "Other.\n"])
+        try site.write(["note.md": "First.\n"], under: "listings")
+        try site.build()
+        #expect(site.output("index.html") == "<p>First.</p>\n")
+        // The same size, so only the stamp's time or the digest can tell.
+        try site.write(["note.md": "Again.\n"], under: "listings")
+        let report = try site.build()
+        #expect(site.output("index.html") == "<p>Again.</p>\n")
+        #expect(report.changedFiles == ["index.html"], "\(report.changedFiles)")
+        #expect(try site.stagesRun().last == .checkCache)
+        try site.remove("listings/note.md")
+        let errors = site.buildErrors()
+        #expect(errors.count == 1 && errors[0].contains("there is no file"), "\(errors)")
+        try site.write(["index.md": "No include now.\n"], under: "site")
+        try site.build()
+        let record = try #require(BuildCache(outputFolder: site.root + "/public").loadRecord())
+        #expect(record.included.isEmpty && !record.inputs.keys.contains { $0.hasSuffix("note.md") })
+        #expect(try site.stagesRun().last == .checkCache)
+    }
+
+    @Test("Text with no include is left alone; a directive without a path stays as written")
+    func leftAlone() throws {
+        let files = IncludedFiles(siteFolder: "/nonexistent/site", previous: nil)
+        for text in [
+            "No includes here.\n", "{{#include}}\n", "{{#includes a.md}}\n", "--8<--\n", "text --8<-- \"a.md\"\n",
+            "--8<--\"a.md\"\n", "{{#include a.md\n",
+        ] {
+            #expect(Includes.expand(text, folder: "/nonexistent/site", files: files) == nil, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("Line ranges read as mdBook and the snippets read them")
+    func ranges() {
+        let lines: [Substring] = ["1", "2", "3", "4"]
+        func take(_ directive: IncludeDirective?) -> [Substring]? { try? directive?.take(from: lines).get() }
+        #expect(take(IncludeDirective(mdBook: "a.rs:2", rustdoc: false)) == ["2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs::2", rustdoc: false)) == ["1", "2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:3:", rustdoc: false)) == ["3", "4"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:3 editable", rustdoc: false)) == ["2", "3"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:9", rustdoc: false)) == ["2", "3", "4"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:3", rustdoc: true)) == ["# 1", "2", "3", "# 4"])
+        #expect(take(IncludeDirective(snippet: "a.md:2")) == ["2", "3", "4"])
+        #expect(take(IncludeDirective(snippet: "a.md:2:2")) == ["2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:3:2", rustdoc: false)) == nil)
+        #expect(IncludeDirective(mdBook: ":2", rustdoc: false) == nil)
+        #expect(IncludeDirective(snippet: "a.md:x:2") == nil)
+    }
+}
