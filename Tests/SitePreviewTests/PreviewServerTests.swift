@@ -91,6 +91,27 @@ struct PreviewServerTests {
         #expect(page?.status == 200 && page?.body.contains("SAVED-EARLY") == true)
     }
 
+    @Test("A file a page includes from outside the site folder is watched: editing it rebuilds, as does a new one")
+    func includedFilesWatched() async throws {
+        let site = try PreviewSite()
+        try site.write("FIRST-NOTE\n", to: "listings/note.md")
+        try site.write("{{#include ../listings/note.md}}\n", to: "site/included.md")
+        let preview = try RunningPreview(PreviewOptions(build: site.buildOptions, port: 0, reader: .everyone))
+        defer { preview.stop() }
+        let first = try await preview.get("/included/") { $0.body.contains("FIRST-NOTE") }
+        #expect(first?.body.contains("FIRST-NOTE") == true)
+        try site.write("SECOND-NOTE\n", to: "listings/note.md")
+        let second = try await preview.get("/included/") { $0.body.contains("SECOND-NOTE") }
+        #expect(second?.body.contains("SECOND-NOTE") == true)
+        // A page that starts including another file outside the site folder: that file is watched from then on.
+        try site.write("OTHER-NOTE\n", to: "listings/other.md")
+        try site.write("{{#include ../listings/other.md}}\n", to: "site/included.md")
+        _ = try await preview.get("/included/") { $0.body.contains("OTHER-NOTE") }
+        try site.write("OTHER-EDITED\n", to: "listings/other.md")
+        let edited = try await preview.get("/included/") { $0.body.contains("OTHER-EDITED") }
+        #expect(edited?.body.contains("OTHER-EDITED") == true)
+    }
+
     @Test("The preview tells how each build gets on, as sitegen build does")
     func progress() async throws {
         let site = try PreviewSite()

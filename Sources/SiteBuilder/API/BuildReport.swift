@@ -27,4 +27,7 @@ public struct BuildReport: Sendable {
     /// The access manifest the build published (`AccessManifest.relativePath` in the output folder); nil when
     /// the output was already up to date, and the manifest there is the last build's.
     public let manifest: AccessManifest?
+    /// The files pages included (`{{#include}}`, `--8<--`) that are neither pages, assets nor settings files, as the
+    /// build named them: a preview watches them beside the site folder.
+    public let includedFiles: [String]
 }

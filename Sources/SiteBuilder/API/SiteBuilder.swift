@@ -43,7 +43,8 @@ public enum SiteBuilder {
                 warnings: last.warnings,
                 outputFolder: options.outputFolder,
                 includes: includes,
-                manifest: nil
+                manifest: nil,
+                includedFiles: last.included
             )
         case .published(let site):
             return BuildReport(
@@ -58,7 +59,8 @@ public enum SiteBuilder {
                 warnings: pipeline.log.warnings,
                 outputFolder: options.outputFolder,
                 includes: site.includes,
-                manifest: site.manifest
+                manifest: site.manifest,
+                includedFiles: site.includedFiles
             )
         }
     }

@@ -27,6 +27,8 @@ public final class PreviewServer: @unchecked Sendable {
     private var state: PreviewState
     private var stopped = false
     private var builds = 0
+    /// `BuildReport.includedFiles` of the last successful build.
+    private var includedFiles: [String] = []
     /// Tells tabs served by an earlier run of the preview that they are out of date.
     private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
 
@@ -67,27 +69,37 @@ public final class PreviewServer: @unchecked Sendable {
             [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders,
             files: SiteBuilder.filesBesideSite(options: build), polling: options.polling)
         rebuild(changed: [])
+        // The files pages include from outside the site folder, watched one by one, anew when the set changes.
+        var included = (files: lock.withLock { includedFiles }, watcher: nil as (any FileWatcher)?)
+        included.watcher = fileWatcher(of: included.files)
         server.start()
         log(
             "Serving \(options.build.siteFolder)/ at http://127.0.0.1:\(port)/ to the reader \(options.reader). "
                 + "Press Ctrl-C to stop.")
         if let note { log("Note: \(note).") }
         while !lock.withLock({ stopped }) {
-            var changed = watcher.changes(waitingAtMost: 0.25)
+            var changed = watcher.changes(waitingAtMost: 0.25) + (included.watcher?.changes(waitingAtMost: 0) ?? [])
             guard !changed.isEmpty else { continue }
             // An editor's save is often several writes; build once they have settled.
             let deadline = Date(timeIntervalSinceNow: 1)
             while Date() < deadline {
-                let more = watcher.changes(waitingAtMost: 0.03)
+                let more = watcher.changes(waitingAtMost: 0.03) + (included.watcher?.changes(waitingAtMost: 0) ?? [])
                 if more.isEmpty { break }
                 changed += more
             }
             rebuild(changed: changed)
+            let files = lock.withLock { includedFiles }
+            if files != included.files { included = (files, fileWatcher(of: files)) }
         }
         server.stop()
         reload.close()
         try? FileManager.default.removeItem(atPath: folder)
         log("Stopped.")
+    }
+
+    /// A watcher of the single `files`; nil when there are none.
+    private func fileWatcher(of files: [String]) -> (any FileWatcher)? {
+        files.isEmpty ? nil : FileWatchers.watching([], files: files, polling: options.polling).watcher
     }
 
     /// Ends `run()`; callable from any thread, a signal handler's queue included.
@@ -103,6 +115,7 @@ public final class PreviewServer: @unchecked Sendable {
             var next = current
             next.errors = []
             next.includes = report.includes
+            lock.withLock { includedFiles = report.includedFiles }
             // The preview folder is new, so its first successful build publishes, and with it the first policy.
             if let manifest = report.manifest,
                 current.policy == nil || report.changedFiles.contains(AccessManifest.relativePath)

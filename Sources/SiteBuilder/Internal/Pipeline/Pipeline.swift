@@ -38,6 +38,8 @@ struct Pipeline {
         let changedFiles: [String]
         let includes: ServerIncludes
         let manifest: AccessManifest
+        /// `BuildRecord.included`.
+        let includedFiles: [String]
     }
 
     func build() -> Outcome {
@@ -167,7 +169,7 @@ struct Pipeline {
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
                 access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
                 changedFiles: unchanged ? [] : publication.changedFiles, includes: config.includes,
-                manifest: publishedAccess.manifest))
+                manifest: publishedAccess.manifest, includedFiles: newRecord.included))
     }
 
     /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),
