@@ -183,6 +183,38 @@ struct IncludeTests {
         #expect(try site.stagesRun().last == .checkCache)
     }
 
+    @Test("A page may include only what all its readers may read: a stricter page or file of the site is an error")
+    func access() throws {
+        let site = try TestSite(pages: [
+            "finance/index.md": "---\naccess: { roles: [finance] }\n---\n# Finance\n",
+            "finance/q3.md": "SECRET-FIGURES\n",
+            "finance/figures.csv": "SECRET-CSV\n",
+            "finance/summary.md": "{{#include q3.md}}\n\n{{#include ../notes.md}}\n",
+            "notes.md": "Everyone's notes.\n",
+            "index.md": "{{#include finance/q3.md}}\n\n{{#include finance/figures.csv}}\n\n{{#include notes.md}}\n",
+        ])
+        let errors = site.buildErrors()
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains("site/index.md") && $0.contains("role") }, "\(errors)")
+        #expect(errors.contains { $0.contains("includes site/finance/q3.md") }, "\(errors)")
+        #expect(errors.contains { $0.contains("includes site/finance/figures.csv") }, "\(errors)")
+        // A stricter page may include a file for more readers, and a page of the same rule one of its own.
+        try site.write(["index.md": "{{#include notes.md}}\n"], under: "site")
+        try site.build()
+        #expect(site.output("finance/summary/index.html")?.contains("SECRET-FIGURES") == true)
+        #expect(site.output("index.html") == "<p>Everyone's notes.</p>\n")
+    }
+
+    @Test("An SSI directive in an included file is refused as one in the page would be, on the directive's line")
+    func serverSideInclude() throws {
+        let site = try TestSite(pages: ["index.md": "Text.\n\n--8<-- \"parts/raw.html\"\n"])
+        try site.write(["raw.html": "<div>\n<!--#include virtual=\"/finance/\" -->\n</div>\n"], under: "parts")
+        let errors = site.buildErrors()
+        #expect(
+            errors.count == 1 && errors[0].contains("site/index.md:3") && errors[0].contains("Server Side Include"),
+            "\(errors)")
+    }
+
     @Test("Text with no include is left alone; a directive without a path stays as written")
     func leftAlone() throws {
         let files = IncludedFiles(siteFolder: "/nonexistent/site", previous: nil)

@@ -41,7 +41,8 @@ struct SiteAccess: Sendable {
     /// For each call of `addFiles`, its source and the key of the files it added, so that the manifest's key
     /// covers those too.
     private(set) var addedFilesKeys: [String] = []
-    private let root: String
+    /// The site's root URL, decoded, as manifest paths begin.
+    let root: String
 
     /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
     init(

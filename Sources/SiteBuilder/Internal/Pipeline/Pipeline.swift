@@ -90,7 +90,7 @@ struct Pipeline {
                     assets: content.assets + themeAside.value.assets,
                     linkedFiles: LinkedFiles(
                         pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
-                    config: config, display: display))
+                    included: Self.included(markdownPages), config: config, display: display))
         }
         run(
             CheckLinks(
@@ -208,7 +208,7 @@ struct Pipeline {
                 linkedFiles: LinkedFiles(
                     pages: markdown.pages, assets: content.assets, rootURL: config.rootURL,
                     repository: markdown.repository),
-                config: config, display: display))
+                included: Self.included(markdown.pages), config: config, display: display))
         return log.hasErrors ? nil : access
     }
 
@@ -229,6 +229,15 @@ struct Pipeline {
         let output = step.run(log)
         leftovers.keep((step, output))
         return output
+    }
+
+    /// The files each page includes, by index into `pages`, for the pages that include any.
+    private static func included(_ pages: [Page]) -> [Int: [String]] {
+        var included: [Int: [String]] = [:]
+        for (index, page) in pages.enumerated() where !page.markdown.includes.isEmpty {
+            included[index] = Array(page.markdown.includes.keys)
+        }
+        return included
     }
 
     /// Every file this build read: `site.toml` and the theme's files, every Markdown file (drafts included:

@@ -1,0 +1,34 @@
+import AccessRules
+
+/// Included text is published under the rule of the page that includes it, so a page may include a page or file of
+/// the site only when every reader of the page may read that file too: its rule implies the file's. Files outside
+/// the site folder are published only through the pages that include them, and have no rule of their own.
+enum IncludedAccess {
+    /// An error for each page that includes a page or file of the site with a stricter rule than its own.
+    /// `included` lists, by index into `pages`, the files each page includes (`MarkdownSummary.includes`).
+    static func problems(
+        included: [Int: [String]], pages: [ParsedPage], assets: [AssetFile], access: SiteAccess, display: DisplayPaths
+    ) -> [Problem] {
+        guard !included.isEmpty else { return [] }
+        var rules: [String: SiteAccess.Origin] = [:]
+        for (page, origin) in zip(pages, access.pageRules) {
+            rules[IncludedFiles.normalised(display.site(page.source.path))] = origin
+        }
+        let entries = Dictionary(access.entries.map { ($0.path, $0.origin) }) { first, _ in first }
+        for asset in assets where !asset.isThemeAsset {
+            let path = OutputPath.manifestPath(ofFile: asset.outputPath, decodedRoot: access.root)
+            rules[IncludedFiles.normalised(asset.sourcePath)] = entries[path]
+        }
+        return included.sorted { $0.key < $1.key }.flatMap { index, files in
+            let reader = access.pageRules[index]
+            return files.sorted().compactMap { file -> Problem? in
+                guard let origin = rules[file], !reader.rule.implies(origin.rule) else { return nil }
+                let message =
+                    "includes \(file), whose rule (\(origin.rule.summary), from \(origin.source)) does not admit every "
+                    + "reader of this page (\(reader.rule.summary)), so its text would reach readers it is not for; give "
+                    + "this page the file's rule, or include a file every reader of this page may read"
+                return Problem(file: display.site(pages[index].source.path), message: message)
+            }
+        }
+    }
+}
