@@ -138,6 +138,10 @@ struct IncludeTests {
             {{#include /etc/hostname}}
 
             {{#include ../listings/escape.txt}}
+
+            --8<--
+            missing-snippet.md
+            --8<--
             """
         ])
         try site.write(["main.rs": Self.listing], under: "listings")
@@ -153,6 +157,7 @@ struct IncludeTests {
             ("site/index.md:9", "more than 10 files deep"),
             ("site/index.md:11", "not a path relative to the page"),
             ("site/index.md:13", "is outside"),
+            ("site/index.md:16", "there is no file"),
         ]
         #expect(errors.count == expected.count, "\(errors)")
         for (place, message) in expected {

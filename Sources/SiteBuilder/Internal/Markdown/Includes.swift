@@ -66,11 +66,12 @@ enum Includes {
                             continue
                         }
                         changed = true
-                        for name in lines[index..<end] {
-                            let name = name.trimmingCharacters(in: .whitespaces)
+                        // Each path's lines come from the path's own line.
+                        for position in index..<end {
+                            let name = lines[position].trimmingCharacters(in: .whitespaces)
                             guard !name.isEmpty, !name.hasPrefix(";") else { continue }
-                            let taken = include(snippet: Substring(name), depth: depth, line: number) ?? []
-                            output += taken.map { (indent + $0, number) }
+                            let taken = include(snippet: Substring(name), depth: depth, line: position + 1) ?? []
+                            output += taken.map { (indent + $0, position + 1) }
                         }
                         index = end + 1
                     }
@@ -158,9 +159,11 @@ enum Includes {
             }
             let errorCount = errors.count
             let nested = expand(taken, folder: DisplayPaths.parent(of: file.path), depth: depth + 1).map(\.text)
+            // A line of a part is counted from the part's start, so only a whole file's is the file's line.
             for index in errors.indices.dropFirst(errorCount) {
                 let inner = errors[index]
-                errors[index] = LineMessage(line: line, message: "in \(file.path) line \(inner.line): \(inner.message)")
+                let place = directive.part == .whole ? "\(file.path) line \(inner.line)" : file.path
+                errors[index] = LineMessage(line: line, message: "in \(place): \(inner.message)")
             }
             return nested
         }
