@@ -244,6 +244,9 @@ struct IncludeTests {
         #expect(take(IncludeDirective(snippet: "a.md:2")) == ["2", "3", "4"])
         #expect(take(IncludeDirective(snippet: "a.md:2:2")) == ["2"])
         #expect(take(IncludeDirective(mdBook: "a.rs:3:2", rustdoc: false)) == nil)
+        #expect(take(IncludeDirective(mdBook: "a.rs:0", rustdoc: false)) == nil)
+        #expect(take(IncludeDirective(mdBook: "a.rs:-2:2", rustdoc: false)) == ["1", "2"])
+        #expect(take(IncludeDirective(snippet: "a.md:0")) == ["1", "2", "3", "4"])
         #expect(IncludeDirective(mdBook: ":2", rustdoc: false) == nil)
         #expect(IncludeDirective(snippet: "a.md:x:2") == nil)
     }

@@ -77,6 +77,15 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(ranges.allSatisfy { $0.lowerBound >= 2 && $0.upperBound <= count(text) + 1 }, "a block off the text")
         check(dedented.utf8.count < text.utf8.count, "blocks dedented by nothing")
     }
+    // The first line as a part of the rest, as each tool reads it: any part takes lines of the text, or fails.
+    let textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for directive in [
+        IncludeDirective(mdBook: textLines[0], rustdoc: false), IncludeDirective(mdBook: textLines[0], rustdoc: true),
+        IncludeDirective(snippet: textLines[0]),
+    ] {
+        guard case .success(let taken)? = directive?.take(from: Array(textLines.dropFirst())) else { continue }
+        check(taken.count <= textLines.count - 1, "\(taken.count) lines taken of \(textLines.count - 1)")
+    }
     // Includes of files that are not there (or are refused) leave their lines; every line keeps a line it came from.
     if let expansion = Includes.expand(text, folder: "/nonexistent/site", files: fuzzIncludes) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count

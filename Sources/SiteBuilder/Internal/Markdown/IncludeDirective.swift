@@ -31,43 +31,28 @@ struct IncludeDirective: Equatable {
     /// reads the argument of `{{#include}}`; words after the path are mdBook's own and passed by.
     init?(mdBook argument: Substring, rustdoc: Bool) {
         guard let written = argument.split(whereSeparator: \.isWhitespace).first else { return nil }
-        let pieces = written.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard !pieces[0].isEmpty else { return nil }
-        kind = rustdoc ? .rustdoc : .mdBook
-        path = String(pieces[0])
-        switch pieces.count {
-        case 1:
-            part = .whole
-        case 2:
-            guard !pieces[1].isEmpty else { return nil }
-            if let line = Int(pieces[1]) {
-                part = .lines(first: line, last: line)
-            } else {
-                part = .marked(String(pieces[1]))
-            }
-        default:
-            guard let part = Self.lines(pieces[1], pieces[2]) else { return nil }
-            self.part = part
-        }
+        self.init(rustdoc ? .rustdoc : .mdBook, written) { .lines(first: $0, last: $0) }
     }
 
     /// `file.md`, `file.md:3` (line 3 to the end), `file.md:3:6` or `file.md:section`, as MkDocs's snippets read
     /// the quoted name after `--8<--`.
     init?(snippet written: Substring) {
+        self.init(.snippet, written) { .lines(first: $0, last: nil) }
+    }
+
+    /// `path`, `path:name`, `path:first:last`, and `path:number`, which is the part `numbered` makes of it: the two
+    /// tools read it differently.
+    private init?(_ kind: Kind, _ written: Substring, numbered: (Int) -> Part) {
         let pieces = written.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard !pieces[0].isEmpty else { return nil }
-        kind = .snippet
+        self.kind = kind
         path = String(pieces[0])
         switch pieces.count {
         case 1:
             part = .whole
         case 2:
             guard !pieces[1].isEmpty else { return nil }
-            if let line = Int(pieces[1]) {
-                part = .lines(first: line, last: nil)
-            } else {
-                part = .marked(String(pieces[1]))
-            }
+            part = Int(pieces[1]).map(numbered) ?? .marked(String(pieces[1]))
         default:
             guard let part = Self.lines(pieces[1], pieces[2]) else { return nil }
             self.part = part
@@ -91,7 +76,9 @@ struct IncludeDirective: Equatable {
         case .whole:
             guard kind != .mdBook else { return .success(lines) }
             return .success(lines.filter { !isMarker($0) })
-        case .lines(let first, let last):
+        case .lines(let written, let last):
+            // Lines count from 1: `:0` and `:-2` are the first.
+            let first = max(written, 1)
             guard first <= lines.count else {
                 return .failure(.init("line \(first) is past the end of \(path), which has \(lines.count) lines"))
             }
