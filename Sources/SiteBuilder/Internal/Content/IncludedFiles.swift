@@ -29,7 +29,7 @@ final class IncludedFiles: @unchecked Sendable {
         projectFolder = DisplayPaths.parent(of: siteFolder)
         snippetFolders = [projectFolder, siteFolder]
         self.previous = previous
-        realProjectFolder = Self.real(projectFolder)
+        realProjectFolder = DisplayPaths.canonical(projectFolder)
     }
 
     /// The file `written` names from the first of `folders` where it exists.
@@ -53,11 +53,7 @@ final class IncludedFiles: @unchecked Sendable {
     func record(of path: String) -> InputRecord? {
         lock.withLock {
             if let known = records[path] { return known }
-            let record = FileStamp.of(path).flatMap { stamp in
-                (previous?.trustedDigest(of: path, stamp: stamp)
-                    ?? FileManager.default.contents(atPath: path).map(SHA256.hex))
-                    .map { InputRecord(stamp: stamp, digest: $0) }
-            }
+            let record = InputRecord.current(of: path, previous: previous)
             records[path] = record
             return record
         }
@@ -69,7 +65,7 @@ final class IncludedFiles: @unchecked Sendable {
     }
 
     private func read(_ path: String) -> Result<File, IncludeProblem> {
-        let real = Self.real(path)
+        let real = DisplayPaths.canonical(path)
         guard real.hasPrefix(realProjectFolder == "/" ? "/" : realProjectFolder + "/") else {
             let folder = projectFolder.isEmpty ? "the current folder" : projectFolder
             return .failure(
@@ -83,10 +79,6 @@ final class IncludedFiles: @unchecked Sendable {
         var lines = PageText.decode(data).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return .success(File(path: path, lines: lines, record: InputRecord(stamp: stamp, digest: SHA256.hex(data))))
-    }
-
-    private static func real(_ path: String) -> String {
-        URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// `path` with `.` and `folder/..` taken out; `..` that leads above the path's start stays.

@@ -23,14 +23,14 @@ enum SnippetLine: Equatable {
         guard !trailing.isEmpty else { return nil }
         rest = rest[trailing.endIndex...]
         let spaced = rest.prefix { $0 == " " || $0 == "\t" }
-        let quoted = rest[spaced.endIndex...].trimmingSuffix { $0 == " " || $0 == "\t" }
+        let quoted = rest[spaced.endIndex...].trimmingCharacters(in: .whitespaces)
         if quoted.isEmpty {
             self = .edge(indent: String(indent))
         } else {
             guard !spaced.isEmpty, let quote = quoted.first, quote == "\"" || quote == "'", quoted.count > 2,
                 quoted.last == quote
             else { return nil }
-            self = .file(indent: String(indent), name: quoted.dropFirst().dropLast())
+            self = .file(indent: String(indent), name: Substring(quoted.dropFirst().dropLast()))
         }
         if !semicolons.isEmpty {
             self = .escaped(String(indent) + line[semicolons.index(after: semicolons.startIndex)...])
@@ -57,13 +57,5 @@ struct BookDirective {
         else { return nil }
         self.include = include
         end = close.upperBound
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-        var trimmed = self
-        while let last = trimmed.last, predicate(last) { trimmed = trimmed.dropLast() }
-        return trimmed
     }
 }

@@ -4,13 +4,13 @@ import Foundation
 /// the site or templates folder (or one containing them), the current folder, home, or `/`.
 enum OutputSafety {
     static func problem(output: String, site: String, templates: String) -> Problem? {
-        let outputPath = canonical(output)
-        let dangerous = [canonical("/"), canonical(NSHomeDirectory()), canonical(".")]
+        let outputPath = DisplayPaths.canonical(output)
+        let dangerous = ["/", NSHomeDirectory(), "."].map(DisplayPaths.canonical)
         if dangerous.contains(outputPath) {
             return Problem(message: "refusing to replace '\(output)' with the built site; pass --output public")
         }
         for (name, folder) in [("site", site), ("templates", templates)] {
-            let path = canonical(folder)
+            let path = DisplayPaths.canonical(folder)
             if path == outputPath || path.hasPrefix(outputPath + "/") {
                 return Problem(
                     message:
@@ -25,9 +25,5 @@ enum OutputSafety {
             }
         }
         return nil
-    }
-
-    private static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

@@ -47,15 +47,10 @@ struct CheckCache: BuildStep {
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
-    /// The stamp and digest of each of `files` that can be read, trusting the last build's digest while the stamp
-    /// is as it recorded.
+    /// The stamp and digest of each of `files` that can be read (`InputRecord.current`).
     private static func records(of files: [String], previous: BuildRecord?) -> [String: InputRecord] {
         files.reduce(into: [String: InputRecord]()) { inputs, file in
-            guard let stamp = FileStamp.of(file) else { return }
-            let digest =
-                previous?.trustedDigest(of: file, stamp: stamp)
-                ?? FileManager.default.contents(atPath: file).map(SHA256.hex)
-            if let digest { inputs[file] = InputRecord(stamp: stamp, digest: digest) }
+            inputs[file] = InputRecord.current(of: file, previous: previous)
         }
     }
 

@@ -28,11 +28,13 @@ struct DisplayPaths: Sendable {
     /// Whether `written`, a folder named in a file in the folder `parent` (`docs`, `./src`, an absolute path), is
     /// `folder`: the same folder once `.`, `..` and symbolic links are resolved.
     static func isFolder(_ written: String, from parent: String, _ folder: String) -> Bool {
-        let base = URL(fileURLWithPath: parent.isEmpty ? "." : parent, isDirectory: true)
-        let named = URL(fileURLWithPath: written, isDirectory: true, relativeTo: base)
-        let actual = URL(fileURLWithPath: folder.isEmpty ? "." : folder, isDirectory: true)
-        return named.standardizedFileURL.resolvingSymlinksInPath().path
-            == actual.standardizedFileURL.resolvingSymlinksInPath().path
+        canonical(written.hasPrefix("/") ? written : join(parent, written)) == canonical(folder)
+    }
+
+    /// `path` made absolute, with `.`, `..` and symbolic links resolved: the file or folder it leads to. An empty
+    /// path is the current folder.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func join(_ folder: String, _ relativePath: String) -> String {
