@@ -166,6 +166,27 @@ struct IncludeTests {
         #expect(!errors.joined().contains("hello"))
     }
 
+    @Test("An error inside an included part names the included file's own line, however the part was chosen")
+    func errorInsidePart() throws {
+        let site = try TestSite(pages: [
+            "index.md": "Text.\n\n--8<-- \"parts/guide.md:3\"\n\n{{#include ../parts/guide.md:tail}}\n"
+        ])
+        let guide = """
+            # Guide
+
+            Intro.
+            <!-- ANCHOR: tail -->
+            {{#include nowhere.md}}
+            <!-- ANCHOR_END: tail -->
+            """
+        try site.write(["guide.md": guide], under: "parts")
+        let errors = site.buildErrors()
+        // The snippet takes lines 3 to the end, the anchor lines 5 to 5: both report line 5 of the file.
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.contains { $0.contains("site/index.md:3") && $0.contains("parts/guide.md line 5") }, "\(errors)")
+        #expect(errors.contains { $0.contains("site/index.md:5") && $0.contains("parts/guide.md line 5") }, "\(errors)")
+    }
+
     @Test("A page is built again when only a file it includes changes, and a rebuild after is a no-op")
     func rebuilds() throws {
         let site = try TestSite(pages: ["index.md": "{{#include ../listings/note.md}}\n", "other.md": "Other.\n"])
@@ -234,7 +255,12 @@ struct IncludeTests {
     @Test("Line ranges read as mdBook and the snippets read them")
     func ranges() {
         let lines: [Substring] = ["1", "2", "3", "4"]
-        func take(_ directive: IncludeDirective?) -> [Substring]? { try? directive?.take(from: lines).get() }
+        func taken(_ directive: IncludeDirective?) -> [IncludeDirective.TakenLine]? {
+            try? directive?.take(from: lines).get()
+        }
+        func take(_ directive: IncludeDirective?) -> [Substring]? { taken(directive)?.map(\.text) }
+        #expect(taken(IncludeDirective(snippet: "a.md:3"))?.map(\.number) == [3, 4])
+        #expect(taken(IncludeDirective(mdBook: "a.rs:2:3", rustdoc: true))?.map(\.number) == [1, 2, 3, 4])
         #expect(take(IncludeDirective(mdBook: "a.rs:2", rustdoc: false)) == ["2"])
         #expect(take(IncludeDirective(mdBook: "a.rs::2", rustdoc: false)) == ["1", "2"])
         #expect(take(IncludeDirective(mdBook: "a.rs:3:", rustdoc: false)) == ["3", "4"])

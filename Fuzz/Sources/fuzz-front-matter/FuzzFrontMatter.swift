@@ -85,6 +85,8 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ] {
         guard case .success(let taken)? = directive?.take(from: Array(textLines.dropFirst())) else { continue }
         check(taken.count <= textLines.count - 1, "\(taken.count) lines taken of \(textLines.count - 1)")
+        check(taken.allSatisfy { (1..<textLines.count).contains($0.number) }, "a line taken from off the file")
+        check(zip(taken, taken.dropFirst()).allSatisfy { $0.number < $1.number }, "lines taken out of order")
     }
     // Includes of files that are not there (or are refused) leave their lines; every line keeps a line it came from.
     if let expansion = Includes.expand(text, folder: "/nonexistent/site", files: fuzzIncludes) {

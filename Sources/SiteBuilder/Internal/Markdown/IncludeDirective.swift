@@ -67,15 +67,21 @@ struct IncludeDirective: Equatable {
         return .lines(first: max(start, 1), last: end)
     }
 
+    /// A line the page takes, with the line of the file it is (counted from 1), which names where an error in
+    /// it is.
+    struct TakenLine: Equatable {
+        let text: Substring
+        let number: Int
+    }
+
     /// The lines of a file holding `lines` that the page takes; a message saying what is wrong when the part
     /// is not in the file.
-    func take(from lines: [Substring]) -> Result<[Substring], IncludeProblem> {
+    func take(from lines: [Substring]) -> Result<[TakenLine], IncludeProblem> {
         let isMarker = kind == .snippet ? Self.isSnippetMarker : Self.isAnchor
         let chosen: Range<Int>
         switch part {
         case .whole:
-            guard kind != .mdBook else { return .success(lines) }
-            return .success(lines.filter { !isMarker($0) })
+            chosen = lines.indices
         case .lines(let written, let last):
             // Lines count from 1: `:0` and `:-2` are the first.
             let first = max(written, 1)
@@ -95,15 +101,14 @@ struct IncludeDirective: Equatable {
             let end = lines[(start + 1)...].firstIndex { Self.marker(in: $0, opens: false, kind: kind) == name }
             chosen = (start + 1)..<(end ?? lines.count)
         }
-        switch kind {
-        case .rustdoc:
-            return .success(
-                lines.indices.compactMap { index in
-                    isMarker(lines[index]) ? nil : chosen.contains(index) ? lines[index] : "# " + lines[index]
-                })
-        case .mdBook, .snippet:
-            return .success(lines[chosen].filter { !isMarker($0) })
+        // mdBook takes a whole file as it is, markers and all; otherwise markers are no part of what is taken.
+        let keepsMarkers = kind == .mdBook && part == .whole
+        let taken = (kind == .rustdoc ? lines.indices : chosen).compactMap { index -> TakenLine? in
+            guard keepsMarkers || !isMarker(lines[index]) else { return nil }
+            let text = chosen.contains(index) ? lines[index] : "# " + lines[index]
+            return TakenLine(text: text, number: index + 1)
         }
+        return .success(taken)
     }
 
     /// mdBook's `ANCHOR: name` or `ANCHOR_END: name`, anywhere in a line (usually in a comment).

@@ -148,7 +148,7 @@ enum Includes {
                 return nil
             }
             included[file.path] = file.record.digest
-            let taken: [Substring]
+            let taken: [IncludeDirective.TakenLine]
             switch directive.take(from: file.lines) {
             case .failure(let problem):
                 errors.append(
@@ -158,14 +158,14 @@ enum Includes {
                 taken = lines
             }
             let errorCount = errors.count
-            let nested = expand(taken, folder: DisplayPaths.parent(of: file.path), depth: depth + 1).map(\.text)
-            // A line of a part is counted from the part's start, so only a whole file's is the file's line.
+            let nested = expand(taken.map(\.text), folder: DisplayPaths.parent(of: file.path), depth: depth + 1)
+            // An error inside is counted in the lines taken; it is named by the file's line.
             for index in errors.indices.dropFirst(errorCount) {
                 let inner = errors[index]
-                let place = directive.part == .whole ? "\(file.path) line \(inner.line)" : file.path
+                let place = "\(file.path) line \(taken[inner.line - 1].number)"
                 errors[index] = LineMessage(line: line, message: "in \(place): \(inner.message)")
             }
-            return nested
+            return nested.map(\.text)
         }
     }
 }
