@@ -209,6 +209,21 @@ struct IncludeTests {
         #expect(try site.stagesRun().last == .checkCache)
     }
 
+    @Test("A snippet found in the site folder gives way to a file of its name put in the project folder later")
+    func shadowedSnippet() throws {
+        let site = try TestSite(pages: ["index.md": "--8<-- \"note.md\"\n", "note.md": "From the site.\n"])
+        try site.build()
+        #expect(site.output("index.html") == "<p>From the site.</p>\n")
+        // The project folder comes first, as MkDocs looks there first: a clean build would take this file.
+        try site.write(["note.md": "From the project.\n"], under: "")
+        #expect(try site.stagesRun().last != .checkCache)
+        #expect(site.output("index.html") == "<p>From the project.</p>\n")
+        try site.remove("note.md")
+        try site.build()
+        #expect(site.output("index.html") == "<p>From the site.</p>\n")
+        #expect(try site.stagesRun().last == .checkCache)
+    }
+
     @Test("A page may include only what all its readers may read: a stricter page or file of the site is an error")
     func access() throws {
         let site = try TestSite(pages: [

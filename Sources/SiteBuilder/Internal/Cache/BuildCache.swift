@@ -48,8 +48,9 @@ struct BuildCache {
     /// table of contents marker, no longer a wiki link; 43: blocks indented under a definition are part of it;
     /// 44: Docusaurus's tabs inside a tab; 45: a fence's language ends at a comma, and Rust's hidden lines;
     /// 46: GitLab's multiline quotes; 47: Jekyll's highlight, link and raw tags; 48: search leaves out what a `<nav>`
-    /// holds; 49: MDX's comments are left out; 50: the files a page includes, which its summary lists).
-    static let generator = "\(PageContext.generator), build cache 50"
+    /// holds; 49: MDX's comments are left out; 50: the files a page includes, which its summary lists; 51: and the
+    /// paths looked at before them where there was no file).
+    static let generator = "\(PageContext.generator), build cache 51"
 
     let recordFile: String
     let pagesFile: String

@@ -20,7 +20,8 @@ struct BuildRecord: Sendable, Equatable {
     var linkTargets: String
     /// Every file the build read (`site/guide/setup.md`, `templates/page.mustache`), as it saw them.
     var inputs: [String: InputRecord]
-    /// The inputs that pages included (`Includes`) and that are neither pages, assets nor settings files.
+    /// The inputs that pages included (`Includes`) and that are neither pages, assets nor settings files, and the
+    /// paths looked at before them where there was no file (`IncludedFiles.absent`), which are no inputs.
     var included: [String] = []
     var files: [String: Entry]
     var pageCount: Int
@@ -65,11 +66,14 @@ struct BuildRecord: Sendable, Equatable {
 
 extension BuildRecord {
     /// Adds the files `pages` include that are not inputs already to `inputs`, as they are now, and lists them
-    /// in `included`, so that the next build looks at them as it looks at the settings files.
+    /// in `included` with the paths passed by, so that the next build looks at them as it looks at the settings
+    /// files.
     mutating func recordIncludes(of pages: [Page], files: IncludedFiles) {
         var included: Set<String> = []
         for page in pages where !page.markdown.includes.isEmpty {
-            for path in page.markdown.includes.keys where inputs[path] == nil {
+            for (path, digest) in page.markdown.includes where inputs[path] == nil {
+                // A path passed by is watched for a file to come, which would be included instead.
+                if digest == IncludedFiles.absent { included.insert(path) }
                 guard let record = files.record(of: path) else { continue }
                 inputs[path] = record
                 included.insert(path)

@@ -32,20 +32,31 @@ final class IncludedFiles: @unchecked Sendable {
         realProjectFolder = DisplayPaths.canonical(projectFolder)
     }
 
-    /// The file `written` names from the first of `folders` where it exists.
-    func file(_ written: String, from folders: [String]) -> Result<File, IncludeProblem> {
+    /// What a summary lists (`MarkdownSummary.includes`) for a path looked at before the file included, where
+    /// there was none: a file put there later is the one a clean build would include.
+    static let absent = ""
+
+    /// The file `written` names from the first of `folders` where it exists, and the paths looked at before it.
+    func file(_ written: String, from folders: [String]) -> (found: Result<File, IncludeProblem>, passedBy: [String]) {
         guard !written.hasPrefix("/"), !written.contains("://") else {
-            return .failure(.init("'\(written)' is not a path relative to the page; write one, as '../listings/a.rs'"))
+            let problem = "'\(written)' is not a path relative to the page; write one, as '../listings/a.rs'"
+            return (.failure(.init(problem)), [])
         }
         let paths = folders.map { Self.normalised(DisplayPaths.join($0, written)) }
-        let path = paths.first { FileManager.default.fileExists(atPath: $0.isEmpty ? "." : $0) } ?? paths[0]
-        return lock.withLock {
+        let index = paths.firstIndex(where: Self.exists) ?? 0
+        let path = paths[index]
+        let found = lock.withLock {
             if let known = files[path] { return known }
             let read = read(path)
             files[path] = read
             if case .success(let file) = read { records[path] = file.record }
             return read
         }
+        return (found, Array(paths[..<index]))
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path.isEmpty ? "." : path)
     }
 
     /// The stamp and digest of the file at `path` as it is now; nil when it cannot be read. A file whose stamp
@@ -59,9 +70,12 @@ final class IncludedFiles: @unchecked Sendable {
         }
     }
 
-    /// Every file in `included` (path to digest, as a summary lists them) still holds what it held.
+    /// Every file in `included` (path to digest, as a summary lists them) still holds what it held, and every
+    /// path passed by (`absent`) still has no file.
     func unchanged(_ included: [String: String]) -> Bool {
-        included.allSatisfy { record(of: $0.key)?.digest == $0.value }
+        included.allSatisfy { path, digest in
+            digest == Self.absent ? !Self.exists(path) : record(of: path)?.digest == digest
+        }
     }
 
     private func read(_ path: String) -> Result<File, IncludeProblem> {

@@ -18,7 +18,8 @@ enum Includes {
         /// For each line of `text`, counted from 1, the line of the page's text it came from: an included line
         /// comes from its directive's line.
         let sourceLines: [Int]
-        /// Each file included, directly or through another, with the digest of what it held.
+        /// Each file included, directly or through another, with the digest of what it held, and each path looked
+        /// at before one of them where there was no file (`IncludedFiles.absent`).
         let included: [String: String]
         let errors: [LineMessage]
     }
@@ -133,7 +134,8 @@ enum Includes {
         {
             changed = true
             let file: IncludedFiles.File
-            switch files.file(directive.path, from: folders) {
+            let (found, passedBy) = files.file(directive.path, from: folders)
+            switch found {
             case .failure(let problem):
                 errors.append(
                     LineMessage(line: line, message: "cannot include '\(directive.path)': \(problem.message)"))
@@ -148,6 +150,7 @@ enum Includes {
                 return nil
             }
             included[file.path] = file.record.digest
+            for path in passedBy { included[path] = IncludedFiles.absent }
             let taken: [IncludeDirective.TakenLine]
             switch directive.take(from: file.lines) {
             case .failure(let problem):

@@ -235,7 +235,7 @@ struct Pipeline {
     private static func included(_ pages: [Page]) -> [Int: [String]] {
         var included: [Int: [String]] = [:]
         for (index, page) in pages.enumerated() where !page.markdown.includes.isEmpty {
-            included[index] = Array(page.markdown.includes.keys)
+            included[index] = page.markdown.includes.compactMap { $0.value == IncludedFiles.absent ? nil : $0.key }
         }
         return included
     }
