@@ -7,7 +7,7 @@ import Testing
 struct BuildCacheTests {
     @Test("The record reads back as written, tabs, line breaks and backslashes in text included")
     func recordRoundTrip() throws {
-        let record = BuildRecord(
+        var record = BuildRecord(
             generator: "sitegen 0.1.0",
             options: "ab12",
             started: 1_763_772_000_000_000_000,
@@ -29,6 +29,9 @@ struct BuildCacheTests {
                     stage: .checkLinks, file: "site/a.md", line: 12, message: "'x.md' names no page;\tsee\nthis"),
                 BuildError(stage: .publish, file: nil, message: "the site was published, but…"),
             ])
+        record.included = ["listings/main.rs", "note.md"]
+        // The current folder is an empty path.
+        record.snippetFolders = ["", "docs/snip\tpets"]
         #expect(BuildRecord(bytes: record.bytes) == record)
     }
 
@@ -68,7 +71,7 @@ struct BuildCacheTests {
     @Test("A later build appends only what changed, and the record reads back as the later build recorded it")
     func appendedBuild() throws {
         let stamp = FileStamp(size: 1, modified: 2)
-        let first = BuildRecord(
+        var first = BuildRecord(
             generator: "sitegen 0.1.0", options: "o1", started: 10, linkTargets: "l1",
             inputs: ["a.md": InputRecord(stamp: stamp, digest: "a1"), "b.md": InputRecord(stamp: stamp, digest: "b1")],
             files: [
@@ -79,6 +82,8 @@ struct BuildCacheTests {
             ],
             pageCount: 2, assetCount: 2, aliasCount: 0, access: AccessCounts(signedIn: 2),
             warnings: [BuildError(stage: .checkLinks, file: "a.md", line: 3, message: "old warning")])
+        first.included = ["listings/main.rs"]
+        first.snippetFolders = ["", "docs"]
         let written = first.bytes
         let read = try #require(BuildRecord(bytes: written))
         #expect(read.stored?.fileLines == 10)
@@ -92,6 +97,9 @@ struct BuildCacheTests {
         second.files["c/index.html"] = .init(key: "kc", stamp: stamp)
         second.pageCount = 1
         second.warnings = [BuildError(stage: .publish, file: nil, message: "new warning")]
+        // Each build names its own included files and snippets' folders, not adding to the last one's.
+        second.included = []
+        second.snippetFolders = ["snippets"]
         let appendix = try #require(second.appendix(after: read, output: .between(read, second)))
         let text = String(decoding: appendix, as: UTF8.self)
         #expect(text.hasPrefix("build\n") && text.hasSuffix("end\n"))

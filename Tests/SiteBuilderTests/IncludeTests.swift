@@ -224,6 +224,38 @@ struct IncludeTests {
         #expect(try site.stagesRun().last == .checkCache)
     }
 
+    @Test("mkdocs.yml's base_path for the snippets is where they are looked for; changing it builds the pages again")
+    func snippetBasePath() throws {
+        let site = try TestSite(pages: [:])
+        func mkdocs(_ extensions: String) throws {
+            try site.write(["mkdocs.yml": "site_name: Docs\nmarkdown_extensions:\n\(extensions)"], under: "")
+        }
+        try site.write(
+            [
+                "docs/index.md": "--8<-- \"note.md\"\n", "docs/other.md": "Other.\n",
+                "snippets/note.md": "From the snippets.\n", "note.md": "From the project.\n",
+            ], under: "")
+        try mkdocs("  - admonition\n  - pymdownx.snippets:\n      base_path: [snippets, .]\n")
+        let docs: (inout BuildOptions) -> Void = { $0.siteFolder = site.root + "/docs" }
+        try site.build(docs)
+        #expect(site.output("index.html") == "<p>From the snippets.</p>\n")
+        #expect(try site.stagesRun(docs).last == .checkCache)
+        // MkDocs's other way of listing the extensions, a mapping; only mkdocs.yml changed.
+        try mkdocs("  pymdownx.snippets:\n    base_path: .\n")
+        #expect(try site.build(docs).changedFiles == ["index.html"])
+        #expect(site.output("index.html") == "<p>From the project.</p>\n")
+        // A base_path of the wrong kind is a warning naming its line; the default folders are looked in.
+        try mkdocs("  - pymdownx.snippets:\n      base_path: {a: b}\n")
+        try site.remove("note.md")
+        try site.write(["note.md": "From the docs.\n"], under: "docs")
+        let report = try site.build(docs)
+        #expect(site.output("index.html") == "<p>From the docs.</p>\n")
+        #expect(
+            report.warnings.map(\.description).contains {
+                $0.contains("mkdocs.yml:4") && $0.contains("'base_path' of pymdownx.snippets must be a folder")
+            }, "\(report.warnings)")
+    }
+
     @Test("A page may include only what all its readers may read: a stricter page or file of the site is an error")
     func access() throws {
         let site = try TestSite(pages: [

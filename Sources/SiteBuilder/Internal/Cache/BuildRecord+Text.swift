@@ -5,7 +5,8 @@ import TextTools
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
 /// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a
-/// later one the settings, warnings and included files (`included`) of a later build with the lines of only the files it changed
+/// later one the settings, warnings, included files (`included`) and snippets' folders of a later build with the lines
+/// of only the files it changed
 /// (`no-input` and `no-file` remove one), so a one-page edit appends a few lines instead of writing
 /// a line per file again. A later line about a file replaces an earlier one; a file that does not end
 /// with `end` (a build stopped while appending) is damaged, and the next build a full one.
@@ -20,6 +21,8 @@ import TextTools
 /// counts	812	37	4	790	2	20
 /// warning	5	12	site/guide/setup.md	'x.md' names no page; …
 /// included	listings/main.rs
+/// snippets	.
+/// snippets	docs
 /// input	9d0e…	2210	1763771000123456789	site/guide/setup.md
 /// file	9c1e…	24310	1763772000123456789	guide/setup/index.html
 /// end
@@ -79,6 +82,7 @@ extension BuildRecord {
             out.last(Self.escaped(warning.message))
         }
         for path in included { out.line("included", Self.escaped(path)) }
+        for folder in snippetFolders { out.line("snippets", Self.escaped(folder)) }
         for (path, input) in inputs {
             out.fileLine("input", key: Self.escaped(input.digest), stamp: input.stamp, path: Self.escaped(path))
         }
@@ -107,7 +111,7 @@ extension BuildRecord {
         while !lines.isAtEnd {
             if !inBuild {
                 guard lines.line(is: "build") else { return nil }
-                (inBuild, record.warnings, record.included) = (true, [], [])
+                (inBuild, record.warnings, record.included, record.snippetFolders) = (true, [], [], [])
                 continue
             }
             if lines.line(is: "end") {
@@ -135,9 +139,13 @@ extension BuildRecord {
                     record.files[path] = Entry(key: key, stamp: stamp)
                 }
                 fileLines += 1
-            case "included":
+            case "included", "snippets":
                 guard let path = lines.text(last: true) else { return nil }
-                record.included.append(path)
+                if kind == "included" {
+                    record.included.append(path)
+                } else {
+                    record.snippetFolders.append(path)
+                }
             case "generator", "options", "links":
                 guard let value = lines.text(last: true) else { return nil }
                 switch kind {

@@ -23,6 +23,8 @@ struct BuildRecord: Sendable, Equatable {
     /// The inputs that pages included (`Includes`) and that are neither pages, assets nor settings files, and the
     /// paths looked at before them where there was no file (`IncludedFiles.absent`), which are no inputs.
     var included: [String] = []
+    /// Where snippets were looked for (`IncludedFiles.snippetFolders`), which pages' summaries hold only there.
+    var snippetFolders: [String] = []
     var files: [String: Entry]
     var pageCount: Int
     var assetCount: Int
@@ -50,6 +52,7 @@ struct BuildRecord: Sendable, Equatable {
     static func == (left: BuildRecord, right: BuildRecord) -> Bool {
         left.generator == right.generator && left.options == right.options && left.started == right.started
             && left.linkTargets == right.linkTargets && left.inputs == right.inputs && left.included == right.included
+            && left.snippetFolders == right.snippetFolders
             && left.files == right.files
             && left.pageCount == right.pageCount && left.assetCount == right.assetCount
             && left.aliasCount == right.aliasCount && left.access == right.access && left.warnings == right.warnings
@@ -80,5 +83,6 @@ extension BuildRecord {
             }
         }
         self.included = included.sorted()
+        snippetFolders = files.snippetFolders
     }
 }

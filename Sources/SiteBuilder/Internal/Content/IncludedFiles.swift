@@ -8,9 +8,11 @@ import Foundation
 final class IncludedFiles: @unchecked Sendable {
     /// The folder holding the site folder, as the user would name it (`DisplayPaths.parent(of:)`).
     let projectFolder: String
-    /// Where a snippet's path is looked for, in order: the project folder (where MkDocs runs, its default
-    /// `base_path`), then the site folder.
+    /// Where a snippet's path is looked for, in order: the folders of the `base_path` `mkdocs.yml` sets, relative to
+    /// the project folder; else the project folder (where MkDocs runs, its default `base_path`), then the site folder.
     let snippetFolders: [String]
+    /// The snippets are looked for elsewhere than in the last build, so a snippet's path may name another file.
+    private let snippetFoldersMoved: Bool
     private let previous: BuildRecord?
     private let realProjectFolder: String
     private let lock = NSLock()
@@ -25,9 +27,14 @@ final class IncludedFiles: @unchecked Sendable {
         let record: InputRecord
     }
 
-    init(siteFolder: String, previous: BuildRecord?) {
-        projectFolder = DisplayPaths.parent(of: siteFolder)
-        snippetFolders = [projectFolder, siteFolder]
+    init(siteFolder: String, snippetBasePaths: [String]? = nil, previous: BuildRecord?) {
+        let projectFolder = DisplayPaths.parent(of: siteFolder)
+        self.projectFolder = projectFolder
+        let snippetFolders =
+            snippetBasePaths?.map { Self.normalised(DisplayPaths.join(projectFolder, $0)) }
+            ?? [projectFolder, siteFolder]
+        self.snippetFolders = snippetFolders
+        snippetFoldersMoved = previous.map { $0.snippetFolders != snippetFolders } ?? false
         self.previous = previous
         realProjectFolder = DisplayPaths.canonical(projectFolder)
     }
@@ -70,10 +77,11 @@ final class IncludedFiles: @unchecked Sendable {
         }
     }
 
-    /// Every file in `included` (path to digest, as a summary lists them) still holds what it held, and every
-    /// path passed by (`absent`) still has no file.
+    /// Every file in `included` (path to digest, as a summary lists them) still holds what it held, every path
+    /// passed by (`absent`) still has no file, and snippets are looked for where they were.
     func unchanged(_ included: [String: String]) -> Bool {
-        included.allSatisfy { path, digest in
+        guard included.isEmpty || !snippetFoldersMoved else { return false }
+        return included.allSatisfy { path, digest in
             digest == Self.absent ? !Self.exists(path) : record(of: path)?.digest == digest
         }
     }

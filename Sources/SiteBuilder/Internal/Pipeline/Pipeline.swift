@@ -81,7 +81,10 @@ struct Pipeline {
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
-                includes: IncludedFiles(siteFolder: display.siteFolder, previous: cache.previous), display: display))
+                includes: IncludedFiles(
+                    siteFolder: display.siteFolder, snippetBasePaths: config.mkdocs?.snippetBasePaths,
+                    previous: cache.previous),
+                display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
             log.run(
@@ -195,7 +198,8 @@ struct Pipeline {
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: nil, cache: nil,
-                includes: IncludedFiles(siteFolder: display.siteFolder, previous: nil),
+                includes: IncludedFiles(
+                    siteFolder: display.siteFolder, snippetBasePaths: config.mkdocs?.snippetBasePaths, previous: nil),
                 display: display))
         let theme = run(
             LoadTemplates(
