@@ -59,6 +59,35 @@ struct IncludeTests {
         #expect(html.contains("<code>{{#include main.rs}}</code>, and {{#title not an include}}."), "\(html)")
     }
 
+    @Test("mdBook's playground: the whole file in a Rust code block, the words after the path in its info string")
+    func playground() throws {
+        let site = try TestSite(pages: [
+            "ch01/run.md": """
+            Run it:
+
+            {{#playground ../../listings/main.rs editable}}
+
+            {{#playpen ../../listings/main.rs}}
+            Written as it is: `\\{{#playground main.rs}}`.
+            """
+        ])
+        try site.write(["main.rs": Self.listing], under: "listings")
+        let expansion = try #require(
+            Includes.expand(
+                "{{#playground ../listings/main.rs editable}}\n", folder: site.root + "/site",
+                files: IncludedFiles(siteFolder: site.root + "/site", previous: nil)))
+        #expect(expansion.text == "```rust,editable\n" + Self.listing + "\n```\n\n", "\(expansion.text)")
+        // Every line of the block comes from the directive's line; the text's own line break ends it.
+        #expect(expansion.sourceLines.dropLast().allSatisfy { $0 == 1 } && expansion.sourceLines.last == 2)
+        #expect(expansion.errors.isEmpty)
+        try site.build()
+        let html = try #require(site.output("ch01/run/index.html"))
+        let blocks = html.components(separatedBy: "<pre").dropFirst()
+        #expect(blocks.count == 2, "\(html)")
+        #expect(blocks.allSatisfy { $0.contains("language-rust") && $0.contains("ANCHOR") }, "\(html)")
+        #expect(html.contains("<code>{{#playground main.rs}}</code>"), "\(html)")
+    }
+
     @Test("Includes nest, each path relative to the file that names it; links in included text are checked")
     func nested() throws {
         let site = try TestSite(pages: [
@@ -307,20 +336,20 @@ struct IncludeTests {
         }
         func take(_ directive: IncludeDirective?) -> [Substring]? { taken(directive)?.map(\.text) }
         #expect(taken(IncludeDirective(snippet: "a.md:3"))?.map(\.number) == [3, 4])
-        #expect(taken(IncludeDirective(mdBook: "a.rs:2:3", rustdoc: true))?.map(\.number) == [1, 2, 3, 4])
-        #expect(take(IncludeDirective(mdBook: "a.rs:2", rustdoc: false)) == ["2"])
-        #expect(take(IncludeDirective(mdBook: "a.rs::2", rustdoc: false)) == ["1", "2"])
-        #expect(take(IncludeDirective(mdBook: "a.rs:3:", rustdoc: false)) == ["3", "4"])
-        #expect(take(IncludeDirective(mdBook: "a.rs:2:3 editable", rustdoc: false)) == ["2", "3"])
-        #expect(take(IncludeDirective(mdBook: "a.rs:2:9", rustdoc: false)) == ["2", "3", "4"])
-        #expect(take(IncludeDirective(mdBook: "a.rs:2:3", rustdoc: true)) == ["# 1", "2", "3", "# 4"])
+        #expect(taken(IncludeDirective(mdBook: "a.rs:2:3", kind: .rustdoc))?.map(\.number) == [1, 2, 3, 4])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2", kind: .mdBook)) == ["2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs::2", kind: .mdBook)) == ["1", "2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:3:", kind: .mdBook)) == ["3", "4"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:3 editable", kind: .mdBook)) == ["2", "3"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:9", kind: .mdBook)) == ["2", "3", "4"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:2:3", kind: .rustdoc)) == ["# 1", "2", "3", "# 4"])
         #expect(take(IncludeDirective(snippet: "a.md:2")) == ["2", "3", "4"])
         #expect(take(IncludeDirective(snippet: "a.md:2:2")) == ["2"])
-        #expect(take(IncludeDirective(mdBook: "a.rs:3:2", rustdoc: false)) == nil)
-        #expect(take(IncludeDirective(mdBook: "a.rs:0", rustdoc: false)) == nil)
-        #expect(take(IncludeDirective(mdBook: "a.rs:-2:2", rustdoc: false)) == ["1", "2"])
+        #expect(take(IncludeDirective(mdBook: "a.rs:3:2", kind: .mdBook)) == nil)
+        #expect(take(IncludeDirective(mdBook: "a.rs:0", kind: .mdBook)) == nil)
+        #expect(take(IncludeDirective(mdBook: "a.rs:-2:2", kind: .mdBook)) == ["1", "2"])
         #expect(take(IncludeDirective(snippet: "a.md:0")) == ["1", "2", "3", "4"])
-        #expect(IncludeDirective(mdBook: ":2", rustdoc: false) == nil)
+        #expect(IncludeDirective(mdBook: ":2", kind: .mdBook) == nil)
         #expect(IncludeDirective(snippet: "a.md:x:2") == nil)
     }
 }

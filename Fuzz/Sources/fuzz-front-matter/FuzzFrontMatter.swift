@@ -80,7 +80,8 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The first line as a part of the rest, as each tool reads it: any part takes lines of the text, or fails.
     let textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
     for directive in [
-        IncludeDirective(mdBook: textLines[0], rustdoc: false), IncludeDirective(mdBook: textLines[0], rustdoc: true),
+        IncludeDirective(mdBook: textLines[0], kind: .mdBook), IncludeDirective(mdBook: textLines[0], kind: .rustdoc),
+        IncludeDirective(mdBook: textLines[0], kind: .playground(attributes: [])),
         IncludeDirective(snippet: textLines[0]),
     ] {
         guard case .success(let taken)? = directive?.take(from: Array(textLines.dropFirst())) else { continue }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A file a page includes, as mdBook (`{{#include path}}`, `{{#rustdoc_include path}}`) or MkDocs's snippets
-/// (`--8<-- "path"`) name it, and the part of the file the page takes: lines by number, or the lines between
+/// A file a page includes, as mdBook (`{{#include path}}`, `{{#rustdoc_include path}}`, `{{#playground path}}`) or
+/// MkDocs's snippets (`--8<-- "path"`) name it, and the part of the file the page takes: lines by number, or the lines between
 /// two markers (mdBook's `ANCHOR: name` … `ANCHOR_END: name`, a snippet's `--8<-- [start:name]` …
 /// `--8<-- [end:name]`).
 struct IncludeDirective: Equatable {
@@ -12,6 +12,9 @@ struct IncludeDirective: Equatable {
         case rustdoc
         /// `--8<--`: the part's lines, with the directive line's indentation.
         case snippet
+        /// `{{#playground}}` (once `{{#playpen}}`): the whole file as it is, in a Rust code block whose info string
+        /// adds the words after the path (`{{#playground a.rs editable}}` is ```` ```rust,editable ````).
+        case playground(attributes: [Substring])
     }
 
     enum Part: Equatable {
@@ -28,10 +31,22 @@ struct IncludeDirective: Equatable {
     let part: Part
 
     /// `file.rs`, `file.rs:2` (line 2), `file.rs::10`, `file.rs:2:`, `file.rs:2:10` or `file.rs:anchor`, as mdBook
-    /// reads the argument of `{{#include}}`; words after the path are mdBook's own and passed by.
-    init?(mdBook argument: Substring, rustdoc: Bool) {
-        guard let written = argument.split(whereSeparator: \.isWhitespace).first else { return nil }
-        self.init(rustdoc ? .rustdoc : .mdBook, written) { .lines(first: $0, last: $0) }
+    /// reads the argument of `{{#include}}` (`kind` `.mdBook`) and `{{#rustdoc_include}}`, and words after the path
+    /// are its own, passed by; `{{#playground}}` takes the path as it is written, and the words as its attributes.
+    init?(mdBook argument: Substring, kind: Kind) {
+        let words = argument.split(whereSeparator: \.isWhitespace)
+        guard let written = words.first else { return nil }
+        guard case .playground = kind else {
+            self.init(kind, written) { .lines(first: $0, last: $0) }
+            return
+        }
+        self.init(kind: .playground(attributes: Array(words.dropFirst())), path: String(written), part: .whole)
+    }
+
+    private init(kind: Kind, path: String, part: Part) {
+        self.kind = kind
+        self.path = path
+        self.part = part
     }
 
     /// `file.md`, `file.md:3` (line 3 to the end), `file.md:3:6` or `file.md:section`, as MkDocs's snippets read
@@ -101,8 +116,12 @@ struct IncludeDirective: Equatable {
             let end = lines[(start + 1)...].firstIndex { Self.marker(in: $0, opens: false, kind: kind) == name }
             chosen = (start + 1)..<(end ?? lines.count)
         }
-        // mdBook takes a whole file as it is, markers and all; otherwise markers are no part of what is taken.
-        let keepsMarkers = kind == .mdBook && part == .whole
+        // mdBook includes a whole file as it is, markers and all; otherwise markers are no part of what is taken.
+        let keepsMarkers: Bool
+        switch kind {
+        case .mdBook, .playground: keepsMarkers = part == .whole
+        case .rustdoc, .snippet: keepsMarkers = false
+        }
         let taken = (kind == .rustdoc ? lines.indices : chosen).compactMap { index -> TakenLine? in
             guard keepsMarkers || !isMarker(lines[index]) else { return nil }
             let text = chosen.contains(index) ? lines[index] : "# " + lines[index]

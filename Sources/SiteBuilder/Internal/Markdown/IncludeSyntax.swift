@@ -38,8 +38,8 @@ enum SnippetLine: Equatable {
     }
 }
 
-/// mdBook's `{{#include path}}` or `{{#rustdoc_include path}}` (spaces allowed inside the braces) at the start of
-/// the text it is made from, and where it ends.
+/// mdBook's `{{#include path}}`, `{{#rustdoc_include path}}` or `{{#playground path}}` (`{{#playpen path}}` before
+/// mdBook 0.4, spaces allowed inside the braces) at the start of the text it is made from, and where it ends.
 struct BookDirective {
     let include: IncludeDirective
     let end: Substring.Index
@@ -50,10 +50,16 @@ struct BookDirective {
         guard rest.first == "#" else { return nil }
         rest = rest.dropFirst()
         let name = rest.prefix { $0.isLetter || $0 == "_" }
-        guard name == "include" || name == "rustdoc_include" else { return nil }
+        let kind: IncludeDirective.Kind
+        switch name {
+        case "include": kind = .mdBook
+        case "rustdoc_include": kind = .rustdoc
+        case "playground", "playpen": kind = .playground(attributes: [])
+        default: return nil
+        }
         rest = rest[name.endIndex...]
         guard rest.first == " " || rest.first == "\t", let close = rest.range(of: "}}"),
-            let include = IncludeDirective(mdBook: rest[..<close.lowerBound], rustdoc: name == "rustdoc_include")
+            let include = IncludeDirective(mdBook: rest[..<close.lowerBound], kind: kind)
         else { return nil }
         self.include = include
         end = close.upperBound

@@ -4,8 +4,8 @@ import Foundation
 /// preprocessors do: everywhere in the text, code blocks included (where most includes are, a listing in a
 /// fence), and again in what an included file includes, up to ten files deep.
 ///
-/// - mdBook: `{{#include path}}` and `{{#rustdoc_include path}}` anywhere in a line, the path relative to the
-///   page's folder; `\{{#include …}}` is written as it is, without the backslash.
+/// - mdBook: `{{#include path}}`, `{{#rustdoc_include path}}` and `{{#playground path}}` anywhere in a line, the
+///   path relative to the page's folder; `\{{#include …}}` is written as it is, without the backslash.
 /// - MkDocs's snippets: a line `--8<-- "path"`, or a block of paths between two `--8<--` lines, each looked for in
 ///   the project folder, then the site folder (`IncludedFiles.snippetFolders`); the included lines take the
 ///   directive's indentation. `;--8<--` is written as `--8<--`.
@@ -28,7 +28,9 @@ enum Includes {
 
     /// `text` with its includes in place; nil when it names none. mdBook's paths are relative to `folder`.
     static func expand(_ text: String, folder: String, files: IncludedFiles) -> Expansion? {
-        guard text.containsBytes("include") || text.containsBytes("8<-") else { return nil }
+        guard text.containsBytes("include") || text.containsBytes("8<-") || text.containsBytes("#play") else {
+            return nil
+        }
         var expander = Expander(files: files)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let output = expander.expand(lines, folder: folder, depth: 0)
@@ -168,7 +170,9 @@ enum Includes {
                 let place = "\(file.path) line \(taken[inner.line - 1].number)"
                 errors[index] = LineMessage(line: line, message: "in \(place): \(inner.message)")
             }
-            return nested.map(\.text)
+            guard case .playground(let attributes) = directive.kind else { return nested.map(\.text) }
+            // As mdBook writes it: the fence's end on a line of its own, whatever follows the directive after it.
+            return ["```" + (["rust"] + attributes).joined(separator: ",")] + nested.map(\.text) + ["```", ""]
         }
     }
 }
