@@ -38,7 +38,7 @@ struct IncludeTests {
             {{#rustdoc_include ../../listings/main.rs:main}}
             ```
 
-            Written as it is: `\\{{#include main.rs}}`, and {{#title not an include}}.
+            Written as it is: `\\{{#include main.rs}}`, and {{#chapter not a directive}}.
             """
         ])
         try site.write(["main.rs": Self.listing], under: "listings")
@@ -56,7 +56,7 @@ struct IncludeTests {
         #expect(!blocks[2].contains("ANCHOR"))
         // rustdoc_include has every line, those outside the anchor hidden as rustdoc hides `# ` lines.
         #expect(blocks[3].contains("fn main()") && !blocks[3].contains("use std") && !blocks[3].contains("ANCHOR"))
-        #expect(html.contains("<code>{{#include main.rs}}</code>, and {{#title not an include}}."), "\(html)")
+        #expect(html.contains("<code>{{#include main.rs}}</code>, and {{#chapter not a directive}}."), "\(html)")
     }
 
     @Test("mdBook's playground: the whole file in a Rust code block, the words after the path in its info string")
@@ -86,6 +86,26 @@ struct IncludeTests {
         #expect(blocks.count == 2, "\(html)")
         #expect(blocks.allSatisfy { $0.contains("language-rust") && $0.contains("ANCHOR") }, "\(html)")
         #expect(html.contains("<code>{{#playground main.rs}}</code>"), "\(html)")
+    }
+
+    @Test("mdBook's {{#title}} titles the page as front matter's title would, and writes nothing where it stands")
+    func title() throws {
+        var templates = TestSite.contentOnlyTemplates
+        templates["page.mustache"] = "<title>{{page.title}}</title>{{{page.content_html}}}"
+        let site = try TestSite(
+            pages: [
+                "ch01.md": "{{#title Installing, step by step }}\n# Installing\n\nText.\n",
+                "ch02.md": "---\ntitle: From front matter\n---\n{{#title Not this}}\n# Second\n",
+                "ch03.md": "# Third\n\nWritten as it is: `\\{{#title x}}`, and {{#title}}.\n",
+            ], templates: templates)
+        try site.build()
+        #expect(
+            site.output("ch01/index.html")
+                == "<title>Installing, step by step</title><h1 id=\"installing\">Installing</h1>\n<p>Text.</p>\n")
+        #expect(site.output("ch02/index.html")?.hasPrefix("<title>From front matter</title>") == true)
+        #expect(
+            site.output("ch03/index.html")?.contains("<code>{{#title x}}</code>, and {{#title}}.") == true,
+            "\(site.output("ch03/index.html") ?? "")")
     }
 
     @Test("Includes nest, each path relative to the file that names it; links in included text are checked")

@@ -39,9 +39,16 @@ enum SnippetLine: Equatable {
 }
 
 /// mdBook's `{{#include path}}`, `{{#rustdoc_include path}}` or `{{#playground path}}` (`{{#playpen path}}` before
-/// mdBook 0.4, spaces allowed inside the braces) at the start of the text it is made from, and where it ends.
+/// mdBook 0.4), or `{{#title The title}}`, spaces allowed inside the braces, at the start of the text it is made
+/// from, and where it ends.
 struct BookDirective {
-    let include: IncludeDirective
+    enum Action {
+        case include(IncludeDirective)
+        /// The page's title, as front matter's `title` gives it; the directive itself writes nothing.
+        case title(String)
+    }
+
+    let action: Action
     let end: Substring.Index
 
     init?(_ text: Substring) {
@@ -50,18 +57,22 @@ struct BookDirective {
         guard rest.first == "#" else { return nil }
         rest = rest.dropFirst()
         let name = rest.prefix { $0.isLetter || $0 == "_" }
+        rest = rest[name.endIndex...]
+        guard rest.first == " " || rest.first == "\t", let close = rest.range(of: "}}") else { return nil }
+        let argument = rest[..<close.lowerBound]
         let kind: IncludeDirective.Kind
         switch name {
         case "include": kind = .mdBook
         case "rustdoc_include": kind = .rustdoc
         case "playground", "playpen": kind = .playground(attributes: [])
+        case "title":
+            let title = argument.trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { return nil }
+            (action, end) = (.title(title), close.upperBound)
+            return
         default: return nil
         }
-        rest = rest[name.endIndex...]
-        guard rest.first == " " || rest.first == "\t", let close = rest.range(of: "}}"),
-            let include = IncludeDirective(mdBook: rest[..<close.lowerBound], kind: kind)
-        else { return nil }
-        self.include = include
-        end = close.upperBound
+        guard let include = IncludeDirective(mdBook: argument, kind: kind) else { return nil }
+        (action, end) = (.include(include), close.upperBound)
     }
 }

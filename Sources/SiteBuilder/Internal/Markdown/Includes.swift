@@ -5,7 +5,8 @@ import Foundation
 /// fence), and again in what an included file includes, up to ten files deep.
 ///
 /// - mdBook: `{{#include path}}`, `{{#rustdoc_include path}}` and `{{#playground path}}` anywhere in a line, the
-///   path relative to the page's folder; `\{{#include …}}` is written as it is, without the backslash.
+///   path relative to the page's folder, and `{{#title …}}`; `\{{#include …}}` is written as it is, without the
+///   backslash.
 /// - MkDocs's snippets: a line `--8<-- "path"`, or a block of paths between two `--8<--` lines, each looked for in
 ///   the project folder, then the site folder (`IncludedFiles.snippetFolders`); the included lines take the
 ///   directive's indentation. `;--8<--` is written as `--8<--`.
@@ -21,6 +22,8 @@ enum Includes {
         /// Each file included, directly or through another, with the digest of what it held, and each path looked
         /// at before one of them where there was no file (`IncludedFiles.absent`).
         let included: [String: String]
+        /// The title the last `{{#title}}` gives the page, as front matter's `title` would.
+        let title: String?
         let errors: [LineMessage]
     }
 
@@ -28,22 +31,22 @@ enum Includes {
 
     /// `text` with its includes in place; nil when it names none. mdBook's paths are relative to `folder`.
     static func expand(_ text: String, folder: String, files: IncludedFiles) -> Expansion? {
-        guard text.containsBytes("include") || text.containsBytes("8<-") || text.containsBytes("#play") else {
-            return nil
-        }
+        // Every mdBook directive opens with braces.
+        guard text.containsBytes("{{") || text.containsBytes("8<-") else { return nil }
         var expander = Expander(files: files)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let output = expander.expand(lines, folder: folder, depth: 0)
         guard expander.changed else { return nil }
         return Expansion(
             text: output.map(\.text).joined(separator: "\n"), sourceLines: output.map(\.source),
-            included: expander.included, errors: expander.errors)
+            included: expander.included, title: expander.title, errors: expander.errors)
     }
 
     private struct Expander {
         let files: IncludedFiles
         var included: [String: String] = [:]
         var errors: [LineMessage] = []
+        var title: String?
         var changed = false
 
         /// Every line of `lines` with what it includes in place, each with the line (from 1) it came from.
@@ -105,11 +108,21 @@ enum Includes {
                 current += rest[..<(escaped ? rest.index(before: open.lowerBound) : open.lowerBound)]
                 let written = rest[open.lowerBound..<directive.end]
                 rest = rest[directive.end...]
-                guard !escaped,
-                    let taken = include(directive.include, from: [folder], depth: depth, line: number)
-                else {
+                guard !escaped else {
                     current += written
                     continue
+                }
+                let taken: [String]
+                switch directive.action {
+                case .title(let named):
+                    title = named
+                    continue
+                case .include(let include):
+                    guard let lines = self.include(include, from: [folder], depth: depth, line: number) else {
+                        current += written
+                        continue
+                    }
+                    taken = lines
                 }
                 guard let first = taken.first else { continue }
                 current += first

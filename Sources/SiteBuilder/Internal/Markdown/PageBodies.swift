@@ -20,7 +20,7 @@ struct PageBodies: Sendable {
             body = PageBody(text: expansion.text, lineOffset: body.lineOffset, sourceLines: expansion.sourceLines)
         }
         var rendered = PageMarkdown.render(
-            body, folder: source.fileFolder, frontMatterTitle: frontMatterTitle, resolver: resolver,
+            body, folder: source.fileFolder, frontMatterTitle: frontMatterTitle ?? expansion?.title, resolver: resolver,
             linkHeadings: linkHeadings)
         rendered.summary.includes = expansion?.included ?? [:]
         let includeErrors = (expansion?.errors ?? []).map {
