@@ -1,8 +1,8 @@
 import Foundation
 
 /// A file a page includes, as mdBook (`{{#include path}}`, `{{#rustdoc_include path}}`, `{{#playground path}}`) or
-/// MkDocs's snippets (`--8<-- "path"`) name it, and the part of the file the page takes: lines by number, or the lines between
-/// two markers (mdBook's `ANCHOR: name` … `ANCHOR_END: name`, a snippet's `--8<-- [start:name]` …
+/// MkDocs's snippets (`--8<-- "path"`) name it, and the part of the file the page takes: lines by number, or the
+/// lines between two markers (mdBook's `ANCHOR: name` … `ANCHOR_END: name`, a snippet's `--8<-- [start:name]` …
 /// `--8<-- [end:name]`).
 struct IncludeDirective: Equatable {
     enum Kind: Equatable {

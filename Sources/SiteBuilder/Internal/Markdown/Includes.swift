@@ -8,8 +8,9 @@ import Foundation
 ///   path relative to the page's folder, and `{{#title …}}`; `\{{#include …}}` is written as it is, without the
 ///   backslash.
 /// - MkDocs's snippets: a line `--8<-- "path"`, or a block of paths between two `--8<--` lines, each looked for in
-///   the project folder, then the site folder (`IncludedFiles.snippetFolders`); the included lines take the
-///   directive's indentation. `;--8<--` is written as `--8<--`.
+///   the folders of `mkdocs.yml`'s `base_path`, else the project folder, then the site folder
+///   (`IncludedFiles.snippetFolders`); the included lines take the directive's indentation. `;--8<--` is written
+///   as `--8<--`.
 ///
 /// A file that cannot be included is an error on the directive's line, which stays as written.
 enum Includes {
