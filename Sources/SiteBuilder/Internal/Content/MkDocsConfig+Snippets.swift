@@ -17,12 +17,13 @@ extension MkDocsConfig {
         let settings: Node?
         switch extensions {
         case .sequence(let items):
-            settings = items.lazy.compactMap { item -> Node? in
-                guard case .mapping(let named) = item, named.count == 1, let (name, value) = named.first,
-                    name.string == snippetsExtension
-                else { return nil }
-                return value
-            }.first
+            settings =
+                items.lazy.compactMap { item -> Node? in
+                    guard case .mapping(let named) = item, named.count == 1, let (name, value) = named.first,
+                        name.string == snippetsExtension
+                    else { return nil }
+                    return value
+                }.first
         case .mapping(let named):
             settings = named[snippetsExtension]
         default:
