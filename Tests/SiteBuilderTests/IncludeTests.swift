@@ -289,6 +289,10 @@ struct IncludeTests {
         try site.build(docs)
         #expect(site.output("index.html") == "<p>From the snippets.</p>\n")
         #expect(try site.stagesRun(docs).last == .checkCache)
+        // An absolute folder is taken as it is, not below the folder of mkdocs.yml.
+        try mkdocs("  - pymdownx.snippets:\n      base_path: ['\(site.root)/snippets']\n")
+        try site.build(docs)
+        #expect(site.output("index.html") == "<p>From the snippets.</p>\n")
         // MkDocs's other way of listing the extensions, a mapping; only mkdocs.yml changed.
         try mkdocs("  pymdownx.snippets:\n    base_path: .\n")
         #expect(try site.build(docs).changedFiles == ["index.html"])

@@ -12,12 +12,12 @@ enum IncludedAccess {
         guard !included.isEmpty else { return [] }
         var rules: [String: SiteAccess.Origin] = [:]
         for (page, origin) in zip(pages, access.pageRules) {
-            rules[IncludedFiles.normalised(display.site(page.source.path))] = origin
+            rules[DisplayPaths.normalised(display.site(page.source.path))] = origin
         }
         let entries = Dictionary(access.entries.map { ($0.path, $0.origin) }) { first, _ in first }
         for asset in assets where !asset.isThemeAsset {
             let path = OutputPath.manifestPath(ofFile: asset.outputPath, decodedRoot: access.root)
-            rules[IncludedFiles.normalised(asset.sourcePath)] = entries[path]
+            rules[DisplayPaths.normalised(asset.sourcePath)] = entries[path]
         }
         return included.sorted { $0.key < $1.key }.flatMap { index, files in
             let reader = access.pageRules[index]

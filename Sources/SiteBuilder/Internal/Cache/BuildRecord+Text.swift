@@ -5,11 +5,10 @@ import TextTools
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
 /// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a
-/// later one the settings, warnings, included files (`included`) and snippets' folders of a later build with the lines
-/// of only the files it changed
-/// (`no-input` and `no-file` remove one), so a one-page edit appends a few lines instead of writing
-/// a line per file again. A later line about a file replaces an earlier one; a file that does not end
-/// with `end` (a build stopped while appending) is damaged, and the next build a full one.
+/// later one the settings, warnings, included files (`included`) and snippets' folders (`snippets`) of a later build
+/// with the lines of only the files it changed (`no-input` and `no-file` remove one), so a one-page edit appends a
+/// few lines instead of writing a line per file again. A later line about a file replaces an earlier one; a file
+/// that does not end with `end` (a build stopped while appending) is damaged, and the next build a full one.
 ///
 /// ```
 /// sitegen-build-cache 3
@@ -139,13 +138,12 @@ extension BuildRecord {
                     record.files[path] = Entry(key: key, stamp: stamp)
                 }
                 fileLines += 1
-            case "included", "snippets":
+            case "included":
                 guard let path = lines.text(last: true) else { return nil }
-                if kind == "included" {
-                    record.included.append(path)
-                } else {
-                    record.snippetFolders.append(path)
-                }
+                record.included.append(path)
+            case "snippets":
+                guard let folder = lines.text(last: true) else { return nil }
+                record.snippetFolders.append(folder)
             case "generator", "options", "links":
                 guard let value = lines.text(last: true) else { return nil }
                 switch kind {

@@ -31,7 +31,7 @@ final class IncludedFiles: @unchecked Sendable {
         let projectFolder = DisplayPaths.parent(of: siteFolder)
         self.projectFolder = projectFolder
         let snippetFolders =
-            snippetBasePaths?.map { Self.normalised(DisplayPaths.join(projectFolder, $0)) }
+            snippetBasePaths?.map { DisplayPaths.normalised(DisplayPaths.path($0, from: projectFolder)) }
             ?? [projectFolder, siteFolder]
         self.snippetFolders = snippetFolders
         snippetFoldersMoved = previous.map { $0.snippetFolders != snippetFolders } ?? false
@@ -49,7 +49,7 @@ final class IncludedFiles: @unchecked Sendable {
             let problem = "'\(written)' is not a path relative to the page; write one, as '../listings/a.rs'"
             return (.failure(.init(problem)), [])
         }
-        let paths = folders.map { Self.normalised(DisplayPaths.join($0, written)) }
+        let paths = folders.map { DisplayPaths.normalised(DisplayPaths.join($0, written)) }
         let index = paths.firstIndex(where: Self.exists) ?? 0
         let path = paths[index]
         let found = lock.withLock {
@@ -101,20 +101,5 @@ final class IncludedFiles: @unchecked Sendable {
         var lines = PageText.decode(data).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return .success(File(path: path, lines: lines, record: InputRecord(stamp: stamp, digest: SHA256.hex(data))))
-    }
-
-    /// `path` with `.` and `folder/..` taken out; `..` that leads above the path's start stays.
-    static func normalised(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : joined
     }
 }

@@ -149,33 +149,22 @@ enum Includes {
             -> [String]?
         {
             changed = true
-            let file: IncludedFiles.File
             let (found, passedBy) = files.file(directive.path, from: folders)
-            switch found {
-            case .failure(let problem):
-                errors.append(
-                    LineMessage(line: line, message: "cannot include '\(directive.path)': \(problem.message)"))
-                return nil
-            case .success(let found):
-                file = found
-            }
-            guard depth < maximumDepth else {
-                let message =
-                    "cannot include '\(directive.path)': includes go more than \(maximumDepth) files deep; does a file include itself?"
-                errors.append(LineMessage(line: line, message: message))
+            let file: IncludedFiles.File
+            let taken: [IncludeDirective.TakenLine]
+            do throws(IncludeProblem) {
+                file = try found.get()
+                guard depth < maximumDepth else {
+                    throw IncludeProblem(
+                        "includes go more than \(maximumDepth) files deep; does a file include itself?")
+                }
+                taken = try directive.take(from: file.lines).get()
+            } catch {
+                errors.append(LineMessage(line: line, message: "cannot include '\(directive.path)': \(error.message)"))
                 return nil
             }
             included[file.path] = file.record.digest
             for path in passedBy { included[path] = IncludedFiles.absent }
-            let taken: [IncludeDirective.TakenLine]
-            switch directive.take(from: file.lines) {
-            case .failure(let problem):
-                errors.append(
-                    LineMessage(line: line, message: "cannot include '\(directive.path)': \(problem.message)"))
-                return nil
-            case .success(let lines):
-                taken = lines
-            }
             let errorCount = errors.count
             let nested = expand(taken.map(\.text), folder: DisplayPaths.parent(of: file.path), depth: depth + 1)
             // An error inside is counted in the lines taken; it is named by the file's line.

@@ -15,7 +15,7 @@ struct PageBodies: Sendable {
     {
         var body = body
         let expansion = Includes.expand(
-            body.text, folder: IncludedFiles.normalised(display.site(source.fileFolder)), files: includes)
+            body.text, folder: DisplayPaths.normalised(display.site(source.fileFolder)), files: includes)
         if let expansion {
             body = PageBody(text: expansion.text, lineOffset: body.lineOffset, sourceLines: expansion.sourceLines)
         }

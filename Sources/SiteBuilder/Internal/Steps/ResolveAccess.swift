@@ -1,7 +1,8 @@
 /// Works out who may read every path the build publishes, from `access:` in front matter, the sections
 /// that cascade it, the site default, `[file_access]` and the pages' links to files, and prepares the access
-/// manifest; see `SiteAccess`. A page may include only files its readers may all read (`IncludedAccess`). Runs after the theme is loaded, because the theme's assets are published too,
-/// and after the Markdown is rendered, because a file's rule depends on the pages that link it.
+/// manifest; see `SiteAccess`. A page may include only files its readers may all read (`IncludedAccess`). Runs after
+/// the theme is loaded, because the theme's assets are published too, and after the Markdown is rendered, because a
+/// file's rule depends on the pages that link it and what a page includes is known only then.
 struct ResolveAccess: BuildStep {
     let stage = BuildStage.resolveAccess
     let pages: [ParsedPage]

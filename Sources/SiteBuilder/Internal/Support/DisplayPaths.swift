@@ -28,7 +28,29 @@ struct DisplayPaths: Sendable {
     /// Whether `written`, a folder named in a file in the folder `parent` (`docs`, `./src`, an absolute path), is
     /// `folder`: the same folder once `.`, `..` and symbolic links are resolved.
     static func isFolder(_ written: String, from parent: String, _ folder: String) -> Bool {
-        canonical(written.hasPrefix("/") ? written : join(parent, written)) == canonical(folder)
+        canonical(path(written, from: parent)) == canonical(folder)
+    }
+
+    /// `written`, a path named in a file in the folder `parent`, as the user would name it: an absolute path as it
+    /// is, any other relative to `parent`.
+    static func path(_ written: String, from parent: String) -> String {
+        written.hasPrefix("/") ? written : join(parent, written)
+    }
+
+    /// `path` with `.` and `folder/..` taken out, lexically (`docs/../listings/a.rs` is `listings/a.rs`); `..` that
+    /// leads above the path's start stays.
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined
     }
 
     /// `path` made absolute, with `.`, `..` and symbolic links resolved: the file or folder it leads to. An empty
