@@ -32,6 +32,7 @@ struct BuildCacheTests {
         record.included = ["listings/main.rs", "note.md"]
         // The current folder is an empty path.
         record.snippetFolders = ["", "docs/snip\tpets"]
+        record.appendedSnippets = ["includes/abbreviations.md", "a\\b.md"]
         #expect(BuildRecord(bytes: record.bytes) == record)
     }
 
@@ -84,6 +85,7 @@ struct BuildCacheTests {
             warnings: [BuildError(stage: .checkLinks, file: "a.md", line: 3, message: "old warning")])
         first.included = ["listings/main.rs"]
         first.snippetFolders = ["", "docs"]
+        first.appendedSnippets = ["includes/abbreviations.md"]
         let written = first.bytes
         let read = try #require(BuildRecord(bytes: written))
         #expect(read.stored?.fileLines == 10)
@@ -97,9 +99,11 @@ struct BuildCacheTests {
         second.files["c/index.html"] = .init(key: "kc", stamp: stamp)
         second.pageCount = 1
         second.warnings = [BuildError(stage: .publish, file: nil, message: "new warning")]
-        // Each build names its own included files and snippets' folders, not adding to the last one's.
+        // Each build names its own included files, snippets' folders and appended snippets, not adding to the last
+        // one's.
         second.included = []
         second.snippetFolders = ["snippets"]
+        second.appendedSnippets = ["glossary.md"]
         let appendix = try #require(second.appendix(after: read, output: .between(read, second)))
         let text = String(decoding: appendix, as: UTF8.self)
         #expect(text.hasPrefix("build\n") && text.hasSuffix("end\n"))

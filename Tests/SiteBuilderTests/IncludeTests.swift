@@ -309,6 +309,57 @@ struct IncludeTests {
             }, "\(report.warnings)")
     }
 
+    @Test("mkdocs.yml's auto_append ends every page with its snippets; a change to them builds every page again")
+    func autoAppend() throws {
+        let site = try TestSite(pages: [:])
+        func mkdocs(_ snippets: String) throws {
+            let text =
+                "site_name: Docs\nmarkdown_extensions:\n  - abbr\n  - pymdownx.snippets:\n      base_path: .\n\(snippets)"
+            try site.write(["mkdocs.yml": text], under: "")
+        }
+        try site.write(
+            [
+                "docs/index.md": "Sign in with SSO.\n", "docs/guide.md": "# Guide\n\nSSO and MFA, then on.",
+                "includes/abbreviations.md": "*[SSO]: Single sign-on\n",
+            ], under: "")
+        try mkdocs("      auto_append:\n        - includes/abbreviations.md\n")
+        let docs: (inout BuildOptions) -> Void = { $0.siteFolder = site.root + "/docs" }
+        try site.build(docs)
+        let sso = "<abbr title=\"Single sign-on\">SSO</abbr>"
+        #expect(site.output("index.html") == "<p>Sign in with \(sso).</p>\n")
+        // The page's last line stays its own paragraph.
+        #expect(site.output("guide/index.html")?.contains("<p>\(sso) and MFA, then on.</p>") == true)
+        #expect(try site.stagesRun(docs).last == .checkCache)
+        // Only the glossary changes: every page, and only the pages, are built again.
+        try site.write(
+            ["abbreviations.md": "*[SSO]: Single sign-on through Entra\n*[MFA]: Multi-factor authentication\n"],
+            under: "includes")
+        let changed = try site.build(docs).changedFiles.sorted()
+        #expect(changed == ["guide/index.html", "index.html"], "\(changed)")
+        let mfa = "<abbr title=\"Multi-factor authentication\">MFA</abbr>"
+        #expect(site.output("guide/index.html")?.contains(mfa) == true)
+        // Taken out of mkdocs.yml, it is no longer appended, though no page and no glossary changed.
+        try mkdocs("")
+        try site.build(docs)
+        #expect(site.output("index.html") == "<p>Sign in with SSO.</p>\n")
+        // A file auto_append names that is not there is one error, on its line in mkdocs.yml, not one a page.
+        try mkdocs("      auto_append: [includes/glossary.md]\n")
+        let errors = site.buildErrors(docs)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.contains("mkdocs.yml:6") == true
+                && errors.first?.contains("cannot include 'includes/glossary.md'") == true
+                && errors.first?.contains("take it out of auto_append") == true, "\(errors)")
+        // One of the wrong kind is a warning naming its line, and nothing is appended.
+        try mkdocs("      auto_append: {a: b}\n")
+        let report = try site.build(docs)
+        #expect(site.output("index.html") == "<p>Sign in with SSO.</p>\n")
+        #expect(
+            report.warnings.map(\.description).contains {
+                $0.contains("mkdocs.yml:6") && $0.contains("'auto_append' of pymdownx.snippets must be a file")
+            }, "\(report.warnings)")
+    }
+
     @Test("A page may include only what all its readers may read: a stricter page or file of the site is an error")
     func access() throws {
         let site = try TestSite(pages: [

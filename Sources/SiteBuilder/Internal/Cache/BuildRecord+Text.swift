@@ -5,8 +5,8 @@ import TextTools
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
 /// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a
-/// later one the settings, warnings, included files (`included`) and snippets' folders (`snippets`) of a later build
-/// with the lines of only the files it changed (`no-input` and `no-file` remove one), so a one-page edit appends a
+/// later one the settings, warnings, included files (`included`), snippets' folders (`snippets`) and the snippets
+/// every page ends with (`appended`) of a later build with the lines of only the files it changed (`no-input` and `no-file` remove one), so a one-page edit appends a
 /// few lines instead of writing a line per file again. A later line about a file replaces an earlier one; a file
 /// that does not end with `end` (a build stopped while appending) is damaged, and the next build a full one.
 ///
@@ -22,6 +22,7 @@ import TextTools
 /// included	listings/main.rs
 /// snippets	.
 /// snippets	docs
+/// appended	includes/abbreviations.md
 /// input	9d0e…	2210	1763771000123456789	site/guide/setup.md
 /// file	9c1e…	24310	1763772000123456789	guide/setup/index.html
 /// end
@@ -82,6 +83,7 @@ extension BuildRecord {
         }
         for path in included { out.line("included", Self.escaped(path)) }
         for folder in snippetFolders { out.line("snippets", Self.escaped(folder)) }
+        for path in appendedSnippets { out.line("appended", Self.escaped(path)) }
         for (path, input) in inputs {
             out.fileLine("input", key: Self.escaped(input.digest), stamp: input.stamp, path: Self.escaped(path))
         }
@@ -110,7 +112,8 @@ extension BuildRecord {
         while !lines.isAtEnd {
             if !inBuild {
                 guard lines.line(is: "build") else { return nil }
-                (inBuild, record.warnings, record.included, record.snippetFolders) = (true, [], [], [])
+                (inBuild, record.warnings, record.included) = (true, [], [])
+                (record.snippetFolders, record.appendedSnippets) = ([], [])
                 continue
             }
             if lines.line(is: "end") {
@@ -144,6 +147,9 @@ extension BuildRecord {
             case "snippets":
                 guard let folder = lines.text(last: true) else { return nil }
                 record.snippetFolders.append(folder)
+            case "appended":
+                guard let path = lines.text(last: true) else { return nil }
+                record.appendedSnippets.append(path)
             case "generator", "options", "links":
                 guard let value = lines.text(last: true) else { return nil }
                 switch kind {

@@ -25,6 +25,8 @@ struct BuildRecord: Sendable, Equatable {
     var included: [String] = []
     /// Where snippets were looked for (`IncludedFiles.snippetFolders`), which pages' summaries hold only there.
     var snippetFolders: [String] = []
+    /// The snippets every page ended with (`IncludedFiles.appended`), as `mkdocs.yml` names them.
+    var appendedSnippets: [String] = []
     var files: [String: Entry]
     var pageCount: Int
     var assetCount: Int
@@ -52,7 +54,7 @@ struct BuildRecord: Sendable, Equatable {
     static func == (left: BuildRecord, right: BuildRecord) -> Bool {
         left.generator == right.generator && left.options == right.options && left.started == right.started
             && left.linkTargets == right.linkTargets && left.inputs == right.inputs && left.included == right.included
-            && left.snippetFolders == right.snippetFolders
+            && left.snippetFolders == right.snippetFolders && left.appendedSnippets == right.appendedSnippets
             && left.files == right.files
             && left.pageCount == right.pageCount && left.assetCount == right.assetCount
             && left.aliasCount == right.aliasCount && left.access == right.access && left.warnings == right.warnings
@@ -84,5 +86,6 @@ extension BuildRecord {
         }
         self.included = included.sorted()
         snippetFolders = files.snippetFolders
+        appendedSnippets = files.appended.map(\.path)
     }
 }

@@ -11,8 +11,12 @@ final class IncludedFiles: @unchecked Sendable {
     /// Where a snippet's path is looked for, in order: the folders of the `base_path` `mkdocs.yml` sets, relative to
     /// the project folder; else the project folder (where MkDocs runs, its default `base_path`), then the site folder.
     let snippetFolders: [String]
+    /// The snippets `auto_append` in `mkdocs.yml` puts at the end of every page.
+    let appended: [MkDocsConfig.Appended]
     /// The snippets are looked for elsewhere than in the last build, so a snippet's path may name another file.
     private let snippetFoldersMoved: Bool
+    /// Pages end with other snippets than in the last build, so no page's summary holds.
+    private let appendedChanged: Bool
     private let previous: BuildRecord?
     private let realProjectFolder: String
     private let lock = NSLock()
@@ -27,14 +31,16 @@ final class IncludedFiles: @unchecked Sendable {
         let record: InputRecord
     }
 
-    init(siteFolder: String, snippetBasePaths: [String]? = nil, previous: BuildRecord?) {
+    init(siteFolder: String, snippets: MkDocsConfig.Snippets = .init(), previous: BuildRecord?) {
         let projectFolder = DisplayPaths.parent(of: siteFolder)
         self.projectFolder = projectFolder
         let snippetFolders =
-            snippetBasePaths?.map { DisplayPaths.normalised(DisplayPaths.path($0, from: projectFolder)) }
+            snippets.basePaths?.map { DisplayPaths.normalised(DisplayPaths.path($0, from: projectFolder)) }
             ?? [projectFolder, siteFolder]
         self.snippetFolders = snippetFolders
+        appended = snippets.appended
         snippetFoldersMoved = previous.map { $0.snippetFolders != snippetFolders } ?? false
+        appendedChanged = previous.map { $0.appendedSnippets != snippets.appended.map(\.path) } ?? false
         self.previous = previous
         realProjectFolder = DisplayPaths.canonical(projectFolder)
     }
@@ -78,9 +84,10 @@ final class IncludedFiles: @unchecked Sendable {
     }
 
     /// Every file in `included` (path to digest, as a summary lists them) still holds what it held, every path
-    /// passed by (`absent`) still has no file, and snippets are looked for where they were.
+    /// passed by (`absent`) still has no file, snippets are looked for where they were, and pages end with the
+    /// snippets they ended with.
     func unchanged(_ included: [String: String]) -> Bool {
-        guard included.isEmpty || !snippetFoldersMoved else { return false }
+        guard !appendedChanged, included.isEmpty || !snippetFoldersMoved else { return false }
         return included.allSatisfy { path, digest in
             digest == Self.absent ? !Self.exists(path) : record(of: path)?.digest == digest
         }

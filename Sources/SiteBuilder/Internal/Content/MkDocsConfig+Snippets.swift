@@ -1,7 +1,22 @@
 import Yams
 
 extension MkDocsConfig {
-    /// The `base_path` of pymdownx's snippets, as `mkdocs.yml` lists its `markdown_extensions`, either way MkDocs
+    /// What the settings of pymdownx's snippets say about where snippets come from and where they go.
+    struct Snippets: Sendable, Equatable {
+        /// The folders of `base_path`, relative to the folder holding `mkdocs.yml`, as written; nil when none is set.
+        var basePaths: [String]?
+        /// The snippets `auto_append` puts at the end of every page, in order (MkDocs Material's way of sharing a
+        /// glossary of abbreviations).
+        var appended: [Appended] = []
+    }
+
+    /// A snippet `auto_append` names, as written (`includes/abbreviations.md`), with its line in `mkdocs.yml`.
+    struct Appended: Sendable, Equatable {
+        let path: String
+        let line: Int?
+    }
+
+    /// The snippets' `base_path` and `auto_append`, as `mkdocs.yml` lists its `markdown_extensions`, either way MkDocs
     /// reads them: a list whose items are a name or a name and its settings, or a mapping of names to settings.
     ///
     /// ```yaml
@@ -9,11 +24,12 @@ extension MkDocsConfig {
     ///   - admonition
     ///   - pymdownx.snippets:
     ///       base_path: [docs/snippets, .]
+    ///       auto_append: [includes/abbreviations.md]
     /// ```
     ///
-    /// The folders, relative to the folder holding `mkdocs.yml`, as written; nil when none is set. One of the wrong
-    /// kind is a warning from `warn`, and snippets are looked for as if it were not there.
-    static func snippetBasePaths(in extensions: Node, warn: (String, Node) -> Void) -> [String]? {
+    /// A setting of the wrong kind is a warning naming its line in `file` (`line` gives a node's), and snippets are
+    /// read as if it were not there.
+    static func snippets(in extensions: Node, file: String, line: (Node) -> Int?) -> (Snippets, [Problem]) {
         let settings: Node?
         switch extensions {
         case .sequence(let items):
@@ -27,26 +43,53 @@ extension MkDocsConfig {
         case .mapping(let named):
             settings = named[snippetsExtension]
         default:
-            return nil
+            return (Snippets(), [])
         }
-        guard case .mapping(let mapping)? = settings, let basePath = mapping["base_path"] else { return nil }
-        switch basePath {
+        guard case .mapping(let mapping)? = settings else { return (Snippets(), []) }
+        var snippets = Snippets()
+        var warnings: [Problem] = []
+        func warn(_ message: String, _ node: Node) {
+            warnings.append(Problem(file: file, line: line(node), message: message, isWarning: true))
+        }
+        if let basePath = mapping["base_path"] {
+            snippets.basePaths = paths(basePath)
+            if snippets.basePaths == nil {
+                warn(
+                    "'base_path' of \(snippetsExtension) must be a folder or a list of folders, e.g. "
+                        + "[docs/snippets, .]; snippets are looked for as if it were not there", basePath)
+            }
+        }
+        if let autoAppend = mapping["auto_append"] {
+            let items: [Node] =
+                switch autoAppend {
+                case .sequence(let items): Array(items)
+                default: [autoAppend]
+                }
+            if let written = paths(autoAppend) {
+                snippets.appended = zip(written, items).map { Appended(path: $0, line: line($1)) }
+            } else {
+                warn(
+                    "'auto_append' of \(snippetsExtension) must be a file or a list of files, e.g. "
+                        + "[includes/abbreviations.md]; no snippet is added to the pages", autoAppend)
+            }
+        }
+        return (snippets, warnings)
+    }
+
+    /// A path, or a list of paths, none empty; nil for anything else.
+    private static func paths(_ node: Node) -> [String]? {
+        switch node {
         case .scalar(let scalar) where !scalar.string.isEmpty:
             return [scalar.string]
         case .sequence(let items):
-            let folders = items.compactMap { item -> String? in
+            let paths = items.compactMap { item -> String? in
                 guard case .scalar(let scalar) = item, !scalar.string.isEmpty else { return nil }
                 return scalar.string
             }
-            if folders.count == items.count, !folders.isEmpty { return folders }
+            return paths.count == items.count && !paths.isEmpty ? paths : nil
         default:
-            break
+            return nil
         }
-        let message =
-            "'base_path' of \(snippetsExtension) must be a folder or a list of folders, e.g. [docs/snippets, .]; "
-            + "snippets are looked for as if it were not there"
-        warn(message, basePath)
-        return nil
     }
 
     private static let snippetsExtension = "pymdownx.snippets"

@@ -17,7 +17,8 @@ import Yams
 ///
 /// A section of the nav names the deepest folder that holds all its pages (`User guide` names `guide/`), and the
 /// outermost section does when several would. Links out of the site are passed by, as are MkDocs's other keys
-/// (`theme`, `plugins`, the `markdown_extensions` but the snippets' `base_path`…), which say how MkDocs's pages look.
+/// (`theme`, `plugins`, the `markdown_extensions` but the snippets' `base_path` and `auto_append`…), which say how
+/// MkDocs's pages look.
 struct MkDocsConfig: Sendable {
     /// The names the file may have, the one MkDocs reads first first.
     static let fileNames = ["mkdocs.yml", "mkdocs.yaml"]
@@ -26,9 +27,9 @@ struct MkDocsConfig: Sendable {
     let file: String
     var siteName: String?
     var nav: NavigationOutline?
-    /// Where snippets (`--8<--`) are looked for, relative to the folder holding the file, when the settings of
-    /// pymdownx's snippets set a `base_path` (`snippetBasePaths(in:warn:)`).
-    var snippetBasePaths: [String]?
+    /// Where snippets (`--8<--`) are looked for, and the snippets every page ends with, as the settings of
+    /// pymdownx's snippets say (`snippets(in:file:line:)`).
+    var snippets = Snippets()
 
     /// The config of the site folder `siteFolder` (as the user names it), with the warnings reading it gave: the
     /// file in the folder holding the site folder, when its `docs_dir` (by default `docs`) is the site folder.
@@ -77,9 +78,9 @@ struct MkDocsConfig: Sendable {
             problems += reader.problems
         }
         if let extensions = mapping["markdown_extensions"] {
-            config.snippetBasePaths = snippetBasePaths(in: extensions) { message, node in
-                problems.append(Problem(file: file, line: fileLine(node.mark), message: message, isWarning: true))
-            }
+            let (snippets, warnings) = snippets(in: extensions, file: file) { fileLine($0.mark) }
+            config.snippets = snippets
+            problems += warnings
         }
         return (config, problems)
     }

@@ -82,7 +82,7 @@ struct Pipeline {
                 config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
                 includes: IncludedFiles(
-                    siteFolder: display.siteFolder, snippetBasePaths: config.mkdocs?.snippetBasePaths,
+                    siteFolder: display.siteFolder, snippets: config.mkdocs?.snippets ?? .init(),
                     previous: cache.previous),
                 display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
@@ -199,7 +199,7 @@ struct Pipeline {
                 config: config,
                 previousLinkTargets: nil, cache: nil,
                 includes: IncludedFiles(
-                    siteFolder: display.siteFolder, snippetBasePaths: config.mkdocs?.snippetBasePaths, previous: nil),
+                    siteFolder: display.siteFolder, snippets: config.mkdocs?.snippets ?? .init(), previous: nil),
                 display: display))
         let theme = run(
             LoadTemplates(
