@@ -297,6 +297,15 @@ struct IncludeTests {
         try mkdocs("  pymdownx.snippets:\n    base_path: .\n")
         #expect(try site.build(docs).changedFiles == ["index.html"])
         #expect(site.output("index.html") == "<p>From the project.</p>\n")
+        // A base path that is a file is the snippet its file name names, and no other.
+        try site.write(["CHANGES.md": "From the changes.\n"], under: "history")
+        try site.write(
+            ["index.md": "--8<-- \"CHANGES.md\"\n", "other.md": "--8<-- \"history/CHANGES.md\"\n"], under: "docs")
+        try mkdocs("  - pymdownx.snippets:\n      base_path: [history/CHANGES.md, .]\n")
+        try site.build(docs)
+        #expect(site.output("index.html") == "<p>From the changes.</p>\n")
+        #expect(site.output("other/index.html")?.contains("<p>From the changes.</p>") == true)
+        try site.write(["index.md": "--8<-- \"note.md\"\n", "other.md": "Other.\n"], under: "docs")
         // A base_path of the wrong kind is a warning naming its line; the default folders are looked in.
         try mkdocs("  - pymdownx.snippets:\n      base_path: {a: b}\n")
         try site.remove("note.md")

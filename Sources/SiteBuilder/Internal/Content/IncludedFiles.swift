@@ -11,6 +11,8 @@ final class IncludedFiles: @unchecked Sendable {
     /// Where a snippet's path is looked for, in order: the folders of the `base_path` `mkdocs.yml` sets, relative to
     /// the project folder; else the project folder (where MkDocs runs, its default `base_path`), then the site folder.
     let snippetFolders: [String]
+    /// The snippet folders that are files (`base_path: [docs, ../CHANGELOG.md]`).
+    private let snippetFiles: Set<String>
     /// The snippets `auto_append` in `mkdocs.yml` puts at the end of every page.
     let appended: [MkDocsConfig.Appended]
     /// The snippets are looked for elsewhere than in the last build, so a snippet's path may name another file.
@@ -38,6 +40,7 @@ final class IncludedFiles: @unchecked Sendable {
             snippets.basePaths?.map { DisplayPaths.normalised(DisplayPaths.path($0, from: projectFolder)) }
             ?? [projectFolder, siteFolder]
         self.snippetFolders = snippetFolders
+        snippetFiles = Set(snippetFolders.filter { FileStamp.of($0) != nil })
         appended = snippets.appended
         snippetFoldersMoved = previous.map { $0.snippetFolders != snippetFolders } ?? false
         appendedChanged = previous.map { $0.appendedSnippets != snippets.appended.map(\.path) } ?? false
@@ -55,7 +58,11 @@ final class IncludedFiles: @unchecked Sendable {
             let problem = "'\(written)' is not a path relative to the page; write one, as '../listings/a.rs'"
             return (.failure(.init(problem)), [])
         }
-        let paths = folders.map { DisplayPaths.normalised(DisplayPaths.join($0, written)) }
+        // A base path that is a file is the snippet its file name names, as pymdownx's snippets take it.
+        let paths = folders.map { folder in
+            snippetFiles.contains(folder) && written == folder.split(separator: "/").last.map(String.init)
+                ? folder : DisplayPaths.normalised(DisplayPaths.join(folder, written))
+        }
         let index = paths.firstIndex(where: Self.exists) ?? 0
         let path = paths[index]
         let found = lock.withLock {
