@@ -75,7 +75,7 @@ struct IncludeTests {
         let expansion = try #require(
             Includes.expand(
                 "{{#playground ../listings/main.rs editable}}\n", folder: site.root + "/site",
-                files: IncludedFiles(siteFolder: site.root + "/site", previous: nil)))
+                files: IncludedFiles(siteFolder: site.root + "/site", previous: nil), appendix: .none))
         #expect(expansion.text == "```rust,editable\n" + Self.listing + "\n```\n\n", "\(expansion.text)")
         // Every line of the block comes from the directive's line; the text's own line break ends it.
         #expect(expansion.sourceLines.dropLast().allSatisfy { $0 == 1 } && expansion.sourceLines.last == 2)
@@ -408,7 +408,9 @@ struct IncludeTests {
             "No includes here.\n", "{{#include}}\n", "{{#includes a.md}}\n", "--8<--\n", "text --8<-- \"a.md\"\n",
             "--8<--\"a.md\"\n", "{{#include a.md\n",
         ] {
-            #expect(Includes.expand(text, folder: "/nonexistent/site", files: files) == nil, "\(text.debugDescription)")
+            #expect(
+                Includes.expand(text, folder: "/nonexistent/site", files: files, appendix: .none) == nil,
+                "\(text.debugDescription)")
         }
     }
 

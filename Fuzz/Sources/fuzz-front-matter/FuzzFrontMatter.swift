@@ -90,7 +90,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(zip(taken, taken.dropFirst()).allSatisfy { $0.number < $1.number }, "lines taken out of order")
     }
     // Includes of files that are not there (or are refused) leave their lines; every line keeps a line it came from.
-    if let expansion = Includes.expand(text, folder: "/nonexistent/site", files: fuzzIncludes) {
+    if let expansion = Includes.expand(text, folder: "/nonexistent/site", files: fuzzIncludes, appendix: .none) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         let expanded = expansion.text.split(separator: "\n", omittingEmptySubsequences: false).count
         check(expansion.sourceLines.count == expanded, "\(expansion.sourceLines.count) source lines for \(expanded)")

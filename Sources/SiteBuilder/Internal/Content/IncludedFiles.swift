@@ -60,7 +60,7 @@ final class IncludedFiles: @unchecked Sendable {
         }
         // A base path that is a file is the snippet its file name names, as pymdownx's snippets take it.
         let paths = folders.map { folder in
-            snippetFiles.contains(folder) && written == folder.split(separator: "/").last.map(String.init)
+            snippetFiles.contains(folder) && written == SitePath.lastComponent(of: folder)
                 ? folder : DisplayPaths.normalised(DisplayPaths.join(folder, written))
         }
         let index = paths.firstIndex(where: Self.exists) ?? 0

@@ -11,11 +11,11 @@ import Foundation
 ///   the folders of `mkdocs.yml`'s `base_path`, else the project folder, then the site folder
 ///   (`IncludedFiles.snippetFolders`); the included lines take the directive's indentation. `;--8<--` is written
 ///   as `--8<--`.
-/// - The snippets `auto_append` names in `mkdocs.yml` (`IncludedFiles.appended`), after a blank line at the end of
-///   every page, as MkDocs adds them.
+/// - The snippets `auto_append` names in `mkdocs.yml`, after a blank line at the end of every page, as MkDocs adds
+///   them (`Appendix`).
 ///
 /// A file that cannot be included is an error on the directive's line, which stays as written; one `auto_append`
-/// names is an error on its line in `mkdocs.yml`, once for the build (`appendedProblems`), not once for every page.
+/// names is an error on its line in `mkdocs.yml`, once for the build, not once for every page.
 enum Includes {
     /// The text with its includes in place.
     struct Expansion {
@@ -33,42 +33,58 @@ enum Includes {
 
     static let maximumDepth = 10
 
-    /// `text` with its includes in place; nil when it names none and no snippet is appended. mdBook's paths are
-    /// relative to `folder`.
-    static func expand(_ text: String, folder: String, files: IncludedFiles) -> Expansion? {
+    /// What `auto_append` puts at the end of every page (`IncludedFiles.appended`): the same lines for every page,
+    /// so they are expanded once for the build.
+    struct Appendix: Sendable {
+        let lines: [String]
+        /// As `Expansion.included`; empty when nothing is appended.
+        let included: [String: String]
+        /// Each snippet that cannot be included, with its line in `mkdocs.yml`.
+        let errors: [(line: Int?, message: String)]
+
+        static let none = Appendix(lines: [], included: [:], errors: [])
+
+        init(files: IncludedFiles) {
+            var expander = Expander(files: files)
+            var lines: [String] = []
+            var errors: [(line: Int?, message: String)] = []
+            for snippet in files.appended {
+                let errorCount = expander.errors.count
+                lines += expander.include(snippet: Substring(snippet.path), depth: 0, line: 0) ?? []
+                errors += expander.errors[errorCount...].map { (snippet.line, $0.message) }
+            }
+            self.init(lines: lines, included: expander.included, errors: errors)
+        }
+
+        private init(lines: [String], included: [String: String], errors: [(line: Int?, message: String)]) {
+            (self.lines, self.included, self.errors) = (lines, included, errors)
+        }
+
+        /// The errors, in `config`, the file `mkdocs.yml` as messages name it.
+        func problems(in config: String) -> [Problem] {
+            let advice = "auto_append puts it at the end of every page; correct the path, or take it out of auto_append"
+            return errors.map { Problem(file: config, line: $0.line, message: "\($0.message) (\(advice))") }
+        }
+    }
+
+    /// `text` with its includes in place, and `appendix` after it; nil when it names none and nothing is appended.
+    /// mdBook's paths are relative to `folder`.
+    static func expand(_ text: String, folder: String, files: IncludedFiles, appendix: Appendix) -> Expansion? {
         // Every mdBook directive opens with braces.
-        guard text.containsBytes("{{") || text.containsBytes("8<-") || !files.appended.isEmpty else { return nil }
+        guard text.containsBytes("{{") || text.containsBytes("8<-") || !appendix.included.isEmpty else { return nil }
         var expander = Expander(files: files)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var output = expander.expand(lines, folder: folder, depth: 0)
-        if !files.appended.isEmpty {
-            // The appended lines come from the page's last line; their errors are `appendedProblems`.
-            let errorCount = expander.errors.count
-            output.append(("", lines.count))
-            for snippet in files.appended {
-                let taken = expander.include(snippet: Substring(snippet.path), depth: 0, line: lines.count) ?? []
-                output += taken.map { ($0, lines.count) }
-            }
-            expander.errors.removeSubrange(errorCount...)
+        if !appendix.included.isEmpty {
+            // The appended lines come from the page's last line.
+            output += [("", lines.count)] + appendix.lines.map { ($0, lines.count) }
+            expander.included.merge(appendix.included) { page, _ in page }
+            expander.changed = true
         }
         guard expander.changed else { return nil }
         return Expansion(
             text: output.map(\.text).joined(separator: "\n"), sourceLines: output.map(\.source),
             included: expander.included, title: expander.title, errors: expander.errors)
-    }
-
-    /// An error for each snippet `auto_append` names that cannot be included, on its line in `config`, the file
-    /// `mkdocs.yml` as messages name it.
-    static func appendedProblems(files: IncludedFiles, config: String) -> [Problem] {
-        files.appended.flatMap { snippet in
-            var expander = Expander(files: files)
-            _ = expander.include(snippet: Substring(snippet.path), depth: 0, line: 0)
-            return expander.errors.map {
-                let advice =
-                    "auto_append puts it at the end of every page; correct the path, or take it out of auto_append"
-                return Problem(file: config, line: snippet.line, message: "\($0.message) (\(advice))")
-            }
-        }
     }
 
     private struct Expander {
@@ -164,7 +180,7 @@ enum Includes {
             return lines
         }
 
-        mutating func include(snippet name: Substring, depth: Int, line: Int) -> [String]? {
+        fileprivate mutating func include(snippet name: Substring, depth: Int, line: Int) -> [String]? {
             guard let directive = IncludeDirective(snippet: name) else {
                 errors.append(LineMessage(line: line, message: "--8<-- \"\(name)\" names no file; write a path"))
                 return nil

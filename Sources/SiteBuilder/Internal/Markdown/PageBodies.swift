@@ -8,6 +8,13 @@ struct PageBodies: Sendable {
     let resolver: LinkResolver
     let display: DisplayPaths
     let includes: IncludedFiles
+    /// What every page ends with, from `mkdocs.yml`'s `auto_append`.
+    let appendix: Includes.Appendix
+
+    init(resolver: LinkResolver, display: DisplayPaths, includes: IncludedFiles) {
+        (self.resolver, self.display, self.includes) = (resolver, display, includes)
+        appendix = Includes.Appendix(files: includes)
+    }
 
     /// See `PageMarkdown.render`; the errors are those of the diagrams and the includes.
     func render(_ body: PageBody, of source: PageSource, frontMatterTitle: String?, linkHeadings: [Int: String])
@@ -15,7 +22,8 @@ struct PageBodies: Sendable {
     {
         var body = body
         let expansion = Includes.expand(
-            body.text, folder: DisplayPaths.normalised(display.site(source.fileFolder)), files: includes)
+            body.text, folder: DisplayPaths.normalised(display.site(source.fileFolder)), files: includes,
+            appendix: appendix)
         if let expansion {
             body = PageBody(text: expansion.text, lineOffset: body.lineOffset, sourceLines: expansion.sourceLines)
         }

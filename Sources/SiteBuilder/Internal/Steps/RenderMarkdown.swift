@@ -59,7 +59,7 @@ struct RenderMarkdown: BuildStep {
             return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
         }
         results = checked.map(\.0)
-        if let mkdocs = config.mkdocs { log.report(Includes.appendedProblems(files: includes, config: mkdocs.file)) }
+        if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))
         let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
         if !mermaidPages.isEmpty, !assets.contains(config.mermaidScript) {
