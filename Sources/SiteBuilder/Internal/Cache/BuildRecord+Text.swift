@@ -4,11 +4,12 @@ import TextTools
 /// and backslashes in text escaped. Plain text rather than JSON: it is read at the start of every
 /// build and holds a line per input and output file, and this reads ten thousand lines in milliseconds.
 ///
-/// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a
-/// later one the settings, warnings, included files (`included`), snippets' folders (`snippets`) and the snippets
-/// every page ends with (`appended`) of a later build with the lines of only the files it changed (`no-input` and
-/// `no-file` remove one), so a one-page edit appends a few lines instead of writing a line per file again. A later line about a file replaces an earlier one; a file
-/// that does not end with `end` (a build stopped while appending) is damaged, and the next build a full one.
+/// The file is a log of builds, each from `build` to `end`: the first holds the whole record, and a later one the
+/// settings, warnings, included files (`included`), snippets' folders (`snippets`) and the snippets every page ends
+/// with (`appended`) of a later build with the lines of only the files it changed (`no-input` and `no-file` remove
+/// one), so a one-page edit appends a few lines instead of writing a line per file again. A later line about a file
+/// replaces an earlier one; a file that does not end with `end` (a build stopped while appending) is damaged, and the
+/// next build a full one.
 ///
 /// ```
 /// sitegen-build-cache 3
