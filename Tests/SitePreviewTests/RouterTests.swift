@@ -26,7 +26,10 @@ struct RouterTests {
         let site = try PreviewSite()
         _ = try site.built()
         let folder = site.root + "/public"
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path.hasSuffix(".html") {
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".html") }
+        #expect(
+            Set(["index.html", "guide/index.html", "guide/setup/index.html", "finance/index.html"]).isSubset(of: pages))
+        for path in pages {
             let html = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
             #expect(!html.contains("sitegen-serve"), "\(path)")
         }

@@ -113,8 +113,10 @@ struct AuthConfigLoadingTests: StreamlitTableLoading {
     }
 
     @Test func headerLikeLinesInStringsAreNotHeaders() throws {
-        _ = try load(with: "client_secret = \"\"\"\n[# not a header\n\"\"\"")
-        _ = try load(with: "client_secret = '''\n[=]'''")
+        let basic = try load(with: "client_secret = \"\"\"\n[# not a header\n\"\"\"")
+        #expect(basic.clientAuthentication == .secretPost("[# not a header\n"))
+        let literal = try load(with: "client_secret = '''\n[=]'''")
+        #expect(literal.clientAuthentication == .secretPost("[=]"))
     }
 
     @Test func anUnknownKeyIsNamedWithTheClosestValidOne() {

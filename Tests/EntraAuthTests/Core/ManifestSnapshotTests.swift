@@ -64,7 +64,14 @@ struct ManifestSnapshotTests {
         try publish(secretRule: AuthHarness.finance)
         _ = process().current
         let text = try String(contentsOfFile: snapshot.file, encoding: .utf8)
-        try String(text.dropLast(3)).write(toFile: snapshot.file, atomically: true, encoding: .utf8)
+        // /secret/ made public in the snapshot and its line put before the last one, which loses its end: read
+        // whole, the snapshot would let anyone in; ignored, the manifest asks for sign-in.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let publicRule = lines.contains("0\t/") ? "0" : "1"
+        let head = try #require(lines.count == 5 ? lines[0...1] : nil)
+        let edited = head.joined(separator: "\n") + "\n" + publicRule + "\t/secret/\n" + publicRule + "\t/\n"
+        try String(edited.dropLast(3)).write(toFile: snapshot.file, atomically: true, encoding: .utf8)
+        #expect(try #require(process().current).decide(uri: "/secret/", identity: nil) == .signInRequired)
         #expect(try decision(process()) == .allow)
     }
 }

@@ -164,10 +164,17 @@ struct OverageSignInTests {
         var responses: [Response] = []
         var jar = CookieJar()
         responses.append(try signIn(harness, jar: &jar))  // Graph answers 404: refused
+        #expect(responses[0].status == 502)
         answerGraph(harness, [AuthHarness.teamGroup])
         jar = CookieJar()
         responses.append(try signIn(harness, jar: &jar))
+        #expect(responses[1].status == 303)
         responses.append(harness.get("/.auth/me", jar: jar))
+        // The token was used, so it was there to leak: on both sign-ins it went to Graph, and both were logged.
+        let asked = harness.http.requests(to: Self.graph).map { $0.value(forHTTPHeaderField: "Authorization") }
+        #expect(asked == ["Bearer " + Self.accessToken, "Bearer " + Self.accessToken])
+        #expect(harness.logs.lines.contains { $0.contains("event=signin_refused") })
+        #expect(harness.logs.lines.contains { $0.contains("event=signed_in") })
         #expect(!harness.everythingShown(responses).contains("graph-access-token"))
     }
 
