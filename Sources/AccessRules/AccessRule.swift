@@ -71,7 +71,7 @@ public struct Requirement: Hashable, Sendable, Codable {
     /// // "the app role Finance.Read, or membership of a group the site names"
     /// ```
     ///
-    /// A requirement with no condition admits no one: the build publishes it for the two seconds a rule changes
+    /// A requirement with no condition admits no one: the build publishes it for the seconds a rule changes
     /// between two incomparable ones (`InterimManifest`), and the reader is told to reload.
     public var readerSummary: String {
         if isEmpty { return "a moment while its access rule changes; reload in a few seconds" }

@@ -37,7 +37,7 @@ struct Build: ParsableCommand {
             it and, once all are written, renamed over the old ones, then the files the site no \
             longer has are removed; a failed or interrupted build leaves the output as it was. \
             When a page's access rule gets stricter, the stricter rule is published first and the \
-            pages follow two seconds later. A new output folder, or one where a file must become \
+            pages follow seven seconds later. A new output folder, or one where a file must become \
             a folder or the other way round, is assembled in a hidden folder beside it and \
             swapped in whole. Unchanged pages are reused from the cache in .sitegen-cache/ next \
             to the output folder, so rebuilding an unchanged site is quick.
@@ -81,7 +81,10 @@ struct Build: ParsableCommand {
             buildsSearchIndex: !search.noSearch
         )
         options.exitsAfterBuild = true
-        options.stricterRulesPause = .seconds(2)
+        // sitegen-auth reads a new manifest within a second, and nginx may answer a signed-in reader's check of
+        // a path from its cache for 5 seconds more (sitegen-auth.conf): then, and a second later, no answer
+        // given under the old rules is left.
+        options.stricterRulesPause = .seconds(7)
         HeapGrowth.useLargeSteps()
         let console = Console(verbose: verbose)
         do {

@@ -19,8 +19,9 @@ public struct BuildOptions: Sendable {
     public var exitsAfterBuild = false
     /// When a build makes a path's access rule stricter, how long it leaves the stricter of the old and new
     /// rules in force before it changes any page, so that `sitegen-auth`, which reads the access manifest
-    /// about once a second, applies them first. `sitegen build` waits 2 s; zero (a preview, with no auth
-    /// handler) publishes the rules after the pages without waiting.
+    /// about once a second, applies them first, and the answers nginx keeps for 5 s were all given under them.
+    /// `sitegen build` waits 7 s; zero (a preview, with no auth handler) publishes the rules after the pages
+    /// without waiting.
     public var stricterRulesPause: Duration = .zero
     /// The most pages a shard of the search index holds on average (`SearchParts.pagesPerShard`); tests set
     /// it low to see a small site's parts split.
