@@ -55,6 +55,22 @@ def test_the_access_log_keeps_no_code_or_state(stack, browser):
         assert secret not in lines, secret
 
 
+def test_a_refused_sign_in_passes_no_code_to_the_log(stack, browser):
+    """The refusal page stands at the callback's address, code and state in its query: the stylesheet it loads must
+    not carry them to the access log in its Referer."""
+    log = stack.state / "access.log"
+    start = log.stat().st_size if log.exists() else 0
+    browser.get(stack.base_url + "/.auth/callback?code=LEAKY-CODE-4711&state=UNKNOWN-STATE-0815")
+    assert "This sign-in link has expired" in body_text(browser)
+    loaded = lambda: log.read_bytes()[start:].decode(errors="replace")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and "GET /assets/theme.css " not in loaded():
+        time.sleep(0.1)
+    lines = loaded()
+    assert "GET /assets/theme.css " in lines, "the refusal page loaded the theme's stylesheet"
+    assert "LEAKY-CODE" not in lines and "UNKNOWN-STATE" not in lines, lines
+
+
 def test_public_page_offers_sign_in_to_anonymous_readers(stack, browser):
     browser.get(stack.base_url + "/")
     assert browser.current_url == stack.base_url + "/"

@@ -1,6 +1,9 @@
 import TextTools
 
-/// The handler's own pages (sign-in errors), styled by the site's theme and free of inline script or style.
+/// The handler's own pages (sign-in errors), styled by the site's theme and free of inline script or style. A refused
+/// sign-in's page is shown at the callback's address, whose query holds the authorization code and state: the page sends
+/// no `Referer`, so neither reaches a log through the stylesheet's request or a followed link (the web server's own
+/// `Referrer-Policy` header would allow it; the page's `<meta>` overrides it).
 enum HTMLPage {
     /// A page with a title, paragraphs (plain text, escaped here) and optional action links.
     static func render(
@@ -13,6 +16,7 @@ enum HTMLPage {
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
+            <meta name="referrer" content="no-referrer">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title.htmlEscaped)</title>
             <link rel="stylesheet" href="/assets/theme.css">

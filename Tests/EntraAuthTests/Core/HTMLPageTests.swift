@@ -24,4 +24,13 @@ struct HTMLPageTests {
         #expect(!rest.unicodeScalars.contains { "\"'<>".unicodeScalars.contains($0) }, "\(rest)")
         #expect(rest.contains("&quot;\u{301} onclick=&quot;alert(1)\u{301}&#39;&lt;\u{301}b&gt;&amp;\u{301}"))
     }
+
+    @Test("A page sends no Referer: shown at the callback's address, it must not pass the code on to a log")
+    func sendsNoReferer() throws {
+        let page = HTMLPage.render(status: 400, title: "Sign-in was not completed", paragraphs: [])
+        let html = String(decoding: page.body, as: UTF8.self)
+        let policy = try #require(html.range(of: #"<meta name="referrer" content="no-referrer">"#))
+        let stylesheet = try #require(html.range(of: #"<link rel="stylesheet""#))
+        #expect(policy.upperBound <= stylesheet.lowerBound, "in force before the stylesheet is requested")
+    }
 }
