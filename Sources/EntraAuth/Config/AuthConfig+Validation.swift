@@ -146,7 +146,7 @@ extension AuthConfig {
         guard let store = SessionStoreAddress(text, relativeTo: folder) else {
             throw AuthError(
                 .config,
-                "\(settings.describe("session_store")) '\(text)' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
+                "\(settings.describe("session_store")) '\(SessionStoreAddress.shown(unparsed: text))' is neither sqlite:PATH (e.g. \(SessionStoreAddress.defaultValue)) "
                     + "nor redis://HOST:PORT/DB")
         }
         return store

@@ -39,6 +39,14 @@ public enum SessionStoreAddress: Sendable, Equatable {
         }
     }
 
+    /// A setting that did not parse, for the message that says so: whatever stands between `://` and the last `@`
+    /// (a user and password, or what was meant as one) is shown as `***`.
+    public static func shown(unparsed text: String) -> String {
+        guard let scheme = text.firstRange(of: "://"), let at = text.lastIndex(of: "@"), scheme.upperBound <= at
+        else { return text }
+        return text[..<scheme.upperBound] + "***" + text[at...]
+    }
+
     /// The address without a password, for reports and messages.
     public var display: String {
         switch self {

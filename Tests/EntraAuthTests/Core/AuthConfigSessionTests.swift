@@ -59,4 +59,14 @@ struct AuthConfigSessionTests: StreamlitTableLoading {
             #expect(message.contains("session_store") && message.contains("redis://HOST:PORT/DB"), "\(bad)")
         }
     }
+
+    @Test func aSessionStoreThatDoesNotParseIsNamedWithoutItsPassword() {
+        for bad in ["rediss://app:s3cr%2Ft@cache.example:6380/0", "redis://:s3cr/t@cache.example/x", "redis://s3cr/t@"]
+        {
+            let message = error(variant("session_store = \"\(bad)\""))
+            #expect(message.contains("session_store") && message.contains("redis://HOST:PORT/DB"), "\(bad)")
+            #expect(!message.contains("s3cr"), "\(message)")
+            #expect(message.contains("://***@"), "\(message)")
+        }
+    }
 }
