@@ -112,14 +112,17 @@ demo: build venv
 # faster than the release build, whose Swift runtime is 14 more shared libraries (a CGI check is mostly start-up).
 install: deps
 	SWIFT=$(SWIFT) bash packaging/build-static.sh
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/sitegen $(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d \
-		$(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/logrotate.d
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/sitegen $(DESTDIR)/etc/sitegen \
+		$(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/logrotate.d
 	install -d -m 0750 -g adm $(DESTDIR)/var/log/sitegen
 	install -s -m 0755 $(STATIC_BIN)/sitegen $(STATIC_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
-	install -m 0644 deploy/nginx/sitegen-auth-cgi.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth-cgi.conf
+	sed 's|/usr/bin/sitegen-auth|$(PREFIX)/bin/sitegen-auth|' deploy/nginx/sitegen-auth-cgi.conf \
+		> $(DESTDIR)/etc/nginx/snippets/sitegen-auth-cgi.conf
 	install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf $(DESTDIR)/etc/nginx/conf.d/
-	install -m 0644 deploy/systemd/sitegen-auth.service deploy/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
+	sed 's|/usr/local/|$(PREFIX)/|' deploy/systemd/sitegen-auth.service > $(DESTDIR)/etc/systemd/system/sitegen-auth.service
+	install -m 0644 deploy/systemd/sitegen-auth.socket $(DESTDIR)/etc/systemd/system/
+	install -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/sitegen/README.md
 	install -m 0644 deploy/logrotate/sitegen $(DESTDIR)/etc/logrotate.d/sitegen
 	[ -e $(DESTDIR)/etc/sitegen/auth.toml ] || install -m 0640 deploy/auth.example.toml $(DESTDIR)/etc/sitegen/auth.toml
 	id -u sitegen-auth >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin sitegen-auth

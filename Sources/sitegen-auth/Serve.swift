@@ -81,8 +81,13 @@ struct Serve: ParsableCommand {
     @Option(name: .long, help: "Where to listen: unix:PATH or HOST:PORT (default: file descriptor 0).")
     var listen: String?
 
-    @Option(name: .long, help: "Threads answering auth checks, sign-in and sign-out (never waiting on the network).")
-    var workers: Int = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+    @Option(
+        name: .long,
+        help: """
+            Threads answering auth checks, sign-in and sign-out (never waiting on the network). \
+            (default: twice the number of CPUs, at least 4)
+            """)
+    var workers: Int?
 
     @Option(
         name: .long,
@@ -123,7 +128,7 @@ struct Serve: ParsableCommand {
     var checkConfig = false
 
     func validate() throws {
-        guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
+        guard workers.map({ $0 >= 1 }) ?? true else { throw ValidationError("--workers must be at least 1") }
         guard networkWorkers >= 1 else { throw ValidationError("--network-workers must be at least 1") }
         if let socketGroup, getgrnam(socketGroup) == nil {
             throw ValidationError("--socket-group '\(socketGroup)' is not a group on this system")
@@ -192,6 +197,7 @@ struct Serve: ParsableCommand {
             throw ExitCode.failure
         }
         let router = service.endpoints.router
+        let workers = self.workers ?? max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
         let http = try httpAddress().map { address in
             let listener = try HTTPListener(
                 host: address.host, port: address.port, router: router, threads: workers, network: network)

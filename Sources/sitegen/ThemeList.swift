@@ -16,11 +16,11 @@ struct ThemeList: ParsableCommand {
             """
     )
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var folders: SiteFolders
 
     func run() {
         let theme = SiteBuilder.themeSources(
-            options: BuildOptions(siteFolder: source.site, templatesFolder: source.templates))
+            options: BuildOptions(siteFolder: folders.site, templatesFolder: folders.templates))
         let folder = theme.overrideFolders.first ?? "templates"
         let paths = Set(theme.builtInFiles).union(theme.overriddenFiles).sorted()
         let width = (paths.map(\.count).max() ?? 0) + 2
