@@ -31,11 +31,11 @@ struct AttachmentAccessTests {
     /// The rule the published manifest gives `path`.
     /// The spreadsheet and the chart the HR page links take its rule, listed and published; the PDF only the
     /// folder's pages link keeps the folder's.
-    private func expectPayrollFilesTakeItsRule(_ site: TestSite) throws {
+    private func expectPayrollFilesTakeItsRule(_ site: TestSite, holidays: String = "signed-in built-in") throws {
         #expect(
             try listing(site) == [
                 "/charts/pay chart.png roles: HR site/guide/payroll.md",
-                "/guide/holidays.pdf signed-in built-in",
+                "/guide/holidays.pdf " + holidays,
                 "/guide/payroll.xlsx roles: HR site/guide/payroll.md",
             ])
         try site.build()
@@ -68,6 +68,18 @@ struct AttachmentAccessTests {
             "---\naccess: { roles: [HR] }\n---\n[Sheet]({{site.baseurl}}/guide/payroll.xlsx)\n\n"
             + "<img src=\"{{site.url}}{{site.baseurl}}/charts/pay%20chart.png\">\n"
         try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
+    }
+
+    @Test("A file a stricter page embeds or links by name (![[…]], [[…]], Hugo's ref) takes its rule too")
+    func linksByName() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] =
+            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n![[pay chart.png]]\n\n[[payroll.xlsx|The sheet]]\n\n"
+            + "[Holidays]({{< ref \"holidays.pdf\" >}})\n"
+        let site = try TestSite(pages: pages)
+        try expectPayrollFilesTakeItsRule(site, holidays: "roles: HR site/guide/payroll.md")
+        #expect(try published(site, "/guide/holidays.pdf") == Self.hr)
+        #expect(site.output("guide/payroll/index.html")?.contains(#"<img src="/charts/pay%20chart.png""#) == true)
     }
 
     @Test("A file and an image only a stricter page links take its rule; other files keep their folder's")

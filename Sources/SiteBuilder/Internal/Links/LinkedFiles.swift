@@ -1,7 +1,8 @@
 /// Which of the site's files (not pages) each page links to or shows, found in the links rendering
 /// recorded: `[Payroll](payroll.xlsx)`, `![Chart](chart.png)`, absolute ones such as
-/// `[Payroll](/guide/payroll.xlsx)`, and raw HTML's (`<img src="chart.png">`). A file's access rule depends on
-/// them; see `AttachmentRule`.
+/// `[Payroll](/guide/payroll.xlsx)`, raw HTML's (`<img src="chart.png">`), and those found by name: an Obsidian
+/// embed or wiki link (`![[chart.png]]`, `[[payroll.xlsx]]`) and Hugo's `ref`. A file's access rule depends on them;
+/// see `AttachmentRule`.
 struct LinkedFiles: Sendable {
     /// One link to a file: the index of the page (as in the pages given) and the line of the link.
     struct Link: Sendable, Equatable {
@@ -26,15 +27,25 @@ struct LinkedFiles: Sendable {
         for (index, page) in pages.enumerated() {
             let folder = page.source.fileFolder
             for link in page.markdown.links {
-                guard
+                guard let destination = Self.destination(of: link),
                     let file = Self.file(
-                        named: link.destination, folder: folder, rootURL: rootURL,
+                        named: destination, folder: folder, rootURL: rootURL,
                         repository: repository, isFile: files.contains)
                 else { continue }
                 links[file, default: []].append(Link(page: index, line: link.line))
             }
         }
         self.links = links
+    }
+
+    /// What a link leads to as the browser reads it: as written, or for a link that names its target by name (a wiki
+    /// link, an embed, Hugo's `ref`), where `LinkResolver` found it; nil when it found nothing.
+    private static func destination(of link: ResolvedLink) -> String? {
+        guard WikiLinks.written(in: link.destination) != nil || HugoRefs.written(in: link.destination) != nil else {
+            return link.destination
+        }
+        guard case .rewritten(let url, _) = link.resolution else { return nil }
+        return url
     }
 
     /// The site file a link destination written in a page in `folder` names, the way `LinkResolver` and
