@@ -87,6 +87,23 @@ struct DocsFolderTests {
             ])
     }
 
+    @Test("A page beside a folder that holds only files is its section page too: its rule holds for the files")
+    func pageBesideFolderOfFiles() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "payroll.md": "---\naccess: { roles: [HR] }\n---\nThe sheets are here.\n",
+            "payroll/bonus.xlsx": "xlsx", "payroll/2024/salaries.csv": "csv", "public.md": "", "public/logo.png": "png",
+        ])
+        let rules = Dictionary(
+            try SiteBuilder.accessListing(options: site.options).entries.map { ($0.path, $0.rule) }
+        ) { first, _ in first }
+        #expect(rules["/payroll/"] == "roles: HR")
+        #expect(rules["/payroll/bonus.xlsx"] == "roles: HR")
+        #expect(rules["/payroll/2024/salaries.csv"] == "roles: HR")
+        #expect(rules["/public/logo.png"] == "signed-in")
+        try site.build()
+        #expect(site.output("payroll/index.html")?.contains("The sheets are here.") == true)
+    }
+
     @Test("Numbered names order pages and give titles without their number, with no front matter or site.toml")
     func numberedNames() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

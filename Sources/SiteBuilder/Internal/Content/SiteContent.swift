@@ -2,11 +2,13 @@
 enum SiteContent {
     /// `index.md`, `_index.md` and a README are each a folder's section page; two in one folder are a problem.
     /// In a Jekyll source (`readmeBesideIndexIsPage`), a README beside an `index.md` is a page of its own, as
-    /// Jekyll publishes it. A page beside a folder of its name that holds pages (`guide.md` and `guide/`), as
-    /// GitHub shows them side by side, is that folder's section page when the folder has none of its own; when it
-    /// has one, both would be `guide/`, which is a problem naming both.
+    /// Jekyll publishes it. A page beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
+    /// by side, is that folder's section page when the folder has none of its own, so its rule holds for what the
+    /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
+    /// naming both.
     static func pageSources(
-        markdownFiles: [String], readmeBesideIndexIsPage: Bool = false, display: DisplayPaths
+        markdownFiles: [String], assetFiles: [String] = [], readmeBesideIndexIsPage: Bool = false,
+        display: DisplayPaths
     ) -> ([PageSource], [Problem]) {
         var problems: [Problem] = []
         var sectionFiles: [String: String] = [:]
@@ -29,7 +31,7 @@ enum SiteContent {
                 + "'\(folder.isEmpty ? "/" : folder)'; keep one"
             problems.append(Problem(file: display.site(path), line: nil, message: message))
         }
-        let foldersWithPages = Self.foldersWithPages(markdownFiles)
+        let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
         var sources: [PageSource] = []
         for (path, isSection) in zip(markdownFiles, isSection) {
             let folder = SitePath.parent(of: path)
@@ -40,7 +42,7 @@ enum SiteContent {
                 continue
             }
             let stem = String(MarkdownFileName.stem(of: path))
-            guard foldersWithPages.contains(stem) else {
+            guard foldersWithFiles.contains(stem) else {
                 sources.append(PageSource(kind: .page, path: path, folder: folder))
                 continue
             }
@@ -59,9 +61,10 @@ enum SiteContent {
     }
 
     /// Every folder that holds a Markdown file, at any depth.
-    private static func foldersWithPages(_ markdownFiles: [String]) -> Set<String> {
+    /// Every folder that holds one of `files`, however deep.
+    private static func folders(holding files: [String]) -> Set<String> {
         var folders: Set<String> = []
-        for path in markdownFiles {
+        for path in files {
             var folder = SitePath.parent(of: path)
             while !folder.isEmpty, folders.insert(folder).inserted {
                 folder = SitePath.parent(of: folder)

@@ -50,7 +50,8 @@ struct LoadContent: BuildStep {
             ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
         let (sources, problems) = SiteContent.pageSources(
-            markdownFiles: markdownFiles, readmeBesideIndexIsPage: listing.isJekyllSource, display: display)
+            markdownFiles: markdownFiles, assetFiles: assetFiles, readmeBesideIndexIsPage: listing.isJekyllSource,
+            display: display)
         log.report(problems)
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
