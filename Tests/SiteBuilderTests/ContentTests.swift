@@ -59,6 +59,32 @@ struct ContentTests {
         #expect(site.output("gone/index.html") == nil)
     }
 
+    @Test("A symbolic link to somewhere in the site folder is an error naming both: it would publish that twice")
+    func symbolicLinksWithinTheSiteFolder() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "fin/index.md": "---\naccess: { roles: [Finance.Read] }\n---\n",
+            "fin/q3.md": "SECRET-Q3", "fin/reports/chart.csv": "SECRET-CHART", "pub/index.md": "",
+        ])
+        let files = FileManager.default
+        try files.createSymbolicLink(atPath: site.root + "/site/pub/q3.md", withDestinationPath: "../fin/q3.md")
+        try files.createSymbolicLink(
+            atPath: site.root + "/site/shared", withDestinationPath: site.root + "/site/fin/reports")
+        try files.createSymbolicLink(atPath: site.root + "/site/pub/loop", withDestinationPath: "..")
+        #expect(
+            Set(site.buildErrors()) == [
+                "site/pub/q3.md: content: a symbolic link to site/fin/q3.md, which is in the site folder too: what it "
+                    + "names would be published twice, under the access rules of both places; link to it instead (a "
+                    + "page by its .md path), or move it here",
+                "site/shared: content: a symbolic link to site/fin/reports, which is in the site folder too: what it "
+                    + "names would be published twice, under the access rules of both places; link to it instead (a "
+                    + "page by its .md path), or move it here",
+                "site/pub/loop: content: a symbolic link to site, which is in the site folder too: what it "
+                    + "names would be published twice, under the access rules of both places; link to it instead (a "
+                    + "page by its .md path), or move it here",
+            ])
+        #expect(site.output("pub/q3/index.html") == nil && site.output("shared/chart.csv") == nil)
+    }
+
     @Test("The output folder is listed with every regular file, hidden ones included, and no symbolic link")
     func outputListing() throws {
         let site = try TestSite(pages: [:])

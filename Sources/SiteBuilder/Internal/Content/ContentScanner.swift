@@ -3,8 +3,11 @@ import Foundation
 /// Lists the site folder: every `*.md` and `*.markdown` is a page, every other file an asset; hidden files and
 /// folders (`.git`, `.DS_Store`) are skipped, and so is `site.toml`, which is configuration, and in a Jekyll
 /// source what is Jekyll's (`JekyllSource`).
-/// Reads directories directly and stamps each file through its directory (symbolic links are
-/// followed), and the top-level folders on all cores: this runs over every file on every build.
+/// Reads directories directly and stamps each file through its directory, and the top-level folders on all cores:
+/// this runs over every file on every build. A symbolic link is followed when it leads out of the site folder (a
+/// folder several sites share), and what it names is published where the link is, under that place's rule; one that
+/// leads to somewhere in the site folder is not followed but listed (`linksWithin`), since what it names would be
+/// published twice, under the rules of both places.
 struct ContentScanner {
     let siteFolder: String
 
@@ -15,13 +18,22 @@ struct ContentScanner {
         var stamps: [String: FileStamp] = [:]
         /// The site folder is a Jekyll source (`JekyllSource`), and what is Jekyll's is left out.
         var isJekyllSource = false
+        /// The symbolic links that lead to somewhere in the site folder, and where, both relative to it.
+        var linksWithin: [(link: String, target: String)] = []
     }
 
     struct Failure: Error {}
 
     func scan() throws(Failure) -> Listing {
-        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
-        var top = try entries(of: root)
+        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder),
+            let realRoot = Self.realPath(siteFolder.isEmpty ? "." : siteFolder)
+        else { throw Failure() }
+        var withinLinks: [(link: String, target: String)] = []
+        var top = try entries(of: root).filter { entry in
+            guard entry.isLink, let target = target(ofLink: entry.name, root: realRoot) else { return true }
+            withinLinks.append((entry.name, target))
+            return false
+        }
         let isJekyllSource = JekyllSource.isSource(files: top.lazy.filter { !$0.isFolder }.map(\.name))
         if isJekyllSource {
             top.removeAll { JekyllSource.isJekylls($0.name) }
@@ -31,7 +43,7 @@ struct ContentScanner {
             var listing = Listing()
             do throws(Failure) {
                 guard let directory = OpenDirectory(path: DisplayPaths.join(siteFolder, name)) else { throw Failure() }
-                try walk(name, directory, into: &listing)
+                try walk(name, directory, root: realRoot, into: &listing)
             } catch {
                 return nil
             }
@@ -42,7 +54,7 @@ struct ContentScanner {
             guard let listing else { throw Failure() }
             listings[name] = listing
         }
-        var listing = Listing(isJekyllSource: isJekyllSource)
+        var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks)
         for entry in top {
             guard let folder = listings[entry.name] else {
                 add(entry, in: "", to: &listing)
@@ -51,8 +63,27 @@ struct ContentScanner {
             listing.markdownFiles += folder.markdownFiles
             listing.assetFiles += folder.assetFiles
             listing.stamps.merge(folder.stamps) { first, _ in first }
+            listing.linksWithin += folder.linksWithin
         }
         return listing
+    }
+
+    /// The real path of `path`, every symbolic link on the way resolved; nil when it is not there.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Where the symbolic link `link` (relative to the site folder, whose real path is `root`) leads, relative to the
+    /// site folder; nil when it leads out of it, or nowhere.
+    private func target(ofLink link: String, root: String) -> String? {
+        guard let target = Self.realPath(DisplayPaths.join(siteFolder.isEmpty ? "." : siteFolder, link)) else {
+            return nil
+        }
+        if target == root { return "" }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : nil
     }
 
     /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).
@@ -60,6 +91,8 @@ struct ContentScanner {
         let name: String
         /// Nil for a folder.
         let stamp: FileStamp?
+        /// The entry is a symbolic link (to a folder or a file).
+        var isLink = false
 
         var isFolder: Bool { stamp == nil }
     }
@@ -71,22 +104,31 @@ struct ContentScanner {
             guard !name.hasPrefix(".") else { return }
             guard kind != .folder else { return entries.append(Entry(name: name, stamp: nil)) }
             guard let status = directory.status(of: name, followingLinks: true) else { return }
-            entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp))
+            // The record says "link" as "other"; a file system that says nothing is asked (a rare second stat).
+            let isLink =
+                kind != .file && status.kind != .other
+                && directory.status(of: name, followingLinks: false)?.kind == .other
+            entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp, isLink: isLink))
         }
         guard complete else { throw Failure() }
         return entries.sorted { $0.name < $1.name }
     }
 
-    /// Lists `directory`, the site folder's `folder`, and its folders in turn.
-    private func walk(_ folder: String, _ directory: borrowing OpenDirectory, into listing: inout Listing)
+    /// Lists `directory`, the site folder's `folder`, and its folders in turn; `root` is the site folder's real path.
+    private func walk(_ folder: String, _ directory: borrowing OpenDirectory, root: String, into listing: inout Listing)
         throws(Failure)
     {
         for entry in try entries(of: directory) {
+            let path = SitePath.join(folder, entry.name)
+            if entry.isLink, let target = target(ofLink: path, root: root) {
+                listing.linksWithin.append((path, target))
+                continue
+            }
             if entry.isFolder {
                 guard let subfolder = OpenDirectory(entry.name, in: directory, followingLinks: true) else {
                     throw Failure()
                 }
-                try walk(SitePath.join(folder, entry.name), subfolder, into: &listing)
+                try walk(path, subfolder, root: root, into: &listing)
             } else {
                 add(entry, in: folder, to: &listing)
             }

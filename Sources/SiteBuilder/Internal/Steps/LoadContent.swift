@@ -29,6 +29,13 @@ struct LoadContent: BuildStep {
             log.report(Problem(message: Self.unreadable(display.siteFolder)))
             return files
         }
+        for (link, target) in listing.linksWithin {
+            let message =
+                "a symbolic link to \(display.site(target)), which is in the site folder too: what it names would be "
+                + "published twice, under the access rules of both places; link to it instead (a page by its .md "
+                + "path), or move it here"
+            log.report(Problem(file: display.site(link), line: nil, message: message))
+        }
         var markdownFiles = listing.markdownFiles
         var assetFiles = listing.assetFiles
         files.isJekyllSource = listing.isJekyllSource
