@@ -391,6 +391,38 @@ struct IncludeTests {
         #expect(site.output("index.html") == "<p>Everyone's notes.</p>\n")
     }
 
+    @Test("A stricter file of the site reached another way, a draft or a hidden file of a stricter folder is an error")
+    func accessHoweverReached() throws {
+        let site = try TestSite(pages: [
+            "finance/index.md": "---\naccess: { roles: [finance] }\n---\n# Finance\n",
+            "finance/q3.md": "SECRET-FIGURES\n",
+            "finance/merger.md": "---\ndraft: true\n---\nSECRET-DRAFT\n",
+            "finance/.board.md": "SECRET-HIDDEN\n",
+            ".snippets/note.md": "Everyone's note.\n",
+            "pub/a.md": "{{#include ../../site/finance/q3.md}}\n",
+            "pub/b.md": "{{#include ../finance/merger.md}}\n",
+            "pub/c.md": "{{#include ../finance/.board.md}}\n",
+            "pub/d.md": "{{#include ../../finance-link/q3.md}}\n",
+            "pub/e.md": "{{#include ../.snippets/note.md}}\n",
+            "index.md": "",
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/finance-link", withDestinationPath: site.root + "/site/finance")
+        let errors = site.buildErrors()
+        for (page, file) in [
+            ("a", "site/finance/q3.md"), ("b", "site/finance/merger.md"),
+            ("c", "site/finance/.board.md"), ("d", "finance-link/q3.md"),
+        ] {
+            #expect(
+                errors.contains {
+                    $0.hasPrefix(
+                        "site/pub/\(page).md: access: includes \(file), whose rule (roles: finance, from "
+                            + "site/finance/index.md)")
+                }, "\(page): \(errors)")
+        }
+        #expect(errors.count == 4, "a hidden file of a folder every reader may read is allowed: \(errors)")
+    }
+
     @Test("An SSI directive in an included file is refused as one in the page would be, on the directive's line")
     func serverSideInclude() throws {
         let site = try TestSite(pages: ["index.md": "Text.\n\n--8<-- \"parts/raw.html\"\n"])

@@ -1,8 +1,11 @@
 import AccessRules
 
 /// Included text is published under the rule of the page that includes it, so a page may include a page or file of
-/// the site only when every reader of the page may read that file too: its rule implies the file's. Files outside
-/// the site folder are published only through the pages that include them, and have no rule of their own.
+/// the site only when every reader of the page may read that file too: its rule implies the file's. A file is known
+/// by the path it is included by, and else by where it really is, however the path reaches it (`../../site/…`, a
+/// symbolic link): a file of the site folder the build does not publish (a draft, a hidden file) has the rule of its
+/// folder. Files outside the site folder are published only through the pages that include them, and have no rule of
+/// their own.
 enum IncludedAccess {
     /// An error for each page that includes a page or file of the site with a stricter rule than its own.
     /// `included` lists, by index into `pages`, the files each page includes (`MarkdownSummary.includes`).
@@ -19,10 +22,22 @@ enum IncludedAccess {
             let path = OutputPath.manifestPath(ofFile: asset.outputPath, decodedRoot: access.root)
             rules[DisplayPaths.normalised(asset.sourcePath)] = entries[path]
         }
+        let siteFolder = DisplayPaths.canonical(display.siteFolder)
+        var folders = access.folders
+        /// The rule of the site's file at the real path `real`; nil for a file outside the site folder.
+        func rule(ofReal real: String) -> SiteAccess.Origin? {
+            let prefix = siteFolder == "/" ? "/" : siteFolder + "/"
+            guard real.hasPrefix(prefix) else { return nil }
+            let relative = String(real.dropFirst(prefix.count))
+            return rules[DisplayPaths.normalised(display.site(relative))]
+                ?? folders.rule(forFolder: SitePath.parent(of: relative))
+        }
         return included.sorted { $0.key < $1.key }.flatMap { index, files in
             let reader = access.pageRules[index]
             return files.sorted().compactMap { file -> Problem? in
-                guard let origin = rules[file], !reader.rule.implies(origin.rule) else { return nil }
+                guard let origin = rules[file] ?? rule(ofReal: DisplayPaths.canonical(file)),
+                    !reader.rule.implies(origin.rule)
+                else { return nil }
                 let message =
                     "includes \(file), whose rule (\(origin.rule.summary), from \(origin.source)) does not admit every "
                     + "reader of this page (\(reader.rule.summary)), so its text would reach readers it is not for; give "

@@ -43,6 +43,9 @@ struct SiteAccess: Sendable {
     private(set) var addedFilesKeys: [String] = []
     /// The site's root URL, decoded, as manifest paths begin.
     let root: String
+    /// The rule each folder hands down, for a file the build does not publish (a draft or a hidden file a page
+    /// includes; see `IncludedAccess`).
+    let folders: AccessCascade
 
     /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
     init(
@@ -57,6 +60,7 @@ struct SiteAccess: Sendable {
             guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
             return Origin(rule: access.value, source: display.site(page.source.path))
         }
+        folders = cascade
         // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL
         self.root = root
