@@ -373,6 +373,21 @@ struct FrontMatterTests {
             ])
     }
 
+    @Test("Hugo's TOML front matter is an error naming what to write, not text whose access: is never read")
+    func tomlFrontMatter() throws {
+        let site = try TestSite(pages: [
+            "index.md": "",
+            "salaries.md": "+++\ntitle = \"Salaries\"\naccess = { roles = [\"HR\"] }\n+++\nSECRET\n",
+            "plus.md": "+++ is how this text opens.\n",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/salaries.md:1: front matter: the front matter between '+++' lines is TOML, as Hugo writes it, "
+                    + "which sitegen does not read: its title, access and every other key would be ignored; write it "
+                    + "as YAML between '---' lines (title = \"Setup\" becomes title: Setup)"
+            ])
+    }
+
     @Test("A build reads other tools' keys, and repeats its front matter warnings while the page comes from the cache")
     func otherToolKeysBuild() throws {
         let templates = TestSite.contentOnlyTemplates.merging([

@@ -49,6 +49,16 @@ struct ParseFrontMatter: BuildStep {
                 [Problem(file: file, line: 1, message: message)]
             )
         }
+        if block.yaml == nil, Self.opensWithTOML(block.body) {
+            let message =
+                "the front matter between '+++' lines is TOML, as Hugo writes it, which sitegen does not read: its "
+                + "title, access and every other key would be ignored; write it as YAML between '---' lines "
+                + "(title = \"Setup\" becomes title: Setup)"
+            return (
+                ParsedPage(source: source, rootURL: rootURL, file: record),
+                [Problem(file: file, line: 1, message: message)]
+            )
+        }
         let body = PageBody(text: block.body, lineOffset: block.bodyLineOffset)
         if let cached = store.entry(for: path, digest: digest) {
             let page = ParsedPage(
@@ -62,6 +72,13 @@ struct ParseFrontMatter: BuildStep {
         let (frontMatter, problems) = FrontMatterParser(file: file, firstLine: 2).parse(yaml)
         let page = ParsedPage(source: source, rootURL: rootURL, frontMatter: frontMatter, body: body, file: record)
         return (page, problems + warnings(of: frontMatter, file: file))
+    }
+
+    /// Whether `text` opens with a `+++` line: Hugo's TOML front matter.
+    private static func opensWithTOML(_ text: String) -> Bool {
+        guard text.hasPrefix("+++") else { return false }
+        let rest = text.dropFirst(3).prefix { $0 != "\n" }
+        return rest.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
     /// The warnings of a page's front matter (`FrontMatter.warnings`), as problems that do not stop the build.
