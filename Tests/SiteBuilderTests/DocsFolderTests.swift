@@ -38,22 +38,25 @@ struct DocsFolderTests {
         #expect(broken.hasPrefix("site/index.md:1: ") && broken.contains("'gone.html' matches no page"))
     }
 
-    @Test("A README in any case is its folder's section page; .MD and .Markdown files are pages")
+    @Test("A README or an index in any case is its folder's section page; .MD and .Markdown files are pages")
     func nameVariants() throws {
         let site = try TestSite(pages: [
-            "index.md": "[a](a/readme.md) [b](b/Readme.md) [c](c/README.MD) [u](Upper.MD) [m](Mixed.Markdown)\n",
+            "index.md": "[a](a/readme.md) [b](b/Readme.md) [c](c/README.MD) [u](Upper.MD) [m](Mixed.Markdown) "
+                + "[i](i/Index.md)\n",
             "a/readme.md": "A\n", "b/Readme.md": "B\n", "c/README.MD": "C\n", "Upper.MD": "U\n",
-            "Mixed.Markdown": "M\n",
+            "Mixed.Markdown": "M\n", "i/Index.md": "---\naccess: { roles: [HR] }\n---\nI\n", "i/pay.csv": "csv",
         ])
         try site.build()
         #expect(
             site.output("index.html")
                 == "<p><a href=\"/a/\">a</a> <a href=\"/b/\">b</a> <a href=\"/c/\">c</a> <a href=\"/Upper/\">u</a> "
-                + "<a href=\"/Mixed/\">m</a></p>\n")
-        for (path, text) in [("a/", "A"), ("b/", "B"), ("c/", "C"), ("Upper/", "U"), ("Mixed/", "M")] {
+                + "<a href=\"/Mixed/\">m</a> <a href=\"/i/\">i</a></p>\n")
+        for (path, text) in [("a/", "A"), ("b/", "B"), ("c/", "C"), ("Upper/", "U"), ("Mixed/", "M"), ("i/", "I")] {
             #expect(site.output(path + "index.html") == "<p>\(text)</p>\n", "\(path)")
         }
         #expect(site.output("a/readme/index.html") == nil)
+        let rules = try SiteBuilder.accessListing(options: site.options).entries.filter { $0.path.hasPrefix("/i/") }
+        #expect(rules.map(\.rule) == ["roles: HR", "roles: HR"], "Index.md's rule holds for its folder's files")
         let both = try TestSite(pages: ["index.md": "", "guide/index.md": "", "guide/readme.md": ""])
         #expect(
             both.buildErrors() == [

@@ -1,6 +1,6 @@
 /// What makes a file a page and what its name says: `.md` and `.markdown` files are pages, the extension in
-/// any case (`.MD`, `.Markdown`); `index.md`, `_index.md` and a README in any case (`README.md`, `readme.md`,
-/// `Readme.MD`) are a folder's section page, as GitHub shows a folder by its README; a leading number
+/// any case (`.MD`, `.Markdown`); `index.md`, `_index.md` and a README, each in any case (`Index.md`, `README.md`,
+/// `readme.md`, `Readme.MD`), are a folder's section page, as GitHub shows a folder by its README; a leading number
 /// (`01-intro.md`, `2_setup.md`) orders pages and is left out of the title made from the name.
 enum MarkdownFileName {
     private static let extensions: [[UInt8]] = [Array(".md".utf8), Array(".markdown".utf8)]
@@ -17,14 +17,15 @@ enum MarkdownFileName {
         return isIndexStem(stem) || stem.count == 6 && endsWith(stem, "readme".utf8)
     }
 
-    /// Whether `name` is `index.md` or `_index.md` (any Markdown extension): a section page that is no README.
+    /// Whether `name` is `index.md` or `_index.md` (in any case, any Markdown extension): a section page that is no
+    /// README.
     static func isIndexName(_ name: String) -> Bool {
         guard let length = extensionLength(of: name) else { return false }
         return isIndexStem(name.utf8.dropLast(length))
     }
 
     private static func isIndexStem(_ stem: Substring.UTF8View) -> Bool {
-        stem.elementsEqual("index".utf8) || stem.elementsEqual("_index".utf8)
+        (stem.count == 5 || stem.count == 6 && stem.first == UInt8(ascii: "_")) && endsWith(stem, "index".utf8)
     }
 
     /// `guide/setup.md` → `guide/setup`.
