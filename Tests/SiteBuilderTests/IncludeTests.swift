@@ -215,6 +215,22 @@ struct IncludeTests {
         #expect(!errors.joined().contains("hello"))
     }
 
+    @Test("What builds write, the output folder and the build cache, cannot be included: every page's text is there")
+    func buildFoldersRefused() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "finance/index.md": "---\naccess: { roles: [finance] }\n---\nSECRET-FIGURES\n",
+        ])
+        try site.build()
+        try site.write(
+            ["index.md": "{{#include ../public/finance/index.html}}\n\n{{#include ../.sitegen-cache/public.txt}}\n"],
+            under: "site")
+        let errors = site.buildErrors()
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("site/index.md:1: ") && $0.contains("is in the output folder") })
+        #expect(errors.contains { $0.hasPrefix("site/index.md:3: ") && $0.contains("is in the build cache") })
+        #expect(site.output("index.html")?.contains("SECRET") == false)
+    }
+
     @Test("An error inside an included part names the included file's own line, however the part was chosen")
     func errorInsidePart() throws {
         let site = try TestSite(pages: [

@@ -4,7 +4,8 @@ import Foundation
 /// and the stamp and digest the build record keeps, so that the next build tells when an included file changed
 /// (a page's summary lists what it included, `MarkdownSummary.includes`). Only files in the project folder, the
 /// folder that holds the site folder (where `book.toml` and `mkdocs.yml` are), can be included: once symbolic
-/// links are followed, a path that leads anywhere else is refused.
+/// links are followed, a path that leads anywhere else is refused, and so is one into what builds write (the output
+/// folder and the build cache beside it), where every page's text lies whatever its rule.
 final class IncludedFiles: @unchecked Sendable {
     /// The folder holding the site folder, as the user would name it (`DisplayPaths.parent(of:)`).
     let projectFolder: String
@@ -21,6 +22,8 @@ final class IncludedFiles: @unchecked Sendable {
     private let appendedChanged: Bool
     private let previous: BuildRecord?
     private let realProjectFolder: String
+    /// The real paths of the output folder and the build cache, and how a message names each.
+    private let buildFolders: [(real: String, name: String)]
     private let lock = NSLock()
     private var files: [String: Result<File, IncludeProblem>] = [:]
     private var records: [String: InputRecord?] = [:]
@@ -33,7 +36,11 @@ final class IncludedFiles: @unchecked Sendable {
         let record: InputRecord
     }
 
-    init(siteFolder: String, snippets: MkDocsConfig.Snippets = .init(), previous: BuildRecord?) {
+    /// `outputFolder` is where the build writes.
+    init(
+        siteFolder: String, outputFolder: String? = nil, snippets: MkDocsConfig.Snippets = .init(),
+        previous: BuildRecord?
+    ) {
         let projectFolder = DisplayPaths.parent(of: siteFolder)
         self.projectFolder = projectFolder
         let snippetFolders =
@@ -46,6 +53,14 @@ final class IncludedFiles: @unchecked Sendable {
         appendedChanged = previous.map { $0.appendedSnippets != snippets.appended.map(\.path) } ?? false
         self.previous = previous
         realProjectFolder = DisplayPaths.canonical(projectFolder)
+        buildFolders =
+            outputFolder.map { output in
+                let cache = DisplayPaths.join(DisplayPaths.parent(of: output), ".sitegen-cache")
+                return [
+                    (DisplayPaths.canonical(output), "the output folder"),
+                    (DisplayPaths.canonical(cache), "the build cache"),
+                ]
+            } ?? []
     }
 
     /// What a summary lists (`MarkdownSummary.includes`) for a path looked at before the file included, where
@@ -108,6 +123,12 @@ final class IncludedFiles: @unchecked Sendable {
                 .init(
                     "\(path) is outside \(folder), the folder holding the site folder; only files in it can be included"
                 ))
+        }
+        if let folder = buildFolders.first(where: { real == $0.real || real.hasPrefix($0.real + "/") }) {
+            return .failure(
+                .init(
+                    "\(path) is in \(folder.name), which builds write, where every page's text lies whatever its "
+                        + "rule; include a file of the site or the project instead"))
         }
         guard let stamp = FileStamp.of(path), let data = FileManager.default.contents(atPath: path) else {
             return .failure(.init("there is no file \(path)"))

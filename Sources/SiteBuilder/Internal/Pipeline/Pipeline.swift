@@ -82,8 +82,8 @@ struct Pipeline {
                 config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
                 includes: IncludedFiles(
-                    siteFolder: display.siteFolder, snippets: config.mkdocs?.snippets ?? .init(),
-                    previous: cache.previous),
+                    siteFolder: display.siteFolder, outputFolder: options.outputFolder,
+                    snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
                 display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
@@ -199,7 +199,8 @@ struct Pipeline {
                 config: config,
                 previousLinkTargets: nil, cache: nil,
                 includes: IncludedFiles(
-                    siteFolder: display.siteFolder, snippets: config.mkdocs?.snippets ?? .init(), previous: nil),
+                    siteFolder: display.siteFolder, outputFolder: options.outputFolder,
+                    snippets: config.mkdocs?.snippets ?? .init(), previous: nil),
                 display: display))
         let theme = run(
             LoadTemplates(
