@@ -8,7 +8,9 @@ import NIOPosix
 /// `--listen-http`: the router over plain HTTP/1.1 for Caddy's `forward_auth` and Traefik's `forwardAuth`, and the
 /// sign-in, callback and sign-out endpoints those proxies pass on. SwiftNIO parses HTTP (NIOHTTP1's llhttp parser;
 /// a malformed request, or one whose headers exceed 80 KiB, is answered 400 and the connection closed); this type
-/// only binds, and `HTTPRequestHandler` turns each request into a `Request` through `ForwardAuth`.
+/// binds, holds connections to `ConnectionLimits` and backs off accepting while the process is out of file
+/// descriptors (`AcceptBackoffHandler`), and `HTTPRequestHandler` turns each request into a `Request` through
+/// `ForwardAuth`.
 ///
 /// `threads` event loops answer checks on their own threads; callbacks go to `network`.
 ///
@@ -23,19 +25,32 @@ public final class HTTPListener: Sendable {
     public let port: Int
 
     /// Binds `host:port` and starts answering through `router` (its check answering as forward auth does).
-    public init(host: String, port: Int, router: Router, threads: Int, network: NetworkWorkers) throws(AuthError) {
+    public init(
+        host: String, port: Int, router: Router, threads: Int, network: NetworkWorkers,
+        limits: ConnectionLimits = ConnectionLimits()
+    ) throws(AuthError) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let forwardAuth = ForwardAuth.router(over: router)
         let inFlight = self.inFlight
+        let open = OpenConnections(limit: limits.maxConnections)
+        let headTimeout = TimeAmount.nanoseconds(Int64(limits.headTimeout * 1_000_000_000))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler())
+                }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                guard open.admit() else { return channel.close() }
+                channel.closeFuture.whenComplete { _ in open.release() }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
-                        HTTPRequestHandler(router: forwardAuth, network: network, inFlight: inFlight))
+                        HTTPRequestHandler(
+                            router: forwardAuth, network: network, inFlight: inFlight, headTimeout: headTimeout))
                 }
             }
         do {

@@ -7,7 +7,9 @@ import NIOHTTP1
 /// order). Routes answered at once (the check, sign-in, sign-out) run on this connection's event loop thread, as
 /// the FastCGI acceptors run them; a route that waits on the network (the callback) runs on `NetworkWorkers` and
 /// its answer is written back on the event loop, or, when those are all busy, the route's busy answer goes out.
-/// No endpoint reads a request body, so body parts are dropped as they arrive.
+/// No endpoint reads a request body, so body parts are dropped as they arrive. A request head not complete within
+/// `headTimeout` of the connection opening or of the last answer closes the connection (`ConnectionLimits`), and so
+/// does a request NIO could not parse, once its 400 is written.
 final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -15,17 +17,43 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let router: Router
     private let network: NetworkWorkers
     private let inFlight: InFlightRequests
+    private let headTimeout: TimeAmount
     private var head: HTTPRequestHead?
+    /// Closes the connection when the next request head is late.
+    private var deadline: Scheduled<Void>?
 
-    init(router: Router, network: NetworkWorkers, inFlight: InFlightRequests) {
+    init(router: Router, network: NetworkWorkers, inFlight: InFlightRequests, headTimeout: TimeAmount) {
         self.router = router
         self.network = network
         self.inFlight = inFlight
+        self.headTimeout = headTimeout
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        awaitHead(context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // NIO's error handler has written the 400 and passes the error on for the connection to be closed here.
+        context.close(promise: nil)
+    }
+
+    /// Starts the wait for the next request head: the connection closes unless it is complete in time.
+    private func awaitHead(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: headTimeout) { channel.close(promise: nil) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            deadline?.cancel()
+            deadline = nil
             self.head = head
         case .body:
             break
@@ -74,5 +102,6 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             inFlight.end()
             if !keepAlive { channel.close(promise: nil) }
         }
+        if keepAlive { awaitHead(context: context) }
     }
 }

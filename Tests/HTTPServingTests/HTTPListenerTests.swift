@@ -16,9 +16,10 @@ import TransportTestEndpoints
         let network = NetworkWorkers(threads: 1, queueLimit: 1)
         let listener: HTTPListener
 
-        init(routes: [String: Router.Route]) throws {
+        init(routes: [String: Router.Route], limits: ConnectionLimits = ConnectionLimits()) throws {
             listener = try HTTPListener(
-                host: "127.0.0.1", port: 0, router: Router(routes: routes), threads: 1, network: network)
+                host: "127.0.0.1", port: 0, router: Router(routes: routes), threads: 1, network: network,
+                limits: limits)
         }
 
         func exchange(_ text: String) throws -> String { try TCPClient.exchange(text, port: listener.port) }
@@ -113,12 +114,53 @@ import TransportTestEndpoints
 
     @Test func malformedAndOversizedRequestsAreRefusedAndServingGoesOn() throws {
         let served = try Served(routes: ["/echo": Router.Route(Echo())])
-        #expect(try served.exchange("NOT HTTP AT ALL\r\n\r\n").hasPrefix("HTTP/1.1 400"))
+        let malformed = try TCPClient.Connection(port: served.listener.port)
+        malformed.send("NOT HTTP AT ALL\r\n\r\n")
+        let refused = malformed.read(seconds: 5)
+        #expect(refused.text.hasPrefix("HTTP/1.1 400"))
+        #expect(refused.closed, "the connection is closed after the 400")
         let huge = String(repeating: "a", count: 100 * 1024)
         let oversized = try served.exchange(Self.get("/echo", "X-Big: \(huge)\r\n"))
         #expect(oversized.hasPrefix("HTTP/1.1 400") || oversized.isEmpty)
         #expect(!oversized.contains("GET /echo"))
         #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func aRequestHeadThatIsLateClosesTheConnection() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(headTimeout: 0.5))
+        let idle = try TCPClient.Connection(port: served.listener.port)
+        let trickled = try TCPClient.Connection(port: served.listener.port)
+        let kept = try TCPClient.Connection(port: served.listener.port)
+        kept.send("GET /echo HTTP/1.1\r\nHost: auth\r\n\r\n")
+        for byte in "GET /echo HTTP/1.1\r\nHost: auth\r\n" {
+            guard trickled.send(String(byte)) else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let trickledAnswer = trickled.read(seconds: 3)
+        #expect(trickledAnswer.closed && trickledAnswer.text.isEmpty, "a head a byte at a time does not renew it")
+        let idleAnswer = idle.read(seconds: 3)
+        #expect(idleAnswer.closed && idleAnswer.text.isEmpty)
+        let keptAnswer = kept.read(seconds: 3)
+        #expect(keptAnswer.text.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(keptAnswer.closed, "a kept-alive connection left idle after its answer is closed too")
+        #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func connectionsBeyondTheLimitAreClosedAndTheOthersServed() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(maxConnections: 2))
+        var held = [
+            try TCPClient.Connection(port: served.listener.port), try TCPClient.Connection(port: served.listener.port),
+        ]
+        Thread.sleep(forTimeInterval: 0.2)
+        let beyond = try TCPClient.Connection(port: served.listener.port)
+        beyond.send(Self.get("/echo"))
+        let refused = beyond.read(seconds: 3)
+        #expect(refused.closed && refused.text.isEmpty)
+        held[0].send(Self.get("/echo"))
+        #expect(held[0].read(seconds: 3).text.hasPrefix("HTTP/1.1 200 OK"), "the connections let in are served")
+        held.removeAll()
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"), "closed ones make room")
     }
 
     @Test func aTakenPortIsAClearError() throws {
