@@ -20,6 +20,14 @@ struct HTTPTests {
         for head in ["", "GET", "GET /x", "GET x HTTP/1.1", "GET /x HTTP/2", "GET /x HTTP/1.1\r\nNo colon here"] {
             #expect(HTTPRequest(head: Array(head.utf8)) == nil, "\(head)")
         }
+        // A control character in the target or a header: a line feed would reach a redirect's Location.
+        for head in [
+            "GET /pub?a\nSet-Cookie:%20x=1 HTTP/1.1\r\nHost: h\r\n", "GET /a\u{7F} HTTP/1.1\r\n",
+            "GET /a\tb HTTP/1.1\r\n", "GET /x HTTP/1.1\r\nHost: h\nX-Injected: 1\r\n", "GET /x HTTP/1.1\r\nA: b\rc\r\n",
+        ] {
+            #expect(HTTPRequest(head: Array(head.utf8)) == nil, "\(head)")
+        }
+        #expect(HTTPRequest(head: Array("GET /caf%C3%A9/ HTTP/1.1\r\nX: a\tb\r\n".utf8))?.headers["x"] == "a\tb")
     }
 
     @Test("A response head carries its status, headers, length and connection")

@@ -23,13 +23,18 @@ public struct HTTPRequest: Sendable, Equatable {
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    /// Parses a request head (the request line and header lines, up to the empty line); nil when malformed.
+    /// Parses a request head (the request line and header lines, up to the empty line); nil when malformed: a
+    /// control character other than a tab in a header, or any in the target (a line feed there would end up in a
+    /// redirect's `Location` as a header of its own), is.
     public init?(head: [UInt8]) {
         let text = String(decoding: head, as: UTF8.self)
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)[...]
-        guard let requestLine = lines.popFirst() else { return nil }
+        guard let requestLine = lines.popFirst(),
+            lines.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 } })
+        else { return nil }
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[1].hasPrefix("/") || parts[1] == "*",
+            parts[1].utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }),
             parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
         else { return nil }
         var headers: [String: String] = [:]
