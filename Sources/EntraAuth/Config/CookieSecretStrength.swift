@@ -1,9 +1,10 @@
 /// Estimates whether a cookie secret carries at least 256 bits (32 bytes) of entropy.
 ///
-/// The estimate is length × bits per character of the smallest alphabet the secret fits (hex, base64,
-/// printable ASCII), and a secret with few distinct characters or a repeated pattern is refused outright, so
-/// `aaaa…`, `0123456789abcdef` four times or a short passphrase never passes while `openssl rand -base64 32` and
-/// `openssl rand -hex 32` do.
+/// The estimate is length × bits per character of the smallest alphabet the secret fits (hex, lowercase letters and
+/// spaces, base64, printable ASCII), and a secret with few distinct characters or a repeated pattern is refused
+/// outright, so `aaaa…`, `0123456789abcdef` four times, a short passphrase or words run together in lowercase never
+/// pass while `openssl rand -base64 32` and `openssl rand -hex 32` do. (Random base64 text all in lowercase is as
+/// likely as 43 coin tosses all coming up heads, so that alphabet refuses no generated secret.)
 enum CookieSecretStrength {
     static let requiredBits = 256.0
 
@@ -22,6 +23,8 @@ enum CookieSecretStrength {
         let bitsPerCharacter: Double
         if characters.allSatisfy(\.isHexDigit) {
             bitsPerCharacter = 4
+        } else if characters.allSatisfy({ ("a"..."z").contains($0) || $0 == " " }) {
+            bitsPerCharacter = 4.75  // log2(27)
         } else if characters.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+/=-_".contains($0)) }) {
             bitsPerCharacter = 6
         } else {

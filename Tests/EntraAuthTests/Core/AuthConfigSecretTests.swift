@@ -14,6 +14,8 @@ struct AuthConfigSecretTests: StreamlitTableLoading {
         String(repeating: "0123456789abcdef", count: 4), String(repeating: "abcdefghijklmnop", count: 3),
         "passwordpasswordpasswordpassword1234567890ABCDEF",
         String(repeating: "5b0f4c1e9a7d3b2f8e6c4a1d0b9e7f3c", count: 2),
+        // Words run together, or a sentence, in lowercase: 47 and 53 characters of an alphabet of 27.
+        "thequickbrownfoxjumpsoverthelazydogwhilesinging", "the quick brown fox jumps over the lazy dog and sings",
     ])
     func aWeakCookieSecretIsRefusedWithHowToMakeOne(secret: String) {
         let message = error(variant("cookie_secret = \"\(secret)\""))
