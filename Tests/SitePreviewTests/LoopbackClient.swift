@@ -42,7 +42,17 @@ struct LoopbackClient {
         return nil
     }
 
-    private func connect() -> Int32? {
+    /// Whether the server closes `socket` within `seconds` without sending a byte.
+    func closedUnanswered(_ socket: Int32, seconds: Double) -> Bool {
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1_000_000))
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, 0)
+        return count == 0 || count < 0 && errno == ECONNRESET
+    }
+
+    /// A connection of its own, for a test to hold open, write to with `send` and close.
+    func connect() -> Int32? {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -60,7 +70,7 @@ struct LoopbackClient {
         return socket
     }
 
-    private func send(_ socket: Int32, _ text: String) {
+    func send(_ socket: Int32, _ text: String) {
         _ = text.withCString { Foundation.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 }

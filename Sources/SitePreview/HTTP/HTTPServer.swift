@@ -24,10 +24,25 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The largest request head read, as nginx's default `large_client_header_buffers` allows.
     static let maximumHeadSize = 16 * 1024
+    /// Connections open at once, each a thread (a browser tab holds one for its reload events); more are closed as
+    /// they are accepted, so connections left open cannot grow the process without end. 256 unless tests say.
+    let maximumConnections: Int
+    /// Seconds a request head may take to arrive in full, however slowly its bytes come, and a write may wait; 60
+    /// unless tests say.
+    let headTimeout: Double
 
     /// Listens on 127.0.0.1:`port` (0 for any free port); call `start()` to accept connections.
-    public init(port: UInt16, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(Failure) {
+    public convenience init(port: UInt16, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(Failure) {
+        try self.init(port: port, maximumConnections: 256, headTimeout: 60, handler: handler)
+    }
+
+    init(
+        port: UInt16, maximumConnections: Int, headTimeout: Double,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(Failure) {
         self.handler = handler
+        self.maximumConnections = maximumConnections
+        self.headTimeout = headTimeout
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "cannot create a socket: \(Self.lastError)") }
         var yes: Int32 = 1
@@ -80,14 +95,19 @@ public final class HTTPServer: @unchecked Sendable {
                 return
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            let accepted = lock.withLock {
-                guard !stopped else { return false }
+            let accepted = lock.withLock { () -> Bool? in
+                guard !stopped else { return nil }
+                guard connections.count < maximumConnections else { return false }
                 connections.insert(connection)
                 return true
             }
-            guard accepted else {
+            guard let accepted else {
                 close(connection)
                 return
+            }
+            guard accepted else {
+                close(connection)
+                continue
             }
             let thread = Thread { [self] in
                 serve(connection)
@@ -99,10 +119,13 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Answers requests on one connection until the client closes it, asks to, or stays idle for 60 s.
+    /// Answers requests on one connection until the client closes it, asks to, takes 60 s over a request head, or
+    /// takes 60 s to accept a write.
     private func serve(_ connection: Int32) {
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        var timeout = timeval(
+            tv_sec: Int(headTimeout), tv_usec: Int((headTimeout - headTimeout.rounded(.down)) * 1_000_000))
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []
         while let head = readHead(connection, buffer: &buffer) {
             guard let request = HTTPRequest(head: head) else {
@@ -123,9 +146,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Reads up to the end of the next request head; the bytes after it stay in `buffer`.
+    /// Reads up to the end of the next request head; the bytes after it stay in `buffer`. Nil when the client
+    /// closes the connection, or the head is not complete within `headTimeout` of the first wait for it.
     private func readHead(_ connection: Int32, buffer: inout [UInt8]) -> [UInt8]? {
         let end: [UInt8] = [13, 10, 13, 10]
+        let deadline = ContinuousClock.now + .seconds(headTimeout)
         while true {
             if let range = buffer.firstRange(of: end) {
                 let head = Array(buffer[..<range.lowerBound])
@@ -138,6 +163,7 @@ public final class HTTPServer: @unchecked Sendable {
                     headOnly: false)
                 return nil
             }
+            guard ContinuousClock.now < deadline else { return nil }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = recv(connection, &chunk, chunk.count, 0)
             if count < 0, errno == EINTR { continue }

@@ -7,7 +7,7 @@ enum SiteContent {
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
     /// naming both.
     static func pageSources(
-        markdownFiles: [String], assetFiles: [String] = [], readmeBesideIndexIsPage: Bool = false,
+        markdownFiles: [String], assetFiles: [String], readmeBesideIndexIsPage: Bool = false,
         display: DisplayPaths
     ) -> ([PageSource], [Problem]) {
         var problems: [Problem] = []
