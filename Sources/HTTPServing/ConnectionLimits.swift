@@ -29,14 +29,11 @@ final class OpenConnections: Sendable {
 
     /// Counts a connection in; false, counting nothing, when `limit` are open.
     func admit() -> Bool {
-        var current = count.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = count.compareExchange(
-                expected: current, desired: current + 1, ordering: .relaxed)
-            if exchanged { return true }
-            current = original
+        guard count.add(1, ordering: .relaxed).newValue <= limit else {
+            count.subtract(1, ordering: .relaxed)
+            return false
         }
-        return false
+        return true
     }
 
     /// Counts a closed connection out.

@@ -26,9 +26,7 @@ enum IncludedAccess {
         var folders = access.folders
         /// The rule of the site's file at the real path `real`; nil for a file outside the site folder.
         func rule(ofReal real: String) -> SiteAccess.Origin? {
-            let prefix = siteFolder == "/" ? "/" : siteFolder + "/"
-            guard real.hasPrefix(prefix) else { return nil }
-            let relative = String(real.dropFirst(prefix.count))
+            guard let relative = DisplayPaths.relative(real, inside: siteFolder) else { return nil }
             return rules[DisplayPaths.normalised(display.site(relative))]
                 ?? folders.rule(forFolder: SitePath.parent(of: relative))
         }

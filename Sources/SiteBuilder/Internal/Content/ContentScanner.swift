@@ -25,9 +25,8 @@ struct ContentScanner {
     struct Failure: Error {}
 
     func scan() throws(Failure) -> Listing {
-        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder),
-            let realRoot = Self.realPath(siteFolder.isEmpty ? "." : siteFolder)
-        else { throw Failure() }
+        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
+        let realRoot = DisplayPaths.canonical(siteFolder)
         var withinLinks: [(link: String, target: String)] = []
         var top = try entries(of: root).filter { entry in
             guard entry.isLink, let target = target(ofLink: entry.name, root: realRoot) else { return true }
@@ -68,22 +67,10 @@ struct ContentScanner {
         return listing
     }
 
-    /// The real path of `path`, every symbolic link on the way resolved; nil when it is not there.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// Where the symbolic link `link` (relative to the site folder, whose real path is `root`) leads, relative to the
-    /// site folder; nil when it leads out of it, or nowhere.
+    /// site folder; nil when it leads out of it.
     private func target(ofLink link: String, root: String) -> String? {
-        guard let target = Self.realPath(DisplayPaths.join(siteFolder.isEmpty ? "." : siteFolder, link)) else {
-            return nil
-        }
-        if target == root { return "" }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : nil
+        DisplayPaths.relative(DisplayPaths.canonical(DisplayPaths.join(siteFolder, link)), inside: root)
     }
 
     /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).

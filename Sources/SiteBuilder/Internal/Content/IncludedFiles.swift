@@ -117,14 +117,14 @@ final class IncludedFiles: @unchecked Sendable {
 
     private func read(_ path: String) -> Result<File, IncludeProblem> {
         let real = DisplayPaths.canonical(path)
-        guard real.hasPrefix(realProjectFolder == "/" ? "/" : realProjectFolder + "/") else {
+        guard DisplayPaths.relative(real, inside: realProjectFolder) != nil else {
             let folder = projectFolder.isEmpty ? "the current folder" : projectFolder
             return .failure(
                 .init(
                     "\(path) is outside \(folder), the folder holding the site folder; only files in it can be included"
                 ))
         }
-        if let folder = buildFolders.first(where: { real == $0.real || real.hasPrefix($0.real + "/") }) {
+        if let folder = buildFolders.first(where: { DisplayPaths.relative(real, inside: $0.real) != nil }) {
             return .failure(
                 .init(
                     "\(path) is in \(folder.name), which builds write, where every page's text lies whatever its "

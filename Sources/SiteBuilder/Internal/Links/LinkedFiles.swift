@@ -27,9 +27,9 @@ struct LinkedFiles: Sendable {
         for (index, page) in pages.enumerated() {
             let folder = page.source.fileFolder
             for link in page.markdown.links {
-                guard let destination = Self.destination(of: link),
+                guard
                     let file = Self.file(
-                        named: destination, folder: folder, rootURL: rootURL,
+                        named: Self.destination(of: link), folder: folder, rootURL: rootURL,
                         repository: repository, isFile: files.contains)
                 else { continue }
                 links[file, default: []].append(Link(page: index, line: link.line))
@@ -38,13 +38,10 @@ struct LinkedFiles: Sendable {
         self.links = links
     }
 
-    /// What a link leads to as the browser reads it: as written, or for a link that names its target by name (a wiki
-    /// link, an embed, Hugo's `ref`), where `LinkResolver` found it; nil when it found nothing.
-    private static func destination(of link: ResolvedLink) -> String? {
-        guard WikiLinks.written(in: link.destination) != nil || HugoRefs.written(in: link.destination) != nil else {
-            return link.destination
-        }
-        guard case .rewritten(let url, _) = link.resolution else { return nil }
+    /// What a link leads to as the browser reads it: where `LinkResolver` rewrote it to (which is how a link by name,
+    /// a wiki link, an embed or Hugo's `ref`, names its file), else as written.
+    private static func destination(of link: ResolvedLink) -> String {
+        guard case .rewritten(let url, _) = link.resolution else { return link.destination }
         return url
     }
 

@@ -59,6 +59,14 @@ struct DisplayPaths: Sendable {
         URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// Where the canonical path `real` is inside the canonical folder `folder`, relative to it (`""` for the folder
+    /// itself); nil when it is elsewhere.
+    static func relative(_ real: String, inside folder: String) -> String? {
+        if real == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return real.hasPrefix(prefix) ? String(real.dropFirst(prefix.count)) : nil
+    }
+
     static func join(_ folder: String, _ relativePath: String) -> String {
         if folder.isEmpty || folder == "." { return relativePath }
         if relativePath.isEmpty { return folder }
