@@ -407,19 +407,22 @@ struct IncludeTests {
         #expect(site.output("index.html") == "<p>Everyone's notes.</p>\n")
     }
 
-    @Test("A stricter file of the site reached another way, a draft or a hidden file of a stricter folder is an error")
+    @Test("A stricter file reached another way, a stricter draft or a hidden file of a stricter folder is an error")
     func accessHoweverReached() throws {
         let site = try TestSite(pages: [
             "finance/index.md": "---\naccess: { roles: [finance] }\n---\n# Finance\n",
             "finance/q3.md": "SECRET-FIGURES\n",
             "finance/merger.md": "---\ndraft: true\n---\nSECRET-DRAFT\n",
             "finance/.board.md": "SECRET-HIDDEN\n",
+            "pub/plan.md": "---\ndraft: true\naccess: { roles: [finance] }\n---\nSECRET-PLAN\n",
+            "pub/memo.md": "---\ndraft: true\n---\nEveryone's memo.\n",
             ".snippets/note.md": "Everyone's note.\n",
             "pub/a.md": "{{#include ../../site/finance/q3.md}}\n",
             "pub/b.md": "{{#include ../finance/merger.md}}\n",
             "pub/c.md": "{{#include ../finance/.board.md}}\n",
             "pub/d.md": "{{#include ../../finance-link/q3.md}}\n",
             "pub/e.md": "{{#include ../.snippets/note.md}}\n",
+            "pub/f.md": "{{#include plan.md}}\n\n{{#include memo.md}}\n",
             "index.md": "",
         ])
         try FileManager.default.createSymbolicLink(
@@ -436,7 +439,16 @@ struct IncludeTests {
                             + "site/finance/index.md)")
                 }, "\(page): \(errors)")
         }
-        #expect(errors.count == 4, "a hidden file of a folder every reader may read is allowed: \(errors)")
+        // A draft has its own rule, as it would when published; one without `access:` has its folder's.
+        #expect(
+            errors.contains {
+                $0.hasPrefix(
+                    "site/pub/f.md: access: includes site/pub/plan.md, whose rule (roles: finance, from site/pub/plan.md)"
+                )
+            }, "\(errors)")
+        #expect(
+            errors.count == 5,
+            "a hidden file or a draft of a folder every reader may read is allowed: \(errors)")
     }
 
     @Test("An SSI directive in an included file is refused as one in the page would be, on the directive's line")

@@ -3,8 +3,8 @@ import AccessRules
 /// Included text is published under the rule of the page that includes it, so a page may include a page or file of
 /// the site only when every reader of the page may read that file too: its rule implies the file's. A file is known
 /// by the path it is included by, and else by where it really is, however the path reaches it (`../../site/…`, a
-/// symbolic link): a file of the site folder the build does not publish (a draft, a hidden file) has the rule of its
-/// folder. Files outside the site folder are published only through the pages that include them, and have no rule of
+/// symbolic link): a draft the build leaves out has its own rule, as it would if published, and any other file of
+/// the site folder the build does not publish (a hidden file) has the rule of its folder. Files outside the site folder are published only through the pages that include them, and have no rule of
 /// their own.
 enum IncludedAccess {
     /// An error for each page that includes a page or file of the site with a stricter rule than its own.
@@ -16,6 +16,9 @@ enum IncludedAccess {
         var rules: [String: SiteAccess.Origin] = [:]
         for (page, origin) in zip(pages, access.pageRules) {
             rules[DisplayPaths.normalised(display.site(page.source.path))] = origin
+        }
+        for (path, origin) in access.draftRules {
+            rules[DisplayPaths.normalised(display.site(path))] = origin
         }
         let entries = Dictionary(access.entries.map { ($0.path, $0.origin) }) { first, _ in first }
         for asset in assets where !asset.isThemeAsset {

@@ -43,23 +43,29 @@ struct SiteAccess: Sendable {
     private(set) var addedFilesKeys: [String] = []
     /// The site's root URL, decoded, as manifest paths begin.
     let root: String
-    /// The rule each folder hands down, for a file the build does not publish (a draft or a hidden file a page
-    /// includes; see `IncludedAccess`).
+    /// The rule each folder hands down, for a file the build does not publish that a page includes (a hidden file, or
+    /// any file of a folder the build leaves out; see `IncludedAccess`).
     let folders: AccessCascade
+    /// The rule of each draft the build leaves out, by its path in the site folder: its own `access:`, else its
+    /// folder's, for the pages that include it (`IncludedAccess`).
+    let draftRules: [String: Origin]
 
     /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
     init(
-        pages: [ParsedPage], aliases: [SiteAlias], draftSections: [ParsedPage], assets: [AssetFile],
+        pages: [ParsedPage], aliases: [SiteAlias], draftPages: [ParsedPage], assets: [AssetFile],
         linkedFiles: LinkedFiles, config: SiteConfig, display: DisplayPaths
     ) {
         let siteDefault = Origin(
             rule: config.access ?? .signedIn, source: config.access == nil ? "built-in" : display.site("site.toml"))
         var cascade = AccessCascade(
-            sections: pages.filter(\.source.isSection) + draftSections, siteDefault: siteDefault, display: display)
-        pageRules = pages.map { page in
+            sections: pages.filter(\.source.isSection) + draftPages.filter(\.source.isSection),
+            siteDefault: siteDefault, display: display)
+        func rule(of page: ParsedPage) -> Origin {
             guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
             return Origin(rule: access.value, source: display.site(page.source.path))
         }
+        pageRules = pages.map(rule(of:))
+        draftRules = Dictionary(draftPages.map { ($0.source.path, rule(of: $0)) }) { first, _ in first }
         folders = cascade
         // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL

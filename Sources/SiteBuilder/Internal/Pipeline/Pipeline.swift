@@ -89,7 +89,7 @@ struct Pipeline {
             [display, markdownPages = markdown.pages, repository = markdown.repository] log in
             log.run(
                 ResolveAccess(
-                    pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
+                    pages: site.pages, aliases: site.aliases, draftPages: site.draftPages,
                     assets: content.assets + themeAside.value.assets,
                     linkedFiles: LinkedFiles(
                         pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
@@ -208,7 +208,7 @@ struct Pipeline {
                 display: display))
         let access = run(
             ResolveAccess(
-                pages: site.pages, aliases: site.aliases, draftSections: site.draftSections,
+                pages: site.pages, aliases: site.aliases, draftPages: site.draftPages,
                 assets: content.assets + theme.assets,
                 linkedFiles: LinkedFiles(
                     pages: markdown.pages, assets: content.assets, rootURL: config.rootURL,

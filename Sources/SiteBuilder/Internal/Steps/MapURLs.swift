@@ -19,7 +19,7 @@ struct MapURLs: BuildStep {
         for page in pages {
             if page.frontMatter.isDraft && !includeDrafts {
                 site.drafts.insert(page.source.path)
-                if page.source.kind == .section { site.draftSections.append(page) }
+                site.draftPages.append(page)
             } else {
                 kept.append(page)
             }
@@ -77,7 +77,8 @@ struct SitePages {
     var aliases: [SiteAlias] = []
     /// Markdown files left out because they are drafts.
     var drafts: Set<String> = []
-    /// Section pages left out because they are drafts: their access rules still cover their folders.
-    var draftSections: [ParsedPage] = []
+    /// The pages of `drafts`: the rules of those that are sections still cover their folders, and a page that
+    /// includes one is held to the draft's rule (`IncludedAccess`).
+    var draftPages: [ParsedPage] = []
     var claims: OutputClaims
 }

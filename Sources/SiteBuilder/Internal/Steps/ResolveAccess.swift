@@ -7,7 +7,7 @@ struct ResolveAccess: BuildStep {
     let stage = BuildStage.resolveAccess
     let pages: [ParsedPage]
     let aliases: [SiteAlias]
-    let draftSections: [ParsedPage]
+    let draftPages: [ParsedPage]
     let assets: [AssetFile]
     /// The links of `pages` to files, by index into `pages`.
     let linkedFiles: LinkedFiles
@@ -18,7 +18,7 @@ struct ResolveAccess: BuildStep {
 
     func run(_ log: BuildLog) -> SiteAccess {
         let access = SiteAccess(
-            pages: pages, aliases: aliases, draftSections: draftSections, assets: assets, linkedFiles: linkedFiles,
+            pages: pages, aliases: aliases, draftPages: draftPages, assets: assets, linkedFiles: linkedFiles,
             config: config, display: display)
         log.report(access.problems)
         log.report(
