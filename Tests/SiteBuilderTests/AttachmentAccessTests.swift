@@ -105,6 +105,15 @@ struct AttachmentAccessTests {
             "the raw HTML link's line is named")
     }
 
+    @Test("A file a stricter page shows in inline SVG (xlink:href) or a style's url() takes its rule too")
+    func svgAndStyleLinks() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] =
+            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
+            + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n"
+        try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
+    }
+
     @Test("Several stricter pages: a reader of any one of them may read the file; a looser page leaves the folder's")
     func severalPages() throws {
         var pages = Self.payroll

@@ -77,7 +77,7 @@ struct RawHTMLLinkTests {
         #expect(site.output("index.html") == "<p>" + html.dropLast() + "</p>\n")
     }
 
-    @Test("Quoting, letter case, spaces around =, entities, srcset candidates, poster and <object data>")
+    @Test("Quoting, letter case, spaces around =, entities, srcset, poster, <object data>, xlink:href and style url()")
     func attributeForms() throws {
         let site = try TestSite(pages: [
             "index.md": "", "guide/x.png": "png", "guide/y 2.png": "png", "other.md": "",
@@ -85,6 +85,8 @@ struct RawHTMLLinkTests {
             <IMG SRC = 'x.png' alt="x.png"><img src=x.png><a HREF="../other.md?a=1&amp;b=2">o</a>
             <picture><source srcset="x.png 1x, y%202.png 2x,x.png" media="(min-width: 1px)"></picture>
             <img srcset="x.png, y%202.png 480w" src=" x.png "><video poster="x.png"></video><object data="x.png"></object>
+            <svg><image xlink:href="x.png"/></svg><div style="background: url('x.png'), URL( y%202.png ); b: myurl(z)"></div>
+            <div style="background: url(data:image/png;base64,AA==), url(&quot;x.png&quot;), url(x\\.png)"></div>
 
             """,
         ])
@@ -94,7 +96,9 @@ struct RawHTMLLinkTests {
                 <p><IMG SRC = '/guide/x.png' alt="x.png"><img src=/guide/x.png><a HREF="/other/?a=1&amp;b=2">o</a>
                 <picture><source srcset="/guide/x.png 1x, /guide/y%202.png 2x,/guide/x.png" media="(min-width: 1px)"></picture>
                 <img srcset="/guide/x.png, /guide/y%202.png 480w" src=" /guide/x.png "><video poster="/guide/x.png"></video>\
-                <object data="/guide/x.png"></object></p>
+                <object data="/guide/x.png"></object>
+                <svg><image xlink:href="/guide/x.png"/></svg><div style="background: url('/guide/x.png'), URL( /guide/y%202.png ); b: myurl(z)"></div></p>
+                <div style="background: url(data:image/png;base64,AA==), url(&quot;/guide/x.png&quot;), url(x\\.png)"></div>
 
                 """)
     }

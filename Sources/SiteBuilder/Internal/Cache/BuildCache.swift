@@ -49,8 +49,9 @@ struct BuildCache {
     /// 44: Docusaurus's tabs inside a tab; 45: a fence's language ends at a comma, and Rust's hidden lines;
     /// 46: GitLab's multiline quotes; 47: Jekyll's highlight, link and raw tags; 48: search leaves out what a `<nav>`
     /// holds; 49: MDX's comments are left out; 50: the files a page includes, which its summary lists; 51: and the
-    /// paths looked at before them where there was no file).
-    static let generator = "\(PageContext.generator), build cache 51"
+    /// paths looked at before them where there was no file; 52: raw HTML's `xlink:href` and a `style`'s `url(…)` are
+    /// links).
+    static let generator = "\(PageContext.generator), build cache 52"
 
     let recordFile: String
     let pagesFile: String

@@ -1,6 +1,6 @@
 /// What raw HTML inside Markdown says about links, read in one pass over its tags and attributes
-/// (`HTMLTags`), not by a full HTML parser: the addresses it writes — `href`, `src`, `poster`, each URL of a
-/// `srcset`, and `<object data>` — which the build resolves, rewrites and checks as it does Markdown links, and
+/// (`HTMLTags`), not by a full HTML parser: the addresses it writes — `href`, SVG's `xlink:href`, `src`, `poster`,
+/// each URL of a `srcset`, `<object data>` and each `url(…)` of a `style` — which the build resolves, rewrites and checks as it does Markdown links, and
 /// whose files take their pages' rules; and the anchors it makes — any element's `id` or `name` (a browser
 /// finds a fragment by an `<a>`'s `name` only, but a link to another element's is not failed for it) — which a
 /// link's `#fragment` may name.
@@ -71,17 +71,68 @@ enum HTMLLinks {
         "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
     ]
 
-    /// The address ranges an attribute holds: one for `href`, `src`, `poster` and `<object data>`, one per
-    /// candidate of a `srcset` (`a.png 1x, b.png 2x`), none for any other attribute.
+    /// The address ranges an attribute holds: one for `href`, `xlink:href`, `src`, `poster` and `<object data>`,
+    /// one per candidate of a `srcset` (`a.png 1x, b.png 2x`) and per `url(…)` of a `style`, none for any other
+    /// attribute.
     private static func addresses(named name: String, of tag: String, in value: Range<Int>, bytes: [UInt8])
         -> [Range<Int>]
     {
         switch name {
-        case "href", "src", "poster": return [trimmed(value, in: bytes)]
+        case "href", "xlink:href", "src", "poster": return [trimmed(value, in: bytes)]
         case "data" where tag == "object": return [trimmed(value, in: bytes)]
         case "srcset": return candidates(in: value, bytes: bytes)
+        case "style": return cssURLs(in: value, bytes: bytes)
         default: return []
         }
+    }
+
+    /// The URLs of CSS's `url(…)` functions in a `style` attribute (`background: url('a.png')`), without their
+    /// quotes or the spaces around them; one with a backslash, a CSS escape this reader does not decode, is left
+    /// out.
+    private static func cssURLs(in value: Range<Int>, bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        let function = Array("url(".utf8)
+        var index = value.lowerBound
+        while index + function.count <= value.upperBound {
+            guard zip(bytes[index..<index + function.count], function).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
+                index == value.lowerBound || !isNameByte(bytes[index - 1])
+            else {
+                index += 1
+                continue
+            }
+            var start = index + function.count
+            while start < value.upperBound, HTMLTags.isSpace(bytes[start]) { start += 1 }
+            let quote = cssQuotes.first { quote in
+                start + quote.count <= value.upperBound && bytes[start..<start + quote.count].elementsEqual(quote)
+            }
+            start += quote?.count ?? 0
+            var end = start
+            while end < value.upperBound {
+                if let quote {
+                    if end + quote.count <= value.upperBound, bytes[end..<end + quote.count].elementsEqual(quote) {
+                        break
+                    }
+                } else if bytes[end] == UInt8(ascii: ")") || HTMLTags.isSpace(bytes[end]) {
+                    break
+                }
+                end += 1
+            }
+            if end > start, !bytes[start..<end].contains(UInt8(ascii: "\\")) { ranges.append(start..<end) }
+            index = end
+        }
+        return ranges
+    }
+
+    /// The quotes a URL of `url(…)` may stand in, as written in an attribute: themselves or as references.
+    private static let cssQuotes = ["\"", "'", "&quot;", "&#34;", "&#x22;", "&apos;", "&#39;", "&#x27;"].map {
+        Array($0.utf8)
+    }
+
+    /// A byte that continues a CSS name, so `myurl(` is not `url(`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte >= 0x80
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// The URLs of a `srcset`, as the HTML standard splits it: a URL is a run without white space, commas
