@@ -115,20 +115,22 @@ let package = Package(
         .testTarget(name: "AccessRulesTests", dependencies: ["AccessRules"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteBuilderTests", dependencies: ["SiteBuilder", "AccessRules"], swiftSettings: swiftSettings),
-        .testTarget(name: "EntraAuthTests", dependencies: ["EntraAuth"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EntraAuthTests", dependencies: ["EntraAuth", "LoopbackSockets"], swiftSettings: swiftSettings),
         .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail"], swiftSettings: swiftSettings),
         .target(
             name: "TransportTestEndpoints", dependencies: ["EntraAuth"], path: "Tests/TransportTestEndpoints",
             swiftSettings: swiftSettings),
+        .target(name: "LoopbackSockets", path: "Tests/LoopbackSockets", swiftSettings: swiftSettings),
         .testTarget(
             name: "AuthServingTests", dependencies: ["AuthServing", "EntraAuth", "TransportTestEndpoints"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPServingTests",
-            dependencies: ["HTTPServing", "AuthServing", "EntraAuth", "TransportTestEndpoints"],
+            dependencies: ["HTTPServing", "AuthServing", "EntraAuth", "TransportTestEndpoints", "LoopbackSockets"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules"],
+            name: "SitePreviewTests", dependencies: ["SitePreview", "SiteBuilder", "AccessRules", "LoopbackSockets"],
             swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17

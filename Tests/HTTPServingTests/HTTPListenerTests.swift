@@ -1,6 +1,7 @@
 import AuthServing
 import EntraAuth
 import Foundation
+import LoopbackSockets
 import Testing
 import TransportTestEndpoints
 

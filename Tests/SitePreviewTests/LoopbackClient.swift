@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackSockets
 
 /// A plain HTTP/1.1 client on a socket, to talk to a running preview server as a browser would.
 struct LoopbackClient {
@@ -6,14 +7,10 @@ struct LoopbackClient {
 
     /// GETs `target` on a connection of its own and returns the status and body; nil when nothing answers.
     func get(_ target: String) -> (status: Int, body: String)? {
-        guard let socket = connect() else { return nil }
-        defer { close(socket) }
-        send(socket, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-        var response: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = recv(socket, &chunk, chunk.count, 0), count > 0 { response += chunk[..<count] }
-        let text = String(decoding: response, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(9).prefix(3)) else { return nil }
+        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        guard let text = try? TCPClient.exchange(request, port: Int(port)), let split = text.range(of: "\r\n\r\n"),
+            let status = Int(text.dropFirst(9).prefix(3))
+        else { return nil }
         return (status, String(text[split.upperBound...]))
     }
 
@@ -53,21 +50,7 @@ struct LoopbackClient {
 
     /// A connection of its own, for a test to hold open, write to with `send` and close.
     func connect() -> Int32? {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            return nil
-        }
-        return socket
+        try? TCPClient.connect(port: Int(port))
     }
 
     func send(_ socket: Int32, _ text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackSockets
 import Testing
 
 @testable import EntraAuth
@@ -101,7 +102,7 @@ struct MetricsEndpointTests {
         listener.start()
         // More connections than the listener keeps open, sending nothing or a byte now and then, never a whole
         // head; the scrape after them is answered at once, not after their deadlines.
-        let stalled = try (0..<70).map { _ in try Self.connection(toPort: listener.port) }
+        let stalled = try (0..<70).map { _ in try TCPClient.connect(port: listener.port) }
         defer { for socket in stalled { close(socket) } }
         for socket in stalled.prefix(10) { _ = send(socket, "G", 1, Int32(MSG_NOSIGNAL)) }
         Thread.sleep(forTimeInterval: 0.1)
@@ -114,7 +115,7 @@ struct MetricsEndpointTests {
     @Test func aConnectionThatSendsNoWholeHeadIsClosedWithinASecondOrSo() throws {
         let listener = try MetricsListener(address: LoopbackAddress.metrics("127.0.0.1:0")) { "up 1\n" }
         listener.start()
-        let slow = try Self.connection(toPort: listener.port)
+        let slow = try TCPClient.connect(port: listener.port)
         defer { close(slow) }
         let started = Date()
         var byte: UInt8 = 0
@@ -147,36 +148,6 @@ struct MetricsEndpointTests {
 
     /// One HTTP/1.1 request over a plain socket; the whole answer, read until the server closes.
     static func get(_ path: String, port: Int, host: String? = nil) throws -> String {
-        let socket = try connection(toPort: port)
-        defer { close(socket) }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            answer += buffer.prefix(count)
-        }
-        return String(decoding: answer, as: UTF8.self)
-    }
-
-    /// A TCP connection to the loopback port.
-    static func connection(toPort port: Int) throws -> Int32 {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw HarnessError(description: "cannot connect to port \(port)")
-        }
-        return socket
+        try TCPClient.exchange("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n", port: port)
     }
 }
