@@ -62,6 +62,9 @@ public final class IdentityProvider: @unchecked Sendable {
     /// When an unknown `kid` last made us refetch the keys; start-up and renewals do not count.
     private var lastKeyRefetch: Date?
     private var keyRefetchInFlight = false
+    /// The last refetch for an unknown `kid` failed: until the next, such a `kid` says the provider is unreachable,
+    /// not that the token is bad.
+    private var keyRefetchFailed = false
     private var nextRefresh: Date
     /// On demand: whether the disk cache has been read.
     private var cacheRead = false
@@ -163,6 +166,12 @@ public final class IdentityProvider: @unchecked Sendable {
         }
         let now = time.now()
         if let last = lastKeyRefetch, now.timeIntervalSince(last) < Self.keyRefetchInterval {
+            guard !keyRefetchFailed else {
+                throw AuthError(
+                    .providerUnreachable,
+                    "no signing key with kid '\(keyID ?? "none")' among the last good keys, and fetching the key set "
+                        + "failed less than 5 minutes ago")
+            }
             throw AuthError(
                 .invalidToken,
                 "no signing key with kid '\(keyID ?? "none")' (keys were refetched less than 5 minutes ago)")
@@ -186,8 +195,18 @@ public final class IdentityProvider: @unchecked Sendable {
             saveCache()
             log.write(event: "jwks_refreshed", ["keys": "\(parsed.byID.count + parsed.anonymous.count)"])
             condition.lock()
+            keyRefetchFailed = false
         case .failure(let error):
+            keyRefetchFailed = true
             log.write(event: "jwks_refresh_failed", ["reason": "\(error)"])
+            // The token may be signed with a key the provider has and could not send: that is no bad token.
+            guard let key = try lookUp(keyID) else {
+                throw AuthError(
+                    .providerUnreachable,
+                    "no signing key with kid '\(keyID ?? "none")' among the last good keys, and fetching the key set "
+                        + "failed: \(error)")
+            }
+            return key
         }
         guard let key = try lookUp(keyID) else {
             throw AuthError(.invalidToken, "no signing key with kid '\(keyID ?? "none")' in the provider's key set")

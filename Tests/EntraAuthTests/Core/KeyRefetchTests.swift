@@ -64,15 +64,28 @@ struct KeyRefetchTests {
         case "no usable key": http.answer(idp.jwksURI, body: #"{"keys":[{"kty":"EC","kid":"e1","crv":"P-256"}]}"#)
         default: http.answer(idp.jwksURI, body: "<html>")
         }
-        #expect(throws: AuthError.self) { try provider.key(for: "k2") }
+        // The token may be signed with a key the provider could not send: the provider failed, not the token, so a
+        // re-check counts it as unreachable and keeps the session within its grace.
+        let failed = #expect(throws: AuthError.self) { try provider.key(for: "k2") }
+        #expect(failed?.kind == .providerUnreachable, "\(String(describing: failed))")
         #expect(keyFetches == 2)
         #expect(logs.lines.contains { $0.contains("event=jwks_refresh_failed") })
         _ = try provider.key(for: "k1")
         #expect(provider.keyCount == 1)
 
-        // The failure also starts the five-minute wait, so a broken provider is not hammered.
-        #expect(throws: AuthError.self) { try provider.key(for: "k2") }
+        // The failure also starts the five-minute wait, so a broken provider is not hammered; still unreachable.
+        let waiting = #expect(throws: AuthError.self) { try provider.key(for: "k2") }
+        #expect(waiting?.kind == .providerUnreachable)
         #expect(keyFetches == 2)
+
+        // A refetch that works and still lacks the kid says the token is bad.
+        clock.advance(by: 301)
+        idp.serveKeys([SigningKey(kid: "k1", key: TestKeys.first)], on: http)
+        http.isUnreachable = false
+        let bad = #expect(throws: AuthError.self) { try provider.key(for: "k2") }
+        #expect(bad?.kind == .invalidToken)
+        let limited = #expect(throws: AuthError.self) { try provider.key(for: "k3") }
+        #expect(limited?.kind == .invalidToken)
     }
 
     @Test func concurrentUnknownKidsShareOneRefetch() async throws {
