@@ -31,8 +31,14 @@ struct ReaderLookup: Sendable {
         let now = time.now()
         guard let pointer = sessionCookie.pointer(in: cookies, now: now) else { return .anonymous }
         switch sessions.find(id: pointer.id) {
-        case .found(let session):
-            if let rechecks, !rechecks.admits(session, now: Int(now.timeIntervalSince1970)) { return .anonymous }
+        case .found(let found):
+            var session = found
+            if let rechecks {
+                guard let admitted = rechecks.admitted(found, now: Int(now.timeIntervalSince1970)) else {
+                    return .anonymous
+                }
+                session = admitted
+            }
             guard let identity = scope.identity(of: session) else { return .anonymous }
             return .signedIn(session, identity)
         case .none: return .anonymous

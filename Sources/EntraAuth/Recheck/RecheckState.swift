@@ -36,6 +36,14 @@ final class RecheckState: @unchecked Sendable {
         }
     }
 
+    /// Returns once no re-check of `id` runs in this process, or after `seconds`.
+    func waitWhileRunning(_ id: String, upTo seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while lock.withLock({ running.contains(id) }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// The re-check of `id` is over; with `retryAt`, the next waits until then.
     func finish(_ id: String, retryAt next: Int?) {
         lock.withLock {

@@ -3,8 +3,10 @@ import Foundation
 /// Re-checks sessions in use with the identity provider, so access follows Entra: a reader disabled, signed out
 /// everywhere or taken out of an app role there loses it here within `recheck_every`.
 ///
-/// The check never waits for the provider. When a session's last check is older than `recheck_every`, the check
-/// answers from what the session holds and queues a re-check on the network workers (`admits`). The re-check
+/// Within `recheck_grace` the check never waits for the provider. When a session's last check is older than
+/// `recheck_every`, the check answers from what the session holds and queues a re-check on the network workers
+/// (`admitted`). Past `recheck_grace` (a reader back after a break) what the session holds is too old to answer from:
+/// the check waits for the re-check, run on its own thread, as oauth2-proxy and mod_auth_openidc refresh. The re-check
 /// (`recheck`) takes the session's lease in the store, so one server re-checks a session at a time, redeems its
 /// refresh token, validates the new ID token exactly as a sign-in's (`IDTokenValidator`, a refresh's nonce rule)
 /// and, for the same tenant and object id, replaces the session's roles, groups, name and e-mail:
@@ -62,14 +64,38 @@ final class SessionRechecker: Sendable {
         self.metrics = metrics
     }
 
-    /// On the check path: whether `session` may be used at `now`. Queues a re-check when one is due and never waits
-    /// for it; false only when the provider could not confirm the session here and its grace is spent, and the
-    /// session is then ended.
+    /// On the check path: the session to answer from for `session` at `now`, nil when it may not be used. Within the
+    /// grace that is `session` itself, and a re-check is queued when one is due, never waited for; past the grace, it
+    /// is the session as a re-check, waited for, has just confirmed it, with the roles and groups Entra gave now.
     @inline(__always)
-    func admits(_ session: Session, now: Int) -> Bool {
+    func admitted(_ session: Session, now: Int) -> Session? {
         let age = now - session.lastChecked
-        guard age >= policy.every else { return true }
-        return due(session, now: now, graceSpent: age >= policy.grace)
+        guard age >= policy.every else { return session }
+        guard age >= policy.grace else { return due(session, now: now, graceSpent: false) ? session : nil }
+        return confirmedNow(session, now: now)
+    }
+
+    /// How long a check waits for another thread's re-check of the same session: longer than a re-check takes with
+    /// the token endpoint's, the signing keys' and Graph's timeouts.
+    static let longestWait: TimeInterval = 30
+
+    /// `session`, whose last successful check is `recheck_grace` old, as a re-check confirms it now: run here or, when
+    /// another check of this process already runs it, waited for. Nil when the provider refused it or could not
+    /// confirm it (the session is then ended), when another server holds its re-check, or when it is gone.
+    private func confirmedNow(_ session: Session, now: Int) -> Session? {
+        switch state.begin(session.id, now: now, graceSpent: true) {
+        case .end:
+            end(session, .graceSpent, reason: graceReason("the provider could not confirm the session"))
+            return nil
+        case .start:
+            recheck(session.id)
+        case .wait:
+            state.waitWhileRunning(session.id, upTo: Self.longestWait)
+        }
+        guard case .found(let current) = sessions.find(id: session.id),
+            Int(time.now().timeIntervalSince1970) - current.lastChecked < policy.grace
+        else { return nil }
+        return current
     }
 
     /// How long nginx may keep an allowed answer (`deploy/nginx/sitegen-auth-cache.conf`).

@@ -40,6 +40,56 @@ extension SessionRecheckTests {
             harness.logs.lines.contains { $0.contains("event=session_ended_by_recheck") && $0.contains("grace_spent") })
     }
 
+    @Test func aReaderBackAfterTheGraceIsAnsweredOnlyOnceTheReCheckConfirmsThemWithWhatEntraSaysNow() throws {
+        let jar = try signedIn()
+        harness.clock.advance(by: 3_600 + 60)
+        harness.answerToken(try refreshedToken(["roles": []]), refreshToken: "rt-2")
+        #expect(check("/secret/", jar) == 403, "the role removed while they were away is gone on the first request")
+        #expect(work.count == 0, "the check ran the re-check itself")
+        #expect(refreshRequests.map { $0["refresh_token"] } == ["rt-1"])
+        #expect(check("/docs/", jar) == 204)
+        #expect(rechecks.value(.kept) == 1)
+    }
+
+    @Test(arguments: ["disabled", "unreachable"])
+    func aReaderBackAfterTheGraceWhomEntraNoLongerBacksReadsNothing(_ how: String) throws {
+        let jar = try signedIn()
+        harness.clock.advance(by: 3_600 + 60)
+        if how == "disabled" {
+            harness.http.answer(
+                harness.idp.tokenEndpoint, status: 400,
+                body: #"{"error":"invalid_grant","error_description":"AADSTS50057: The user account is disabled."}"#)
+        } else {
+            harness.http.isUnreachable = true
+        }
+        #expect(check("/docs/", jar) == 401, "not one page answered from what the session held")
+        #expect(work.count == 0)
+        #expect(try harness.sessionStore.sessions(.all).isEmpty, "the session ended")
+        #expect(rechecks.value(how == "disabled" ? .endedDisabled : .graceSpent) == 1)
+    }
+
+    @Test func aReCheckRunningForAnotherRequestOfTheSameReaderIsWaitedFor() throws {
+        let jar = try signedIn()
+        harness.clock.advance(by: 3_600 + 60)
+        harness.answerToken(try refreshedToken(["roles": []]), refreshToken: "rt-2")
+        let during = Mutex<Int?>(nil)
+        harness.http.whileWaiting = { [self] in
+            nonisolated(unsafe) let test = self
+            let other = Thread {
+                let status = test.check("/secret/", jar)
+                during.withLock { $0 = status }
+            }
+            other.start()
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(during.withLock { $0 } == nil, "the other request waits for this re-check")
+        }
+        #expect(check("/docs/", jar) == 204)
+        let deadline = Date().addingTimeInterval(5)
+        while during.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(during.withLock { $0 } == 403, "answered with the roles the re-check found")
+        #expect(refreshRequests.count == 1, "one re-check for both")
+    }
+
     @Test func aSessionEndedWhileItsReCheckWaitsIsNotLoggedAsGoingOn() throws {
         let jar = try signedInWithAFailedReCheck(at: "/secret/")
         harness.clock.advance(by: 30)
