@@ -9,6 +9,7 @@ re-checked after the answer, by a process detached from fcgiwrap, so no page loa
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 import urllib.request
 
@@ -89,6 +90,40 @@ def test_discovery_and_keys_are_fetched_at_most_once_across_sign_ins_and_100_che
     discovery, keys = provider_documents_fetched(cgi_stack)
     assert discovery <= 1 and keys <= 1, (discovery, keys)
     assert discovery == 1 and keys == 1, "the first sign-in fetched them into cache_dir"
+
+
+def test_a_query_made_into_arguments_as_rfc_3875_says_runs_no_command(cgi_stack):
+    """Apache's mod_cgi makes a query without '=' into the program's arguments (RFC 3875 4.4): started that way,
+    sitegen-auth answers the request and runs no command, so no visitor can end every session or list them."""
+    cookie = scripted_sign_in(
+        cgi_stack.base_url + "/.auth/login?rd=/finance/", cgi_stack.base_url + "/finance/", cgi_stack.provider_url, "ann"
+    )
+    assert load(cgi_stack, "/finance/", cookie)[0] == 200
+    for query in ("sessions+revoke+--all", "sessions+list", "--version"):
+        environment = {
+            "PATH": "/usr/bin:/bin",
+            "GATEWAY_INTERFACE": "CGI/1.1",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REQUEST_METHOD": "GET",
+            "REQUEST_URI": "/.auth/me?" + query,
+            "SCRIPT_NAME": "/.auth",
+            "PATH_INFO": "/me",
+            "QUERY_STRING": query,
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": str(cgi_stack.http_port),
+            "SITEGEN_AUTH_CONFIG": str(cgi_stack.auth_config),
+        }
+        answered = subprocess.run(
+            [str(cgi_stack.bin_dir / "sitegen-auth"), *query.split("+")],
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=30,
+        )
+        head = answered.stdout.split(b"\r\n\r\n")[0].decode(errors="replace")
+        assert answered.returncode == 0 and head.startswith("Status: 401"), (query, answered.stdout[:300])
+        assert b"sitegen-auth " not in answered.stdout and b"oid" not in answered.stdout, "no command's output"
+    assert load(cgi_stack, "/finance/?after", cookie)[0] == 200, "the session was not revoked"
 
 
 def test_the_cgi_snippet_is_the_fastcgi_snippet_with_fcgiwrap_in_every_fastcgi_location():
