@@ -48,6 +48,46 @@ struct DiagramTests {
         #expect(errors.first?.contains("diagram: syntax error in line 2") == true)
     }
 
+    @Test("A block of two graphs is an error, and no graph of it reaches another block or page")
+    func oneGraphPerBlock() throws {
+        let site = try TestSite(pages: [
+            "index.md": "",
+            "fin/index.md": "---\naccess: { roles: [Finance.Read] }\n---\n```dot\ndigraph Q3 { revenue } "
+                + "digraph Layoffs { \"CUT-40-JOBS\" }\n```\n",
+            "pub.md": "```dot\ndigraph Public { hello -> world }\n```\n",
+        ])
+        let errors = site.buildErrors()
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.hasPrefix("site/fin/index.md:5: markdown: diagram: ") == true
+                && errors.first?.contains("one graph") == true, "\(errors)")
+        // Drawn on their own, after the two-graph block was read, each block draws its own graph.
+        _ = Graphviz.draw("digraph Q3 { revenue } digraph Layoffs { \"CUT-40-JOBS\" }")
+        guard case .svg(let svg) = Graphviz.draw("digraph Public { hello -> world }") else {
+            Issue.record("the public graph is drawn")
+            return
+        }
+        #expect(svg.contains(">hello<") && !svg.contains("CUT-40-JOBS"))
+        _ = Graphviz.draw("digraph A { a } garbage {")
+        guard case .svg(let next) = Graphviz.draw("digraph B { b }") else {
+            Issue.record("a graph after a block with trailing garbage is drawn")
+            return
+        }
+        #expect(next.contains(">b<"))
+    }
+
+    @Test("A syntax error's line is the error's, not a warning's before it")
+    func errorLineAfterAWarning() throws {
+        let site = try TestSite(pages: [
+            "index.md": "---\ntitle: T\n---\nText.\n\n```dot\ndigraph {\n  a -> 1a\n  b -> c\n  d -> ;\n}\n```\n"
+        ])
+        let errors = site.buildErrors()
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.hasPrefix("site/index.md:10: markdown: diagram: syntax error in line 4") == true, "\(errors)")
+        #expect(errors.first?.contains("Warning") == false, "\(errors)")
+    }
+
     @Test("The sanitizer drops scripts, handlers, links, styles and outside references")
     func sanitizer() {
         let svg = """

@@ -31,8 +31,18 @@ enum Graphviz {
         messages = ""
         // Graphviz's reader keeps counting lines past a trailing line break into the next graph it reads.
         let trimmed = String(source.reversed().drop { $0.isWhitespace }.reversed())
-        guard let graph = agmemread(trimmed) else { return error(from: messages) }
+        // The reader keeps what one read left in its buffer for the next, whichever block or page that is for.
+        aglexbad()
+        guard let graph = agmemread(trimmed) else {
+            aglexbad()
+            return error(from: messages)
+        }
         defer { agclose(graph) }
+        guard readsNothingMore() else {
+            return .error(
+                line: 1,
+                message: "the block holds more than one graph; draw one graph per ```dot block")
+        }
         guard gvLayout(context, graph, "dot") == 0 else { return error(from: messages) }
         defer { gvFreeLayout(context, graph) }
         var data: UnsafeMutablePointer<CChar>?
@@ -43,9 +53,21 @@ enum Graphviz {
         return .svg(svg)
     }
 
-    /// "Error: syntax error in line 3 near '->'" gives line 3 and the message without "Error: ".
+    /// Whether the reader's buffer held nothing after the graph just read but white space and comments; it is empty
+    /// afterwards either way.
+    private static func readsNothingMore() -> Bool {
+        defer { aglexbad() }
+        let before = messages
+        guard let extra = agmemread("") else { return messages == before }
+        agclose(extra)
+        return false
+    }
+
+    /// "Error: syntax error in line 3 near '->'" gives line 3 and the message without "Error: "; warnings Graphviz
+    /// wrote before the error are left out.
     private static func error(from messages: String) -> Drawing {
-        let text = messages.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = messages.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let error = text.range(of: "Error: ") { text = String(text[error.lowerBound...]) }
         let message = text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
         var line: Int?
         if let range = message.range(of: "in line ") {
