@@ -4,8 +4,11 @@
 public struct AccessManifest: Codable, Sendable, Equatable {
     /// The format version this code writes and reads.
     public static let currentVersion = 1
+    /// The folder of the published folder where builds keep what is not to be served: the manifest and its interim
+    /// copy. No web server may serve it, and the check opens nothing in it.
+    public static let folder = ".sitegen"
     /// Where the manifest lives inside the published folder; nginx must never serve it.
-    public static let relativePath = ".sitegen/access.json"
+    public static let relativePath = folder + "/access.json"
 
     /// One published path's rule, by index into `rules`, and where that rule was written.
     public struct Entry: Codable, Sendable, Equatable {

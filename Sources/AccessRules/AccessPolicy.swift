@@ -52,13 +52,22 @@ public struct AccessPolicy: Sendable {
         return nil
     }
 
-    /// Decides whether a reader (nil when signed out) may read a raw request URI.
+    /// Decides whether a reader (nil when signed out) may read a raw request URI. Under `unknownPaths = .signedIn` an
+    /// unlisted path is open to signed-in readers, except what builds keep beside the pages (`.sitegen/`, whose
+    /// manifest names every restricted path), whichever web server passed the path and however it cleaned it.
     public func decide(uri: String, identity: Identity?) -> AccessDecision {
         let rule =
-            rule(forURI: uri) ?? (unknownPaths == .signedIn && RequestPath.normalize(uri) != nil ? .signedIn : nil)
+            rule(forURI: uri)
+            ?? (unknownPaths == .signedIn && RequestPath.normalize(uri).map(Self.isPublishable) == true
+                ? .signedIn : nil)
         guard let rule else { return identity == nil ? .signInRequired : .forbidden(nil) }
         if rule.allows(identity, emailRulesAllowed: emailRulesAllowed) { return .allow }
         return identity == nil ? .signInRequired : .forbidden(rule)
+    }
+
+    /// Whether the normalised `path` may be a page or file of the site: no folder of it is the builds' own.
+    private static func isPublishable(_ path: String) -> Bool {
+        !path.split(separator: "/").contains { $0 == AccessManifest.folder }
     }
 
     /// Numbers of the rules this reader satisfies, for the theme to hide navigation entries it cannot open.

@@ -79,6 +79,15 @@ struct AccessPolicyTests {
         #expect(policy.decide(uri: "/nope/", identity: Self.reader) == .allow)
         #expect(policy.decide(uri: "/nope/", identity: nil) == .signInRequired)
         #expect(policy.decide(uri: "/../etc/passwd", identity: Self.reader) == .forbidden(nil))
+        // What builds keep beside the pages (the manifest lists every restricted path) is never an unknown page,
+        // however the path reaches it.
+        for uri in [
+            "/.sitegen/access.json", "//.sitegen/access.json", "/guide/../.sitegen/access.json", "/%2esitegen/",
+            "/docs/.sitegen/access.next.json", "/.sitegen",
+        ] {
+            #expect(policy.decide(uri: uri, identity: Self.reader) == .forbidden(nil), "\(uri)")
+        }
+        #expect(policy.decide(uri: "/.sitegenx/", identity: Self.reader) == .allow)
     }
 
     @Test func emailRulesNeedTheOptIn() throws {
