@@ -19,6 +19,7 @@ from selenium.webdriver.common.by import By
 from apache_server import ApacheStack
 from conftest import build_without_includes
 from lighttpd_server import LighttpdStack
+from scripted_sign_in import sign_in as scripted_sign_in
 from pages import (
     authorize_as, body_text, fetch, names_no_restricted_page, session_cookie, sign_in, wait,
     wait_for_provider_sign_in,
@@ -113,6 +114,30 @@ def test_a_role_page_is_200_for_a_holder_and_403_for_another_reader(served, brow
     browser.get(served.base_url + "/finance/report/")
     assert "FINANCE-REPORT-CONTENT" not in body_text(browser)
     assert "You do not have access" in body_text(browser)
+
+
+@pytest.mark.parametrize("server", sorted(SERVERS))
+def test_a_path_past_a_file_names_no_file_even_when_unknown_paths_open_to_signed_in_readers(server, readable_public):
+    """lighttpd serves /page/index.html/x as /page/index.html with the rest as PATH_INFO unless told not to; the check
+    sees an unlisted path, which unknown_paths = "signed-in" opens to any signed-in reader."""
+    state = readable_public.parent / f"state-{server}-lenient"
+    running = SERVERS[server](
+        state=state, public=readable_public, auth_settings={"unknown_paths": "signed-in"}
+    ).start()
+    try:
+        bob = scripted_sign_in(
+            running.base_url + "/.auth/login?rd=/guide/", running.base_url + "/guide/", running.provider_url, "bob"
+        )
+        for path in ["/finance/report/", "/finance/report/index.html/x", "/finance/report/index.html/", "/finance/x/"]:
+            request = urllib.request.Request(running.base_url + path, headers={"Cookie": bob})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    status, body = answer.status, answer.read().decode(errors="replace")
+            except urllib.error.HTTPError as error:
+                status, body = error.code, error.read().decode(errors="replace")
+            assert status in (403, 404) and "FINANCE-REPORT-CONTENT" not in body, (path, status)
+    finally:
+        running.stop()
 
 
 def test_answers_carry_the_sites_headers_and_never_the_identity(served, browser):
