@@ -10,10 +10,11 @@ public import EntraAuth
 /// Neither proxy turns the check's 401 into a sign-in, as nginx's `error_page 401` does: they pass any non-2xx
 /// answer to the browser. So over HTTP a 401 from the check is answered as nginx's `@sitegen_sign_in` location
 /// answers it, by `/.auth/sign-in-required`: a 302 to `/.auth/login?rd=…` for a page navigation, a plain 401 for
-/// fetch and XHR.
+/// fetch and XHR. Its `Location` is made absolute on the site's origin (`AuthConfig.origin`): Traefik resolves a
+/// relative one against the address it asked, so `/.auth/login` would send the browser to `127.0.0.1:9091`.
 ///
 /// ```swift
-/// let router = ForwardAuth.router(over: service.endpoints.router)
+/// let router = ForwardAuth.router(over: service.endpoints.router, origin: service.config.origin)
 /// let request = ForwardAuth.request(method: "GET", target: "/.auth/check", headers: [("X-Forwarded-Uri", "/a/")])
 /// ```
 public enum ForwardAuth {
@@ -21,11 +22,13 @@ public enum ForwardAuth {
     public static let checkPath = "/.auth/check"
     static let signInRequiredPath = "/.auth/sign-in-required"
 
-    /// The router an HTTP listener answers through: `router` with its check answering as forward auth does.
-    public static func router(over router: Router) -> Router {
+    /// The router an HTTP listener answers through: `router` with its check answering as forward auth does, sign-in
+    /// redirects on `origin` (`https://site.example`).
+    public static func router(over router: Router, origin: String) -> Router {
         var routes = router.routes
         if let check = routes[checkPath], let signIn = routes[signInRequiredPath] {
-            routes[checkPath] = Router.Route(ForwardAuthCheckEndpoint(check: check.endpoint, signIn: signIn.endpoint))
+            routes[checkPath] = Router.Route(
+                ForwardAuthCheckEndpoint(check: check.endpoint, signIn: signIn.endpoint, origin: origin))
         }
         return Router(routes: routes)
     }
@@ -53,6 +56,8 @@ public enum ForwardAuth {
 struct ForwardAuthCheckEndpoint: Endpoint {
     let check: any Endpoint
     let signIn: any Endpoint
+    /// The site's origin, which a relative `Location` of the sign-in answer is made absolute on.
+    let origin: String
 
     func respond(to request: Request) -> Response {
         guard let uri = request.headers["x-original-uri"], !uri.isEmpty else {
@@ -62,6 +67,14 @@ struct ForwardAuthCheckEndpoint: Endpoint {
                     + "forwardAuth (see deploy/caddy and deploy/traefik)")
         }
         let answer = check.respond(to: request)
-        return answer.status == 401 ? signIn.respond(to: request) : answer
+        guard answer.status == 401 else { return answer }
+        var signingIn = signIn.respond(to: request)
+        signingIn.headers = signingIn.headers.map { header in
+            guard header.name.lowercased() == "location", header.value.hasPrefix("/"),
+                !header.value.hasPrefix("//")
+            else { return header }
+            return (header.name, origin + header.value)
+        }
+        return signingIn
     }
 }

@@ -15,7 +15,8 @@ import NIOPosix
 /// `threads` event loops answer checks on their own threads; callbacks go to `network`.
 ///
 /// ```swift
-/// let listener = try HTTPListener(host: "127.0.0.1", port: 9000, router: router, threads: 4, network: network)
+/// let listener = try HTTPListener(
+///     host: "127.0.0.1", port: 9000, router: router, origin: "https://site.example", threads: 4, network: network)
 /// ```
 public final class HTTPListener: Sendable {
     private let group: MultiThreadedEventLoopGroup
@@ -24,13 +25,14 @@ public final class HTTPListener: Sendable {
     /// The port listened on: the one asked for, or the one the system chose for port 0.
     public let port: Int
 
-    /// Binds `host:port` and starts answering through `router` (its check answering as forward auth does).
+    /// Binds `host:port` and starts answering through `router` (its check answering as forward auth does, sign-in
+    /// redirects on the site's `origin`).
     public init(
-        host: String, port: Int, router: Router, threads: Int, network: NetworkWorkers,
+        host: String, port: Int, router: Router, origin: String, threads: Int, network: NetworkWorkers,
         limits: ConnectionLimits = ConnectionLimits()
     ) throws(AuthError) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
-        let forwardAuth = ForwardAuth.router(over: router)
+        let forwardAuth = ForwardAuth.router(over: router, origin: origin)
         let inFlight = self.inFlight
         let open = OpenConnections(limit: limits.maxConnections)
         let headTimeout = TimeAmount.nanoseconds(Int64(limits.headTimeout * 1_000_000_000))

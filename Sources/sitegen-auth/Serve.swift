@@ -200,7 +200,8 @@ struct Serve: ParsableCommand {
         let workers = self.workers ?? max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
         let http = try httpAddress().map { address in
             let listener = try HTTPListener(
-                host: address.host, port: address.port, router: router, threads: workers, network: network)
+                host: address.host, port: address.port, router: router, origin: service.config.origin,
+                threads: workers, network: network)
             service.log.write(event: "http_listening", ["address": address.text, "port": "\(listener.port)"])
             return listener
         }

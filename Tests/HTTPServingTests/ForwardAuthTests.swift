@@ -5,23 +5,26 @@ import Testing
 
 /// How a request over HTTP becomes the router's `Request`, and how the check answers forward auth.
 struct ForwardAuthTests {
-    /// Answers with a fixed status and records the original URI it was asked about.
+    /// Answers with a fixed status and `headers`, and records the original URI it was asked about.
     struct Fixed: Endpoint {
         let status: Int
+        var headers: [(name: String, value: String)] = []
         func respond(to request: Request) -> Response {
             Response(
                 status: status,
-                headers: [("X-Auth-User", "u1"), ("X-Seen-URI", request.headers["x-original-uri"] ?? "none")])
+                headers: [("X-Auth-User", "u1"), ("X-Seen-URI", request.headers["x-original-uri"] ?? "none")]
+                    + headers)
         }
     }
 
-    static func router(check status: Int) -> Router {
+    static func router(check status: Int, signIn location: String = "/.auth/login?rd=%2Fteam%2F") -> Router {
         ForwardAuth.router(
             over: Router(routes: [
                 "/.auth/check": Router.Route(Fixed(status: status)),
-                "/.auth/sign-in-required": Router.Route(Fixed(status: 302)),
+                "/.auth/sign-in-required": Router.Route(Fixed(status: 302, headers: [("Location", location)])),
                 "/.auth/me": Router.Route(Fixed(status: 200)),
-            ]))
+            ]),
+            origin: "https://site.example")
     }
 
     static func check(_ headers: [(name: String, value: String)]) -> Request {
@@ -57,6 +60,12 @@ struct ForwardAuthTests {
         let answer = Self.router(check: 401).respond(to: Self.check([("X-Forwarded-Uri", "/team/")]))
         #expect(answer.status == 302, "what /.auth/sign-in-required answers")
         #expect(answer.header("X-Seen-URI") == "/team/")
+        // Traefik resolves a relative Location against the address it asked sitegen-auth at.
+        #expect(answer.header("Location") == "https://site.example/.auth/login?rd=%2Fteam%2F")
+        for location in ["https://elsewhere.example/x", "//elsewhere.example/x"] {
+            let kept = Self.router(check: 401, signIn: location).respond(to: Self.check([("X-Forwarded-Uri", "/")]))
+            #expect(kept.header("Location") == location, "only a path is put on the site's origin")
+        }
     }
 
     @Test func aCheckWithoutXForwardedUriFailsClosed() {

@@ -19,8 +19,8 @@ import TransportTestEndpoints
 
         init(routes: [String: Router.Route], limits: ConnectionLimits = ConnectionLimits()) throws {
             listener = try HTTPListener(
-                host: "127.0.0.1", port: 0, router: Router(routes: routes), threads: 1, network: network,
-                limits: limits)
+                host: "127.0.0.1", port: 0, router: Router(routes: routes), origin: "https://site.example",
+                threads: 1, network: network, limits: limits)
         }
 
         func exchange(_ text: String) throws -> String { try TCPClient.exchange(text, port: listener.port) }
@@ -168,8 +168,8 @@ import TransportTestEndpoints
         let served = try Served(routes: [:])
         #expect {
             try HTTPListener(
-                host: "127.0.0.1", port: served.listener.port, router: Router(routes: [:]), threads: 1,
-                network: NetworkWorkers(threads: 1, queueLimit: 1))
+                host: "127.0.0.1", port: served.listener.port, router: Router(routes: [:]),
+                origin: "https://site.example", threads: 1, network: NetworkWorkers(threads: 1, queueLimit: 1))
         } throws: { error in
             (error as? AuthError)?.description.contains("cannot listen for HTTP on 127.0.0.1:") == true
         }

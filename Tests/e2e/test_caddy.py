@@ -43,7 +43,7 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 def test_an_anonymous_reader_of_a_protected_page_is_sent_to_sign_in(caddy_stack, browser):
     status, headers, _ = answer(caddy_stack, "/finance/?q=1", {"Sec-Fetch-Mode": "navigate"})
     assert status == 302
-    assert headers["Location"] == "/.auth/login?rd=%2Ffinance%2F%3Fq%3D1"
+    assert headers["Location"] == caddy_stack.base_url + "/.auth/login?rd=%2Ffinance%2F%3Fq%3D1"
     browser.get(caddy_stack.base_url + "/finance/")
     wait_for_provider_sign_in(browser, caddy_stack)
 

@@ -2,7 +2,8 @@
 (--listen-http) asked exactly as Traefik's forwardAuth asks (pkg/middlewares/auth/forward.go): a GET to the
 middleware's address with the reader's request headers minus the hop-by-hop ones, Go's User-Agent and
 Accept-Encoding, the Host of the address, and X-Forwarded-For, -Method, -Proto, -Host and -Uri set by Traefik.
-Traefik passes any answer but a 2xx to the browser, Location included, and copies authResponseHeaders into the
+Traefik passes any answer but a 2xx to the browser, with its Location resolved against the address it asked (Go's
+Response.Location(), unless Traefik 3's preserveLocationHeader is set), and copies authResponseHeaders into the
 request on a 2xx; deploy/traefik/sitegen.toml names the headers checked here.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import tomllib
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -90,7 +92,11 @@ def test_the_guide_shows_the_example_configuration_as_shipped():
 def test_an_anonymous_navigation_is_sent_to_sign_in_with_its_page(auth):
     answer = ask_as_traefik(auth, "/finance/report/?year=2024", BROWSER_NAVIGATION)
     assert answer.status == 302
-    assert answer.getheader("Location") == "/.auth/login?rd=%2Ffinance%2Freport%2F%3Fyear%3D2024"
+    location = answer.getheader("Location")
+    assert location == auth.base_url + "/.auth/login?rd=%2Ffinance%2Freport%2F%3Fyear%3D2024"
+    # What Traefik sends the browser: the Location resolved against the address it asked, so a path alone would
+    # have sent the reader to sitegen-auth's own loopback port.
+    assert urllib.parse.urljoin(f"http://127.0.0.1:{auth.auth_port}/.auth/check", location) == location
     assert answer.getheader("Cache-Control") == "no-store"
 
 
