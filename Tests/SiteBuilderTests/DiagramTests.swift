@@ -88,6 +88,20 @@ struct DiagramTests {
         #expect(errors.first?.contains("Warning") == false, "\(errors)")
     }
 
+    @Test("A value that would end its quotes cannot add a handler, however Graphviz wrote it")
+    func quotesInValues() throws {
+        #expect(
+            SVGSanitizer.sanitize(
+                "<svg><text font-family=\"A\" fill='\" onmouseover=\"alert(1)'>x</text></svg>", svgAttributes: "")
+                == "<svg><text font-family=\"A\" fill=\"&quot; onmouseover=&quot;alert(1)\">x</text></svg>")
+        let site = try TestSite(pages: [
+            "index.md": "```dot\ndigraph G { a [fontname=\"A\\\" fill='\\\" onmouseover=\\\"alert(1)'\"] }\n```\n"
+        ])
+        try site.build()
+        let page = try #require(site.output("index.html"))
+        #expect(page.contains("<svg") && !page.contains("onmouseover=\""), "no attribute of its own: \(page)")
+    }
+
     @Test("The sanitizer drops scripts, handlers, links, styles and outside references")
     func sanitizer() {
         let svg = """

@@ -51,7 +51,7 @@ enum SVGSanitizer {
                 var kept = ""
                 for (attribute, value) in attributes {
                     let themes = !ownColours && ["fill", "stroke", "stop-color"].contains(attribute)
-                    kept += " \(attribute)=\"\(themes ? themed(value, text: name == "text") : value)\""
+                    kept += " \(attribute)=\"\(quoted(themes ? themed(value, text: name == "text") : value))\""
                 }
                 if name == "text", ownColours, !attributes.contains(where: { $0.name == "fill" }) {
                     kept += " fill=\"black\""
@@ -137,6 +137,13 @@ enum SVGSanitizer {
             kept.append((name, value))
         }
         return kept
+    }
+
+    /// `value` as it may stand between double quotes: Graphviz writes some values as given (`fontname`), and one read
+    /// between single quotes may hold a double quote, which would end the value and start an attribute of its own.
+    private static func quoted(_ value: String) -> String {
+        guard value.contains(where: { $0 == "\"" || $0 == "<" }) else { return value }
+        return value.replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
     /// Black is the theme's text colour; white, the page under the drawing, is no paint at all, except for
