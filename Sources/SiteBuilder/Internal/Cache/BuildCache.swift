@@ -50,8 +50,9 @@ struct BuildCache {
     /// 46: GitLab's multiline quotes; 47: Jekyll's highlight, link and raw tags; 48: search leaves out what a `<nav>`
     /// holds; 49: MDX's comments are left out; 50: the files a page includes, which its summary lists; 51: and the
     /// paths looked at before them where there was no file; 52: raw HTML's `xlink:href` and a `style`'s `url(…)` are
-    /// links).
-    static let generator = "\(PageContext.generator), build cache 52"
+    /// links; 53: fences inside quotes, list items and admonitions are code to the passes before parsing, and display
+    /// math over lines stops at a fence).
+    static let generator = "\(PageContext.generator), build cache 53"
 
     let recordFile: String
     let pagesFile: String

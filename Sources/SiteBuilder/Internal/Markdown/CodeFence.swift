@@ -19,6 +19,9 @@ enum CodeFence {
     struct Tracker {
         private var open: (character: Character, count: Int)?
 
+        /// Whether a fence is open: the next line is code whatever it holds, unless it closes the fence.
+        var isOpen: Bool { open != nil }
+
         /// True when `line` opens, closes or lies inside a fenced code block.
         mutating func consume(_ line: String) -> Bool {
             let trimmed = line.drop { $0 == " " }

@@ -6,6 +6,12 @@ struct IndentedCode {
     private var inCode = false
     private var inList = false
 
+    /// Whether `line`, if it came next, would be indented code; nothing is noted.
+    func continues(_ line: String) -> Bool {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        return indent == line.count ? inCode : indent >= 4 && !inList && (previousBlank || inCode)
+    }
+
     mutating func isCode(_ line: String) -> Bool {
         let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
         let blank = indent == line.count

@@ -120,8 +120,9 @@ enum MathSpans {
         return nil
     }
 
-    /// Display math opened by `$$` on line `index` and closed on a later line (before any blank one):
-    /// the TeX, with the quote or list prefix of each further line taken off; those lines keep only it.
+    /// Display math opened by `$$` on line `index` and closed on a later line (before any blank one or any fence,
+    /// whose code is no math): the TeX, with the quote or list prefix of each further line taken off; those lines
+    /// keep only it.
     private static func displayOverLines(_ lines: inout [String], from index: Int, after rest: [Character]) -> String? {
         let prefix = lines[index].prefix { $0 == " " || $0 == ">" || $0 == "\t" }
         var tex = [String(rest)]
@@ -133,7 +134,8 @@ enum MathSpans {
                 body = body.dropFirst()
                 dropped += 1
             }
-            guard !body.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+            let text = body.drop { $0 == " " || $0 == "\t" }
+            guard !text.isEmpty, !text.hasPrefix("```"), !text.hasPrefix("~~~") else { return nil }
             if let close = body.range(of: "$$") {
                 tex.append(String(body[..<close.lowerBound]))
                 for emptied in index + 1..<line { lines[emptied] = String(prefix) }
