@@ -196,6 +196,12 @@ struct CalloutTests {
         #expect(html.contains("<p class=\"content-tab-title\">Tab <strong>one</strong></p>"))
         #expect(CMark.inlineHTML("Plain <b") == "Plain &lt;b" && CMark.inlineHTML("1. *First*") == "1. *First*")
         #expect(CMark.inlineHTML("") == "" && CMark.inlineHTML("A & B") == "A &amp; B")
+        // Raw HTML with an address is a link too: unresolved, its file would not follow the page's rule.
+        #expect(
+            CMark.inlineHTML("Figures in <a href=\"/guide/payroll.xlsx\">payroll.xlsx</a>") == "Figures in payroll.xlsx"
+        )
+        #expect(CMark.inlineHTML("A <img src=\"chart.png\"> chart") == "A  chart")
+        #expect(CMark.inlineHTML("Press <kbd>Ctrl</kbd>") == "Press <kbd>Ctrl</kbd>")
     }
 
     @Test("Containers as Docusaurus, VitePress and Pandoc write them: titles, nested, in a list, other kinds plain")

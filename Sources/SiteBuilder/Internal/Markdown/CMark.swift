@@ -105,7 +105,8 @@ enum CMark {
     /// A title written in Markdown, one line of it, as HTML: "Use *this*" gives "Use <em>this</em>", as MkDocs,
     /// Docusaurus and VitePress render their admonitions' and containers' titles. A title that cmark would read as
     /// a block (`# x`, `1. x`) is text as written; one that holds a link or image, which no page resolves here, is
-    /// its plain text.
+    /// its plain text, and so is one with raw HTML naming an address (`<a href>`, `<img src>`): unresolved, such an
+    /// address would be neither checked nor counted among the links that give a file its rule.
     static func inlineHTML(_ title: String) -> String {
         guard title.utf8.contains(where: { "*_`~<&[!\\".utf8.contains($0) }) else { return title.htmlEscaped }
         return parsed(title) { root, parser in
@@ -115,7 +116,9 @@ enum CMark {
             var linked = false
             walk(paragraph) { node in
                 let type = cmark_node_get_type(node)
-                linked = linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                linked =
+                    linked || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                    || type == CMARK_NODE_HTML_INLINE && !HTMLLinks.read(literal(of: node)).addresses.isEmpty
             }
             guard !linked else { return plainText(of: paragraph).htmlEscaped }
             return innerHTML(ofParagraph: paragraph, parser: parser)
