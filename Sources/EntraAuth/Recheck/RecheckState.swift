@@ -1,17 +1,15 @@
 import Foundation
 
 /// What this process knows about its re-checks: which run now, which wait before the next try, and which sessions
-/// the provider could not confirm (so that is logged once per session, and a session whose grace is spent ends on
-/// its next check). Lock-protected, touched on the check path only for sessions due a re-check.
+/// the provider could not confirm (so that is logged once per session, and its recovery once). Lock-protected,
+/// touched on the check path only for sessions due a re-check.
 final class RecheckState: @unchecked Sendable {
     /// What the check should do about a session due a re-check.
     enum Decision: Equatable {
-        /// Queue a re-check; it is marked running.
+        /// Run a re-check; it is marked running.
         case start
-        /// One runs, or the last try was too recent: answer from what is known.
+        /// One runs, or the last try was too recent: no other is started.
         case wait
-        /// The provider failed for this session and its grace is spent: end it now.
-        case end
     }
 
     private static let capacity = 4096
@@ -20,13 +18,9 @@ final class RecheckState: @unchecked Sendable {
     private var retryAt: [String: Int] = [:]
     private var failing: Set<String> = []
 
-    /// Decides for session `id` at `now`; `graceSpent` when its last successful check is `recheck_grace` ago.
-    func begin(_ id: String, now: Int, graceSpent: Bool) -> Decision {
+    /// Decides for session `id` at `now`.
+    func begin(_ id: String, now: Int) -> Decision {
         lock.withLock {
-            if graceSpent, failing.contains(id) {
-                forgetLocked(id)
-                return .end
-            }
             if running.contains(id) { return .wait }
             if let next = retryAt[id], now < next { return .wait }
             if running.count >= Self.capacity { running.removeAll() }
@@ -55,8 +49,8 @@ final class RecheckState: @unchecked Sendable {
     }
 
     /// Notes that the provider could not confirm `id`, whose re-check is running; true the first time since it last
-    /// could (log it then). False, noting nothing, when the session ended while its re-check waited (a check found
-    /// its grace spent): it no longer goes on.
+    /// could (log it then). False, noting nothing, when the session ended while its re-check waited: it no longer
+    /// goes on.
     func failed(_ id: String) -> Bool {
         lock.withLock {
             guard running.contains(id) else { return false }
@@ -65,19 +59,17 @@ final class RecheckState: @unchecked Sendable {
         }
     }
 
-    /// The provider confirmed `id`; true when it had failed before.
+    /// The provider confirmed `id`, here or for another server; true when it had failed here before.
     func confirmed(_ id: String) -> Bool {
         lock.withLock { failing.remove(id) != nil }
     }
 
     /// Forgets `id`: its session ended. A re-check of it still waiting on the provider finds it gone (`failed`).
     func forget(_ id: String) {
-        lock.withLock { forgetLocked(id) }
-    }
-
-    private func forgetLocked(_ id: String) {
-        failing.remove(id)
-        running.remove(id)
-        retryAt[id] = nil
+        lock.withLock {
+            failing.remove(id)
+            running.remove(id)
+            retryAt[id] = nil
+        }
     }
 }

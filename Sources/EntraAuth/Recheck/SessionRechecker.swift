@@ -71,7 +71,10 @@ final class SessionRechecker: Sendable {
     func admitted(_ session: Session, now: Int) -> Session? {
         let age = now - session.lastChecked
         guard age >= policy.every else { return session }
-        guard age >= policy.grace else { return due(session, now: now, graceSpent: false) ? session : nil }
+        guard age >= policy.grace else {
+            queueRecheck(of: session.id, now: now)
+            return session
+        }
         return confirmedNow(session, now: now)
     }
 
@@ -81,12 +84,10 @@ final class SessionRechecker: Sendable {
 
     /// `session`, whose last successful check is `recheck_grace` old, as a re-check confirms it now: run here or, when
     /// another check of this process already runs it, waited for. Nil when the provider refused it or could not
-    /// confirm it (the session is then ended), when another server holds its re-check, or when it is gone.
+    /// confirm it (the session is then ended), when another server holds its re-check, when the last try here is too
+    /// recent to try again, or when it is gone.
     private func confirmedNow(_ session: Session, now: Int) -> Session? {
-        switch state.begin(session.id, now: now, graceSpent: true) {
-        case .end:
-            end(session, .graceSpent, reason: graceReason("the provider could not confirm the session"))
-            return nil
+        switch state.begin(session.id, now: now) {
         case .start:
             recheck(session.id)
         case .wait:
@@ -108,18 +109,10 @@ final class SessionRechecker: Sendable {
         now - session.lastChecked < policy.every - Self.checkCacheSeconds
     }
 
-    private func due(_ session: Session, now: Int, graceSpent: Bool) -> Bool {
-        switch state.begin(session.id, now: now, graceSpent: graceSpent) {
-        case .wait:
-            return true
-        case .end:
-            end(session, .graceSpent, reason: graceReason("the provider could not confirm the session"))
-            return false
-        case .start:
-            let id = session.id
-            if !work.submit({ [self] in recheck(id) }) { state.finish(id, retryAt: nil) }
-            return true
-        }
+    /// Queues a re-check of session `id` on the background work, unless one runs or the last try was too recent.
+    private func queueRecheck(of id: String, now: Int) {
+        guard state.begin(id, now: now) == .start else { return }
+        if !work.submit({ [self] in recheck(id) }) { state.finish(id, retryAt: nil) }
     }
 
     /// Re-checks session `id` with the provider, on a network worker. A failed attempt keeps the lease until its
@@ -134,8 +127,12 @@ final class SessionRechecker: Sendable {
                 state.forget(id)
                 return release(id)
             }
-            // Another server may have re-checked it since this one read it.
-            if now - session.lastChecked < policy.every || confirm(stored, session, now: now) {
+            // Another server may have re-checked it since this one read it: what failed here before is over.
+            if now - session.lastChecked < policy.every {
+                _ = state.confirmed(id)
+                retryAt = nil
+                release(id)
+            } else if confirm(stored, session, now: now) {
                 retryAt = nil
                 release(id)
             }
@@ -155,7 +152,7 @@ final class SessionRechecker: Sendable {
             return unconfirmed(
                 session, .noRefreshToken,
                 "the session has no refresh token (signed in before re-checks were on, or "
-                    + "the provider issued none: is offline_access granted?)", now: now)
+                    + "the provider issued none: is offline_access granted?)")
         }
         let answer: TokenAnswer
         do {
@@ -166,14 +163,23 @@ final class SessionRechecker: Sendable {
             let refusal = error.provider.map { "\($0.error) \($0.aadstsCode ?? "")" } ?? ""
             end(session, .endedDisabled, reason: "the provider refused the refresh token: " + refusal)
             return true
+        } catch let error as AuthError where error.provider != nil {
+            // Refused for what is not the reader's (an expired client secret answers invalid_client): the session goes
+            // on within its grace, and the log names Entra's error for the administrator.
+            let refusal = error.provider.map { "\($0.error) \($0.aadstsCode ?? "")" } ?? ""
+            var reason = "the provider refused the refresh token with \(refusal), which is no reason to end a session"
+            if ["invalid_client", "unauthorized_client"].contains(error.provider?.error) {
+                reason += ": is the client secret or certificate in auth.toml still valid in the app registration?"
+            }
+            return unconfirmed(session, .unreachable, reason)
         } catch {
-            return unconfirmed(session, .unreachable, "\(error)", now: now)
+            return unconfirmed(session, .unreachable, "\(error)")
         }
         let claims: [String: JSONValue]
         do {
             claims = try validator.validate(answer.idToken, nonce: .refresh(signInNonce: grant.nonce))
         } catch let error as AuthError where [.providerUnavailable, .providerUnreachable].contains(error.kind) {
-            return unconfirmed(session, .unreachable, "\(error)", now: now)
+            return unconfirmed(session, .unreachable, "\(error)")
         } catch {
             end(session, .endedInvalidToken, reason: "the refreshed ID token is not valid: \(error)")
             return true
@@ -184,7 +190,7 @@ final class SessionRechecker: Sendable {
         do {
             completed = try overage.completing(claims, accessToken: answer.accessToken)
         } catch {
-            return unconfirmed(session, .unreachable, "\(error)", now: now)
+            return unconfirmed(session, .unreachable, "\(error)")
         }
         var renewed = Session(claims: completed, keepingGroups: manifest.usesGroups)
         guard renewed.tenantID == session.tenantID, renewed.objectID == session.objectID,
@@ -216,8 +222,10 @@ final class SessionRechecker: Sendable {
     }
 
     /// The provider could not confirm `session`: it goes on, logged once, until its grace is spent.
-    private func unconfirmed(_ session: Session, _ outcome: RecheckOutcome, _ reason: String, now: Int) -> Bool {
-        guard now - session.lastChecked < policy.grace else {
+    /// The grace is measured when the provider's failure is known, not when the re-check began: a check that waits
+    /// for this re-check past the grace finds the session ended.
+    private func unconfirmed(_ session: Session, _ outcome: RecheckOutcome, _ reason: String) -> Bool {
+        guard Int(time.now().timeIntervalSince1970) - session.lastChecked < policy.grace else {
             end(session, .graceSpent, reason: graceReason(reason))
             return true
         }
