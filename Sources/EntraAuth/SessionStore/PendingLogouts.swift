@@ -5,7 +5,9 @@ import Synchronization
 ///
 /// Entra loads the logout address once and never retries, so a `sid` lost to an outage would leave its sessions
 /// signed in. Each one is kept (with its `iss`, if any) in memory and in a file of the cache folder, written whole on
-/// every change (mode 0600), so it survives the outage and a restart — whichever store is down: a locked or
+/// every change (mode 0600) under an exclusive lock after reading it again, so processes that share it (one-shot CGI,
+/// a process per request) add to what the others wrote rather than write over it; it survives the outage and a
+/// restart — whichever store is down: a locked or
 /// unwritable SQLite file, or a stopped Redis. It is applied by the retry thread every second, and before that on
 /// any lookup of a session it names (`SessionRegistry.find`), so no check lets such a session through in between.
 ///
@@ -77,9 +79,14 @@ public final class PendingLogouts: Sendable {
         }
     }
 
-    /// Changes the list under the lock, drops what is too old, and writes the file.
+    /// Changes the list under the lock, drops what is too old, and writes the file. Another process may have changed
+    /// the file since this one read it: the change is made to the file as it is now, read again under `flock`.
     private func change(now: Int, _ body: (inout [Entry]) -> Int) -> Int {
         entries.withLock { list in
+            let lock = path.map { open($0 + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600) } ?? -1
+            if lock >= 0 { flock(lock, LOCK_EX) }
+            defer { if lock >= 0 { close(lock) } }
+            if let path, let text = try? String(contentsOfFile: path, encoding: .utf8) { list = Self.parse(text) }
             let result = body(&list)
             list.removeAll { now - $0.receivedAt > lifetime }
             count.store(list.count, ordering: .releasing)

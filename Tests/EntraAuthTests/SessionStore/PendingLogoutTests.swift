@@ -70,6 +70,29 @@ struct PendingLogoutTests {
         #expect(here.logs.lines.contains { $0.contains("event=frontchannel_logout sessions=1 waited=yes") })
     }
 
+    @Test func processesSharingTheFileAddToWhatTheOthersWrote() throws {
+        let folder = TemporaryFolder()
+        let log = AuthLog { _ in }
+        // Two one-shot CGI processes that started before either saved.
+        let first = PendingLogouts(folder: folder.path, lifetime: 3600, log: log)
+        let second = PendingLogouts(folder: folder.path, lifetime: 3600, log: log)
+        first.add(sid: "sid-a", issuer: nil, at: 1000)
+        second.add(sid: "sid-b", issuer: nil, at: 1001)
+        let later = PendingLogouts(folder: folder.path, lifetime: 3600, log: log)
+        for sid in ["sid-a", "sid-b"] {
+            let stored = StoredSession(
+                id: "x", tenantID: "t", objectID: "o", providerSessionID: sid, issuer: "i", createdAt: 0,
+                lastSeen: 0, expiresAt: 9999, sealed: [])
+            #expect(later.matching(stored).count == 1, "\(sid) is kept")
+        }
+        // One applied by the first is gone for all, and the other stays.
+        first.retry(at: 1002) { entry in
+            if entry.sid == "sid-b" { throw AuthError(.sessionStore, "still down") }
+        }
+        let text = try String(contentsOfFile: folder.path + "/pending-logouts", encoding: .utf8)
+        #expect(!text.contains("sid-a") && text.contains("sid-b"), "\(text)")
+    }
+
     @Test func waitingLogoutsAreBoundedInCountAndAge() throws {
         let folder = TemporaryFolder()
         let log = AuthLog { _ in }
