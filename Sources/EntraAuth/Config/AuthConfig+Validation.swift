@@ -134,7 +134,7 @@ extension AuthConfig {
         if let idle, idle < 60 {
             throw AuthError(
                 .config,
-                "\(settings.describe("session_idle_timeout")) must be at least a minute: last use is recorded once a minute"
+                "\(settings.describe("session_idle_timeout")) must be at least a minute: last use is recorded every quarter of it"
             )
         }
         return idle

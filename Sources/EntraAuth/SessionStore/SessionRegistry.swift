@@ -21,8 +21,11 @@ public final class SessionRegistry: @unchecked Sendable {
         case unavailable(String)
     }
 
-    /// How stale "last seen" may get before a check writes it again.
-    static let touchInterval = 60
+    /// How stale "last seen" may get before a check writes it again: a minute, or a quarter of a shorter
+    /// `session_idle_timeout`, so a reader is never found idle more than a quarter of it early.
+    static func touchInterval(idleTimeout: TimeInterval?) -> Int {
+        idleTimeout.map { max(1, min(60, Int($0) / 4)) } ?? 60
+    }
     private static let decodedCapacity = 4096
 
     /// The store behind the registry.
@@ -34,6 +37,7 @@ public final class SessionRegistry: @unchecked Sendable {
     let refreshSealer: CookieSealer
     private let lifetime: TimeInterval
     private let idleTimeout: TimeInterval?
+    private let touchInterval: Int
     let time: any TimeSource
     let random: any RandomSource
     let log: AuthLog
@@ -58,6 +62,7 @@ public final class SessionRegistry: @unchecked Sendable {
         refreshSealer = CookieSealer(config: config, purpose: "session-refresh-token", longest: 1 << 16)
         lifetime = config.sessionLifetime
         idleTimeout = config.sessionIdleTimeout
+        touchInterval = Self.touchInterval(idleTimeout: config.sessionIdleTimeout)
         self.time = time
         self.random = random
         self.log = log
@@ -110,7 +115,7 @@ public final class SessionRegistry: @unchecked Sendable {
             }
             return .none
         }
-        if now - stored.lastSeen >= Self.touchInterval { try? store.touch(id: id, at: now) }
+        if now - stored.lastSeen >= touchInterval { try? store.touch(id: id, at: now) }
         return .found(session)
     }
 

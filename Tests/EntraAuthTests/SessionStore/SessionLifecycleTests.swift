@@ -119,6 +119,20 @@ struct SessionLifecycleTests: SessionChecking {
         #expect(try store.sessions(.all).isEmpty, "an idle session is ended, not only refused")
     }
 
+    @Test func aShortIdleTimeoutIsKeptToAQuarterOfIt() throws {
+        let store = CountingStore(SQLiteSessionStore(path: TemporaryFolder().path + "/s.db"))
+        let harness = try AuthHarness(sessionIdleTimeout: 60, sessionStore: store)
+        let jar = try signedIn(harness)
+        // A reader at work, one request every 45 s, is never found idle.
+        for _ in 0..<4 {
+            harness.clock.advance(by: 45)
+            #expect(check(harness, jar: jar).status == 204)
+        }
+        #expect(store.touches == 4, "last use written every 15 s at most")
+        harness.clock.advance(by: 61)
+        #expect(check(harness, jar: jar).status == 401, "idle for over a minute")
+    }
+
     @Test func todaysShorterLifetimeAppliesToSessionsSignedInBefore() throws {
         let folder = TemporaryFolder()
         let before = try AuthHarness(folder: folder, cookieSecret: "shared")
