@@ -155,4 +155,22 @@ struct MermaidTests {
         #expect(site.output("a/index.html")?.contains("<script src=\"/js/mermaid.js\" defer></script>") == true)
         #expect(site.output("index.html")?.contains("mermaid") == false)
     }
+
+    @Test("Mermaid's script is public, so public pages draw too, unless [file_access] gives it a rule")
+    func scriptIsPublic() throws {
+        let site = try TestSite(
+            pages: [
+                "site.toml": "access = \"signed-in\"\n", "assets/mermaid.min.js": "// mermaid", "index.md": "",
+                "pub.md": "---\naccess: public\n---\n```mermaid\ngraph TD; A-->B\n```\n",
+            ], templates: Self.templates)
+        func rule() throws -> String? {
+            try SiteBuilder.accessListing(options: site.options).entries.first { $0.path == "/assets/mermaid.min.js" }
+                .map { "\($0.rule)" }
+        }
+        #expect(try rule() == "public")
+        try site.write(
+            ["site.toml": "access = \"signed-in\"\n[file_access]\n\"assets/mermaid.min.js\" = \"signed-in\"\n"],
+            under: "site")
+        #expect(try rule() == "signed-in")
+    }
 }

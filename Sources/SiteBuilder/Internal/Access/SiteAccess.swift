@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A page's rule is its own `access:`, else that of the nearest section above it that sets one, else the
 /// site default. A site asset takes its rule in `site.toml`'s `[file_access]`, else the rule of its folder,
-/// unless only stricter pages link it (`AttachmentRule`); theme assets and the special pages are public;
+/// unless only stricter pages link it (`AttachmentRule`); mermaid's script, theme assets and the special pages are
+/// public;
 /// an alias takes the rule of the page it redirects to; the sitemap, which lists only public pages, is public.
 struct SiteAccess: Sendable {
     /// A rule and where it was written: `site/finance/index.md`, `site/site.toml`, `theme` or `built-in`.
@@ -87,6 +88,9 @@ struct SiteAccess: Sendable {
                 origin = Origin(rule: .public, source: "theme")
             } else if let own = config.fileAccess[asset.outputPath] {
                 origin = Origin(rule: own.rule, source: display.site("site.toml"))
+            } else if asset.outputPath == config.mermaidScript {
+                // A library every page with a diagram loads, public ones too; it holds nothing of the site.
+                origin = Origin(rule: .public, source: "built-in")
             } else {
                 let folder = cascade.rule(forFolder: SitePath.parent(of: asset.outputPath))
                 let links = (linkedFiles.links[asset.outputPath] ?? []).map { [pageRules] link in
