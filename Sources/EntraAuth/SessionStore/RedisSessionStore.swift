@@ -38,7 +38,9 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
     /// Replaces what a re-check changed, if the session is still there, and has every server forget its copy (the
     /// message on the endings channel means "read this session again").
     private static let updateScript = """
-        if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+        if (redis.call('HGET', KEYS[1], 'checked') or '0') ~= ARGV[6] or redis.call('EXISTS', KEYS[1]) == 0 then
+          return 0
+        end
         redis.call('HSET', KEYS[1], 'sealed', ARGV[1], 'checked', ARGV[2], 'rt', ARGV[3])
         redis.call('PUBLISH', ARGV[4], ARGV[5])
         return 1
@@ -117,18 +119,20 @@ public final class RedisSessionStore: SessionStore, @unchecked Sendable {
         return session
     }
 
-    public func update(_ session: StoredSession) throws -> Bool {
+    public func update(_ session: StoredSession, ifCheckedAt previous: Int) throws -> Bool {
         defer { cache?.forget(id: session.id) }
         let arguments = [
             session.sealed, Array("\(session.checkedAt)".utf8), session.refreshToken,
-            Array(RedisRevocationFeed.channel.utf8), Array(session.id.utf8),
+            Array(RedisRevocationFeed.channel.utf8), Array(session.id.utf8), Array("\(previous)".utf8),
         ]
         return try evaluate(Self.updateScript, keys: [Self.sessionKey(session.id)], arguments: arguments).integer == 1
     }
 
     public func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool {
         try withConnection { connection in
-            try connection.command(["SET", Self.prefix + "recheck:" + id, "1", "EXAT", "\(until)", "NX"]) != .null
+            // Relative to Redis's own clock, so a server whose clock is behind still holds the lease its length.
+            try connection.command(["SET", Self.prefix + "recheck:" + id, "1", "EX", "\(max(1, until - now))", "NX"])
+                != .null
         }
     }
 

@@ -59,13 +59,13 @@ public final class SQLiteSessionStore: SessionStore, @unchecked Sendable {
         }
     }
 
-    public func update(_ session: StoredSession) throws -> Bool {
+    public func update(_ session: StoredSession, ifCheckedAt previous: Int) throws -> Bool {
         try withConnection { connection in
             try connection.query(
-                "UPDATE sessions SET sealed = ?2, checked_at = ?3, refresh_token = ?4 WHERE id = ?1",
+                "UPDATE sessions SET sealed = ?2, checked_at = ?3, refresh_token = ?4 WHERE id = ?1 AND checked_at = ?5",
                 [
                     .text(session.id), .blob(session.sealed), .integer(session.checkedAt),
-                    .blob(session.refreshToken),
+                    .blob(session.refreshToken), .integer(previous),
                 ])
             return connection.changes == 1
         }

@@ -38,7 +38,7 @@ extension SessionRegistry {
         updated.sealed = Array(
             sealer.seal(Array(try JSONEncoder().encode(session)), cookieName: stored.id, random: random).utf8)
         updated.refreshToken = try seal(grant, id: stored.id)
-        return try recording { try store.update(updated) }
+        return try recording { try store.update(updated, ifCheckedAt: stored.checkedAt) }
     }
 
     /// The sealed bytes of `grant` for the record `id`; empty without one.

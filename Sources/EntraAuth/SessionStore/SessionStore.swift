@@ -17,11 +17,14 @@ public protocol SessionStore: Sendable {
     /// Marks a sign-in `state` used until `expiresAt`; false when it was used before, so an attempt completes once.
     func consume(state: String, until expiresAt: Int) throws -> Bool
     /// Replaces the sealed claims, the sealed refresh token and the time of the last check of an existing session
-    /// (after a re-check with the provider); false when the session is gone. Ids, owner and times stay.
-    func update(_ session: StoredSession) throws -> Bool
+    /// (after a re-check with the provider), only while its last check is still at `previous`: false when the session
+    /// is gone, or when another re-check wrote first (its lease ran out while this one waited on the provider), whose
+    /// newer answer stays. Ids, owner and times stay.
+    func update(_ session: StoredSession, ifCheckedAt previous: Int) throws -> Bool
     /// Takes the right to re-check session `id` until `until` (seconds since 1970); false while another thread or
     /// server holds it, so a session is re-checked once at a time across every server sharing the store. A lease
-    /// is over at `until` by the caller's clock (`now`) with SQLite, by the server's own with Redis.
+    /// is over at `until` by the caller's clock (`now`) with SQLite; with Redis it lasts `until - now` seconds by
+    /// Redis's own clock.
     func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool
     /// Gives the right to re-check session `id` back before its time.
     func release(recheckOf id: String) throws

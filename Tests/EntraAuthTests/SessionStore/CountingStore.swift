@@ -40,9 +40,9 @@ final class CountingStore: SessionStore, @unchecked Sendable {
         try reachable()
         return try inner.end(selection)
     }
-    func update(_ session: StoredSession) throws -> Bool {
+    func update(_ session: StoredSession, ifCheckedAt previous: Int) throws -> Bool {
         try reachable()
-        return try inner.update(session)
+        return try inner.update(session, ifCheckedAt: previous)
     }
     func lease(recheckOf id: String, now: Int, until: Int) throws -> Bool {
         try reachable()

@@ -32,11 +32,29 @@ struct SessionStoreRecheckContractTests {
         var moved = updated
         moved.objectID = "someone-else"
         moved.expiresAt += 86_400
-        #expect(try fixture.store.update(moved))
+        #expect(try fixture.store.update(moved, ifCheckedAt: stored.checkedAt))
         #expect(try fixture.store.session(id: "r1") == updated)
         #expect(try fixture.store.sessions(.user(objectID: stored.objectID)).map(\.id) == ["r1"])
-        #expect(try fixture.store.update(Self.session("gone")) == false)
+        #expect(try fixture.store.update(Self.session("gone"), ifCheckedAt: 0) == false)
         #expect(try fixture.store.session(id: "gone") == nil)
+    }
+
+    /// A re-check whose lease ran out while it waited on the provider must not write its older answer over the one
+    /// another server wrote meanwhile.
+    @Test(arguments: Backend.allCases)
+    func anUpdateFromAnOlderReadLeavesTheNewerOneInPlace(backend: Backend) throws {
+        let fixture = try Fixture(backend)
+        let stored = Self.session("r2")
+        try fixture.store.create(stored)
+        var newer = stored
+        newer.sealed = Array("roles removed".utf8)
+        newer.checkedAt = stored.checkedAt + 60
+        var older = stored
+        older.sealed = Array("roles as before".utf8)
+        older.checkedAt = stored.checkedAt + 30
+        #expect(try fixture.store.update(newer, ifCheckedAt: stored.checkedAt))
+        #expect(try fixture.store.update(older, ifCheckedAt: stored.checkedAt) == false)
+        #expect(try fixture.store.session(id: "r2") == newer)
     }
 
     @Test(arguments: Backend.allCases)
@@ -98,7 +116,7 @@ struct SessionStoreRecheckContractTests {
         #expect(read.checkedAt == 0 && read.refreshToken.isEmpty && read.sealed == [0, 255])
         read.checkedAt = 7
         read.refreshToken = [1, 2]
-        #expect(try store.update(read))
+        #expect(try store.update(read, ifCheckedAt: 0))
         #expect(try SQLiteSessionStore(path: path).session(id: "old") == read)
     }
 }
