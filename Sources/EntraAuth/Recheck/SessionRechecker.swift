@@ -78,8 +78,9 @@ final class SessionRechecker: Sendable {
         return confirmedNow(session, now: now)
     }
 
-    /// How long a check waits for another thread's re-check of the same session: longer than a re-check takes with
-    /// the token endpoint's, the signing keys' and Graph's timeouts.
+    /// How long a check waits for another thread's re-check of the same session: longer than a re-check takes within
+    /// the token endpoint's and the signing keys' timeouts. One still running then (Graph paging slowly through a
+    /// reader's groups) gives this check no access rather than holding it longer.
     static let longestWait: TimeInterval = 30
 
     /// `session`, whose last successful check is `recheck_grace` old, as a re-check confirms it now: run here or, when
