@@ -52,7 +52,15 @@ struct RouterTests {
         let state = try site.built()
         let refused = PreviewSite.router(try PreviewReader(parsing: "signed-in"), state).get("/finance/")
         #expect(refused.status == 403 && !refused.body.contains("FINANCE-TEXT"))
-        #expect(refused.body.contains("This page needs <strong>roles: Finance.Read</strong>"))
+        #expect(
+            refused.body.contains("This page needs <strong>the app role Finance.Read</strong>"), "as sitegen-auth says")
+        // Groups, people and addresses a rule names stay unnamed, as on the real site.
+        try site.write(
+            "---\naccess: { roles: [HR.Read], groups: [5f1c0000-0000-4000-8000-000000000001], "
+                + "emails: [ceo@contoso.example] }\n---\nPAY\n", to: "site/pay.md")
+        let pay = PreviewSite.router(try PreviewReader(parsing: "signed-in"), try site.built()).get("/pay/")
+        #expect(pay.status == 403 && !pay.body.contains("5f1c0000") && !pay.body.contains("ceo@contoso.example"))
+        #expect(pay.body.contains("the app role HR.Read, or membership of a group the site names"), "\(pay.body)")
         let allowed = PreviewSite.router(try PreviewReader(parsing: "role:Finance.Read"), state).get("/finance/")
         #expect(allowed.status == 200 && allowed.body.contains("FINANCE-TEXT"))
     }

@@ -82,7 +82,8 @@ public struct PreviewRouter: Sendable {
             return page(status: 401, title: "Sign-in required", text: text, state: state)
         case .forbidden(let rule):
             var variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
-            variables["sitegen_required"] = rule?.summary ?? "a page this site does not publish"
+            // As sitegen-auth words it (`CheckEndpoint`): the 403 page names roles, never groups, users or addresses.
+            variables["sitegen_required"] = rule?.readerSummary ?? "a page this site does not publish"
             return themePage(SpecialPage.forbidden, status: 403, request: request, variables: variables, state: state)
         }
     }
