@@ -169,6 +169,24 @@ def test_anonymous_reader_finds_only_public_pages(stack, browser, public):
     assert words_served(stack, served, None, ROLE_PAGE + SIGNED_IN_ONLY + ADMIN_ONLY) == {}
 
 
+def test_a_query_still_waiting_when_the_field_gets_focus_again_is_answered(stack, browser):
+    """Focus asks the worker to load the index (as switching back to the window does); that must not make a query still
+    waiting on the index stale, which left the field's results those of no query, or of the one before."""
+    browser.get(stack.base_url + "/")
+    browser.execute_script(
+        """const field = document.querySelector('.search-input');
+        field.value = arguments[0];
+        field.dispatchEvent(new Event('input'));
+        field.dispatchEvent(new Event('focus'));""",
+        "lighthouse",
+    )
+    wait(browser).until(
+        lambda d: d.execute_script(
+            "return [...document.querySelectorAll('.search-result a')].map((a) => new URL(a.href).pathname)"
+        ) == ["/"]
+    )
+
+
 def test_results_as_you_type_lead_to_the_section_and_mark_the_words(stack, browser):
     sign_in(browser, stack, "ann", "/guide/")
     assert [result["url"] for result in search(browser, "pomeg")] == ["/finance/forecast/", "/finance/report/"], (

@@ -198,9 +198,10 @@ async function result(found, terms) {
 }
 
 // A message is {id, parts, probe, terms, shown}: terms null only loads the index. The answer is {id, total, results},
-// {id, stale: true} when a later query came in meanwhile, or {id, error}.
+// {id, stale: true} when a later query came in meanwhile, or {id, error}. Only a query makes an earlier one stale: a
+// load asked for when the field gets focus again must not leave the query still running without an answer.
 self.addEventListener("message", async ({ data: { id, parts, probe, terms, shown } }) => {
-  latest = Math.max(latest, id);
+  if (terms !== null) latest = Math.max(latest, id);
   try {
     loading ??= load(parts, probe);
     const loaded = await loading;
