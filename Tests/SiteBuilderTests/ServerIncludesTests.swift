@@ -96,6 +96,16 @@ struct ServerIncludesTests {
         #expect(open.contains(#"is-ancestor">"#) && !open.contains(#"href="/finance/""#))
     }
 
+    @Test("The Sign in link returns to its page whatever the page's address holds: rd is a query value")
+    func signInReturnPath() throws {
+        let site = try TestSite(pages: ["index.md": "", "q&a.md": "", "über.md": "", "c++.md": ""])
+        try site.build { $0.templatesFolder = TestSite.defaultTheme }
+        for (page, rd) in [("q&a", "/q%26a/"), ("über", "/%25C3%25BCber/"), ("c++", "/c%2B%2B/")] {
+            let html = try #require(site.output("\(page)/index.html"))
+            #expect(html.contains("href=\"/.auth/login?rd=\(rd)\""), "\(page)")
+        }
+    }
+
     @Test("includes = \"none\": the greeting comes from /.auth/me through the theme's own script")
     func noneGreetsWithScript() throws {
         let site = try Self.site(includes: "none")

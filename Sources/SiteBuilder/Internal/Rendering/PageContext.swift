@@ -137,6 +137,7 @@ struct PageContext: Sendable {
         let page: [String: TemplateValue] = [
             "title": .string(special.title),
             "url": .string(OutputPath.url(ofRoute: special.routePath, root: rootURL)),
+            "url_query": .string(Self.queryValue(OutputPath.url(ofRoute: special.routePath, root: rootURL))),
             "is_home": .bool(false),
             "is_section": .bool(false),
             "draft": .bool(false),
@@ -157,6 +158,15 @@ struct PageContext: Sendable {
         ])
     }
 
+    /// `url` as the value of a query parameter (`/.auth/login?rd=…`), which sitegen-auth decodes once: every
+    /// character but letters, digits, `-._~` and `/` percent-encoded, `%` of the address's own escapes included.
+    static func queryValue(_ url: String) -> String {
+        url.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? url
+    }
+
+    private static let queryValueCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+
     private static func pageNode(
         _ page: Page, html: String, isHome: Bool, rule: AccessRule, language: String,
         history: [String: TemplateValue]
@@ -167,6 +177,7 @@ struct PageContext: Sendable {
         var fields: [String: TemplateValue] = [
             "title": .string(page.title),
             "url": .string(page.url),
+            "url_query": .string(Self.queryValue(page.url)),
             "is_home": .bool(isHome),
             "is_section": .bool(page.source.isSection),
             "draft": .bool(matter.isDraft),
