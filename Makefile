@@ -114,7 +114,7 @@ install: deps
 	SWIFT=$(SWIFT) bash packaging/build-static.sh
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/sitegen $(DESTDIR)/etc/sitegen \
 		$(DESTDIR)/etc/nginx/snippets $(DESTDIR)/etc/nginx/conf.d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/logrotate.d
-	install -d -m 0750 -g adm $(DESTDIR)/var/log/sitegen
+	install -d -m 0750 -o www-data -g adm $(DESTDIR)/var/log/sitegen
 	install -s -m 0755 $(STATIC_BIN)/sitegen $(STATIC_BIN)/sitegen-auth $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 deploy/nginx/sitegen-auth.conf $(DESTDIR)/etc/nginx/snippets/sitegen-auth.conf
 	sed 's|/usr/bin/sitegen-auth|$(PREFIX)/bin/sitegen-auth|' deploy/nginx/sitegen-auth-cgi.conf \

@@ -82,7 +82,7 @@ strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/
 
 install -m 0644 deploy/nginx/sitegen-auth.conf deploy/nginx/sitegen-auth-cgi.conf "$stage/etc/nginx/snippets/"
 install -m 0644 deploy/nginx/sitegen-auth-http.conf deploy/nginx/sitegen-auth-cache.conf "$stage/etc/nginx/conf.d/"
-# The audit log's rotation; postinst makes /var/log/sitegen (0750 root:adm, which lintian would not take in the tree).
+# The audit log's rotation; postinst makes /var/log/sitegen (0750 www-data:adm, which lintian would not take in the tree).
 install -m 0644 deploy/logrotate/sitegen "$stage/etc/logrotate.d/sitegen"
 # Root owns it; postinst gives it the group sitegen-auth.
 install -m 0640 deploy/auth.example.toml "$stage/etc/sitegen/auth.toml"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import grp
 import json
+import pwd
 import shutil
 import subprocess
 import tempfile
@@ -184,9 +185,11 @@ def finds_in_the_audit_log(stack: InstalledStack, path: str, name: str) -> bool:
 
 
 def rotates_the_audit_log(scratch: Path) -> None:
-    """The installed logrotate rule rotates /var/log/sitegen, which only root and adm may read."""
+    """The installed logrotate rule rotates /var/log/sitegen, which only www-data, root and adm may read: nginx's
+    workers (www-data) reopen audit.log by name after the rotation's USR1, which they cannot in a folder of root's."""
     folder = AUDIT_LOG.parent.stat()
-    assert (folder.st_mode & 0o777, folder.st_uid, grp.getgrgid(folder.st_gid).gr_name) == (0o750, 0, "adm")
+    assert (folder.st_mode & 0o777, pwd.getpwuid(folder.st_uid).pw_name, grp.getgrgid(folder.st_gid).gr_name) == (
+        0o750, "www-data", "adm")
     line = '{"time":"2026-10-14T09:12:03+00:00","method":"GET","path":"/","status":200,"bytes":1}\n'
     AUDIT_LOG.write_text(line)
     subprocess.run(["logrotate", "--force", "--state", str(scratch / "logrotate.state"), "/etc/logrotate.d/sitegen"],
