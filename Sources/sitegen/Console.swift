@@ -37,6 +37,10 @@ final class Console: @unchecked Sendable {
                 write(
                     "An access rule got stricter: its new rules are in force first, and the pages follow in "
                         + "\(pause.components.seconds) s, once sitegen-auth has read them.\n", to: .standardOutput)
+            case .waitingForAnotherBuild:
+                clearProgress()
+                write(
+                    "Another build of this output folder is running; waiting for it to finish.\n", to: .standardOutput)
             }
         }
     }

@@ -22,6 +22,8 @@ struct ProgressTests {
                 }
             case .stricterRulesFirst:
                 Issue.record("a first build has no rules to make stricter")
+            case .waitingForAnotherBuild:
+                Issue.record("no other build runs")
             }
         }
         #expect(

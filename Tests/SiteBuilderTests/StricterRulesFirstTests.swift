@@ -103,6 +103,37 @@ struct StricterRulesFirstTests {
         #expect(site.outputFiles().keys.allSatisfy { !$0.contains("interim") })
     }
 
+    @Test("Two builds of one output take turns: one started while the other pauses waits, and both publish")
+    func buildsTakeTurns() throws {
+        let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "# Plans\n\nOld text.\n"])
+        try site.build()
+        try site.write(
+            ["plans.md": "---\naccess: { roles: [Finance.Read] }\n---\n# Plans\n\nNew text.\n"], under: "site")
+        let options = Self.options(of: site, pause: .milliseconds(500))
+        let root = site.root
+        let second = Recorded<String>()
+        let done = DispatchGroup()
+        let first = try SiteBuilder.build(options: options) { event in
+            guard case .stricterRulesFirst = event else { return }
+            FileManager.default.createFile(atPath: root + "/site/news.md", contents: Data("# News\n\nFresh.\n".utf8))
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                let report = try? SiteBuilder.build(options: options) { event in
+                    if case .waitingForAnotherBuild = event { second.record("waited") }
+                }
+                second.record(report == nil ? "failed" : "published")
+            }.start()
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        done.wait()
+        #expect(first.pageCount == 2)
+        #expect(second.all == ["waited", "published"])
+        #expect(site.output("plans/index.html")?.contains("New text.") == true)
+        #expect(site.output("news/index.html")?.contains("Fresh.") == true)
+        #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
+    }
+
     @Test("A looser rule, and a build that waits for nothing, are published without a pause")
     func noPause() throws {
         let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "---\naccess: { roles: [A] }\n---\n# P\n"])

@@ -7,4 +7,6 @@ public enum BuildProgress: Sendable {
     /// A path's access rule got stricter: the stricter rules are published first, and the pages follow
     /// after `pause`, once the auth handler has read them (`BuildOptions.stricterRulesPause`).
     case stricterRulesFirst(pause: Duration)
+    /// Another build of the same output folder is running: this one waits for it to end before it begins.
+    case waitingForAnotherBuild
 }

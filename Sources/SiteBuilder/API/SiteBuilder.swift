@@ -26,6 +26,8 @@ public enum SiteBuilder {
                 stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)
             throw BuildFailure(errors: [error], warnings: [])
         }
+        let lock = OutputLock(outputFolder: options.outputFolder) { progress?(.waitingForAnotherBuild) }
+        defer { withExtendedLifetime(lock) {} }
         let pipeline = Pipeline(options: options, plan: BuildStage.allCases, progress: progress)
         switch pipeline.build() {
         case .failed:
