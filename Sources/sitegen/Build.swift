@@ -97,8 +97,7 @@ struct Build: ParsableCommand {
             console.finish()
             for warning in error.warnings { console.error("warning: \(warning)") }
             for buildError in error.errors { console.error(buildError.description) }
-            let noun = error.errors.count == 1 ? "error" : "errors"
-            console.error("Build failed with \(error.errors.count) \(noun); nothing was published.")
+            console.error(error.outcome)
             throw ExitCode.failure
         }
     }

@@ -28,16 +28,27 @@ public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A build that stopped with errors: every problem found, in the order found; nothing was published.
+/// A build that stopped with errors: every problem found, in the order found. Nothing was published, unless
+/// the output folder refused a rename or removal while "Publish" changed it in place (`partlyPublished`).
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// Every error of the build, not only the first.
     public let errors: [BuildError]
     /// Problems that did not stop the build (e.g. broken links with `brokenLinksAreWarnings`).
     public let warnings: [BuildError]
 
-    public var description: String {
+    /// Whether the output may hold some of the new site: "Publish" failed part way, in place.
+    public var partlyPublished: Bool { errors.contains { $0.stage == .publish } }
+
+    /// The closing line: how many errors, and what became of the output.
+    public var outcome: String {
         let noun = errors.count == 1 ? "error" : "errors"
-        let lines = errors.map(\.description).joined(separator: "\n")
-        return "\(lines)\nBuild failed with \(errors.count) \(noun); nothing was published."
+        return partlyPublished
+            ? "Build failed with \(errors.count) \(noun) while publishing; some files may already be new, under the "
+                + "stricter of their old and new access rules: fix it and build again to finish publishing."
+            : "Build failed with \(errors.count) \(noun); nothing was published."
+    }
+
+    public var description: String {
+        errors.map(\.description).joined(separator: "\n") + "\n" + outcome
     }
 }

@@ -102,8 +102,8 @@ struct OutputPublication {
         for path in staged.sorted() where path != manifest {
             try replace(path)
         }
-        if staged.contains(manifest) { try replace(manifest) }
-        folder.discard()
+        // Files the site no longer has go before the manifest that no longer lists them: a file that stayed would be
+        // served as a path no manifest knows (`unknown_paths`), not under the rule it had.
         for path in staleFiles.sorted() {
             guard unlink(DisplayPaths.join(folder.path, path)) == 0 || errno == ENOENT else {
                 throw Self.failure("cannot remove \(path), which the site no longer has")
@@ -113,6 +113,8 @@ struct OutputPublication {
                 parent = SitePath.parent(of: parent)
             }
         }
+        if staged.contains(manifest) { try replace(manifest) }
+        folder.discard()
     }
 
     private func replace(_ path: String) throws(OutputFolder.Failure) {
