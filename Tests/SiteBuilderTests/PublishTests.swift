@@ -212,6 +212,15 @@ struct PublishTests {
             site.buildErrors { $0.outputFolder = site.root + "/site/out" }.first?.contains("inside the site folder")
                 == true)
         #expect(site.buildErrors { $0.outputFolder = "." }.first?.contains("refusing to replace") == true)
+        // Inside the templates folder, the next build would publish this one's pages as theme assets, all public.
+        #expect(
+            site.buildErrors { $0.outputFolder = site.root + "/templates/assets/pub" }.first?.contains(
+                "inside the templates folder") == true)
+        // A symbolic link on the way to an output not made yet counts where it leads.
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/sitelink", withDestinationPath: "site")
+        #expect(
+            site.buildErrors { $0.outputFolder = site.root + "/sitelink/out" }.first?.contains(
+                "inside the site folder") == true)
     }
 
     @Test("A refused output folder is the only error: the build stops before any stage reads the site")
