@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SiteBuilder
@@ -7,6 +8,22 @@ struct FrontMatterTests {
     private func parse(_ yaml: String) -> (FrontMatter, [String]) {
         let (frontMatter, problems) = FrontMatterParser(file: "site/a.md", firstLine: 2).parse(yaml)
         return (frontMatter, problems.map { "\($0.line ?? 0): \($0.message)" })
+    }
+
+    @Test("Front matter with aliases of aliases (a billion laughs) is refused before it is read; a few aliases work")
+    func aliasBomb() throws {
+        var yaml = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        for (level, name) in "bcdefgh".enumerated() {
+            let previous = level == 0 ? "a" : String(Array("bcdefgh")[level - 1])
+            yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        let site = try TestSite(pages: ["index.md": "---\n\(yaml)---\n# Home\n", "b.md": "---\nx: &v 1\ny: *v\n---\n"])
+        let started = Date()
+        let errors = site.buildErrors()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.hasPrefix("site/index.md:2: front matter: front matter uses 63 aliases") == true, "\(errors)")
     }
 
     @Test("Known keys are typed; every other key goes to params")

@@ -39,6 +39,10 @@ enum JekyllSource {
     /// is not YAML, or the list not one of texts).
     static func config(_ text: String) -> Config {
         var config = Config()
+        if let aliases = YAMLAliases.problem(in: text) {
+            config.excludeProblem = "it " + aliases
+            return config
+        }
         guard let root = try? Yams.compose(yaml: text, .default, .default, .utf8) else {
             config.excludeProblem = "it is not valid YAML, which Jekyll cannot read either"
             return config

@@ -23,6 +23,9 @@ struct FrontMatterParser {
 
     private func read(_ yaml: String) -> (FrontMatter, [Problem]) {
         var frontMatter = FrontMatter()
+        if let aliases = YAMLAliases.problem(in: yaml) {
+            return (frontMatter, [Problem(file: file, line: firstLine, message: "front matter " + aliases)])
+        }
         let root: Node?
         do {
             // Naming the encoding spares Yams a look at the environment on every page.

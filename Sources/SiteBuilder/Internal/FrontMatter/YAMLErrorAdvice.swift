@@ -29,6 +29,9 @@ struct YAMLErrorAdvice {
     static func composeSettings(_ text: String, file: String, lines: YAMLLines, ignored: String, isJSON: Bool = false)
         -> (root: Node?, warning: Problem?)
     {
+        if let aliases = YAMLAliases.problem(in: text) {
+            return (nil, Problem(file: file, message: "it " + aliases + "; " + ignored, isWarning: true))
+        }
         do {
             return (try Yams.compose(yaml: text, .default, .default, .utf8), nil)
         } catch let error as YamlError {
