@@ -85,6 +85,25 @@ struct ContentTests {
         #expect(site.output("pub/q3/index.html") == nil && site.output("shared/chart.csv") == nil)
     }
 
+    @Test("A symbolic link into the output folder or the build cache is an error: it would publish every page's text")
+    func symbolicLinksIntoBuilds() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "fin/index.md": "---\naccess: { roles: [Finance.Read] }\n---\nSECRET\n", "pub/index.md": "",
+        ])
+        try site.build()
+        let files = FileManager.default
+        try files.createSymbolicLink(atPath: site.root + "/site/pub/mirror", withDestinationPath: "../../public")
+        try files.createSymbolicLink(atPath: site.root + "/site/pub/cache", withDestinationPath: "../../.sitegen-cache")
+        #expect(
+            Set(site.buildErrors()) == [
+                "site/pub/mirror: content: a symbolic link into the output folder, which builds write, where every "
+                    + "page's text lies whatever its rule; remove it",
+                "site/pub/cache: content: a symbolic link into the build cache, which builds write, where every "
+                    + "page's text lies whatever its rule; remove it",
+            ])
+        #expect(site.output("pub/mirror/fin/index.html") == nil)
+    }
+
     @Test("The output folder is listed with every regular file, hidden ones included, and no symbolic link")
     func outputListing() throws {
         let site = try TestSite(pages: [:])

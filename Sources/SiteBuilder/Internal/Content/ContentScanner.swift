@@ -7,9 +7,12 @@ import Foundation
 /// this runs over every file on every build. A symbolic link is followed when it leads out of the site folder (a
 /// folder several sites share), and what it names is published where the link is, under that place's rule; one that
 /// leads to somewhere in the site folder is not followed but listed (`linksWithin`), since what it names would be
-/// published twice, under the rules of both places.
+/// published twice, under the rules of both places; nor is one into what builds write (`buildFolders`: the output
+/// folder and the build cache), where every page's text lies whatever its rule (`linksIntoBuilds`).
 struct ContentScanner {
     let siteFolder: String
+    /// The real paths of the output folder and the build cache, and how a message names each.
+    var buildFolders: [(real: String, name: String)] = []
 
     struct Listing {
         var markdownFiles: [String] = []
@@ -20,6 +23,9 @@ struct ContentScanner {
         var isJekyllSource = false
         /// The symbolic links that lead to somewhere in the site folder, and where, both relative to it.
         var linksWithin: [(link: String, target: String)] = []
+        /// The symbolic links, relative to the site folder, that lead into the output folder or the build cache, and
+        /// which of them.
+        var linksIntoBuilds: [(link: String, folder: String)] = []
     }
 
     struct Failure: Error {}
@@ -28,9 +34,14 @@ struct ContentScanner {
         guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
         let realRoot = DisplayPaths.canonical(siteFolder)
         var withinLinks: [(link: String, target: String)] = []
+        var intoBuilds: [(link: String, folder: String)] = []
         var top = try entries(of: root).filter { entry in
-            guard entry.isLink, let target = target(ofLink: entry.name, root: realRoot) else { return true }
-            withinLinks.append((entry.name, target))
+            guard entry.isLink else { return true }
+            switch target(ofLink: entry.name, root: realRoot) {
+            case .elsewhere: return true
+            case .site(let target): withinLinks.append((entry.name, target))
+            case .build(let folder): intoBuilds.append((entry.name, folder))
+            }
             return false
         }
         let isJekyllSource = JekyllSource.isSource(files: top.lazy.filter { !$0.isFolder }.map(\.name))
@@ -53,7 +64,7 @@ struct ContentScanner {
             guard let listing else { throw Failure() }
             listings[name] = listing
         }
-        var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks)
+        var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks, linksIntoBuilds: intoBuilds)
         for entry in top {
             guard let folder = listings[entry.name] else {
                 add(entry, in: "", to: &listing)
@@ -63,14 +74,28 @@ struct ContentScanner {
             listing.assetFiles += folder.assetFiles
             listing.stamps.merge(folder.stamps) { first, _ in first }
             listing.linksWithin += folder.linksWithin
+            listing.linksIntoBuilds += folder.linksIntoBuilds
         }
         return listing
     }
 
-    /// Where the symbolic link `link` (relative to the site folder, whose real path is `root`) leads, relative to the
-    /// site folder; nil when it leads out of it.
-    private func target(ofLink link: String, root: String) -> String? {
-        DisplayPaths.relative(DisplayPaths.canonical(DisplayPaths.join(siteFolder, link)), inside: root)
+    /// Where a symbolic link leads.
+    private enum LinkTarget {
+        /// Into the site folder, at this path relative to it.
+        case site(String)
+        /// Into the output folder or the build cache, named so.
+        case build(String)
+        /// Anywhere else: it is followed.
+        case elsewhere
+    }
+
+    /// Where the symbolic link `link` (relative to the site folder, whose real path is `root`) leads.
+    private func target(ofLink link: String, root: String) -> LinkTarget {
+        let real = DisplayPaths.canonical(DisplayPaths.join(siteFolder, link))
+        if let folder = buildFolders.first(where: { DisplayPaths.relative(real, inside: $0.real) != nil }) {
+            return .build(folder.name)
+        }
+        return DisplayPaths.relative(real, inside: root).map(LinkTarget.site) ?? .elsewhere
     }
 
     /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).
@@ -107,9 +132,16 @@ struct ContentScanner {
     {
         for entry in try entries(of: directory) {
             let path = SitePath.join(folder, entry.name)
-            if entry.isLink, let target = target(ofLink: path, root: root) {
-                listing.linksWithin.append((path, target))
-                continue
+            if entry.isLink {
+                switch target(ofLink: path, root: root) {
+                case .elsewhere: break
+                case .site(let target):
+                    listing.linksWithin.append((path, target))
+                    continue
+                case .build(let folder):
+                    listing.linksIntoBuilds.append((path, folder))
+                    continue
+                }
             }
             if entry.isFolder {
                 guard let subfolder = OpenDirectory(entry.name, in: directory, followingLinks: true) else {

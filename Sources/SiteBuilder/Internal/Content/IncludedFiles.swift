@@ -53,14 +53,7 @@ final class IncludedFiles: @unchecked Sendable {
         appendedChanged = previous.map { $0.appendedSnippets != snippets.appended.map(\.path) } ?? false
         self.previous = previous
         realProjectFolder = DisplayPaths.canonical(projectFolder)
-        buildFolders =
-            outputFolder.map { output in
-                let cache = DisplayPaths.join(DisplayPaths.parent(of: output), ".sitegen-cache")
-                return [
-                    (DisplayPaths.canonical(output), "the output folder"),
-                    (DisplayPaths.canonical(cache), "the build cache"),
-                ]
-            } ?? []
+        buildFolders = outputFolder.map(BuildFolders.named(outputFolder:)) ?? []
     }
 
     /// What a summary lists (`MarkdownSummary.includes`) for a path looked at before the file included, where

@@ -54,7 +54,7 @@ struct Pipeline {
         let cacheFiles = BuildCache(outputFolder: options.outputFolder)
         let record = Background { cacheFiles.loadRecord() }
         let config = run(LoadConfig(display: display))
-        let content = run(LoadContent(config: config, display: display))
+        let content = run(LoadContent(config: config, display: display, outputFolder: options.outputFolder))
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
@@ -184,7 +184,7 @@ struct Pipeline {
     /// Works out the access rules of the site; nil when a stage found errors.
     func accessRules() -> SiteAccess? {
         let config = run(LoadConfig(display: display))
-        let content = run(LoadContent(config: config, display: display))
+        let content = run(LoadContent(config: config, display: display, outputFolder: options.outputFolder))
         let parsed = run(
             ParseFrontMatter(
                 files: content.pages, rootURL: config.rootURL, previous: nil, store: PageStore(), display: display))

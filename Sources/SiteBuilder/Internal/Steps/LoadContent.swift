@@ -9,6 +9,8 @@ struct LoadContent: BuildStep {
     let stage = BuildStage.loadContent
     let config: SiteConfig
     let display: DisplayPaths
+    /// Where the build writes; a symbolic link in the site folder may not lead there.
+    let outputFolder: String
 
     /// Why the site folder `folder` could not be listed, and what to do.
     private static func unreadable(_ folder: String) -> String {
@@ -24,7 +26,9 @@ struct LoadContent: BuildStep {
         var files = SiteFiles()
         let listing: ContentScanner.Listing
         do {
-            listing = try ContentScanner(siteFolder: display.siteFolder).scan()
+            listing = try ContentScanner(
+                siteFolder: display.siteFolder, buildFolders: BuildFolders.named(outputFolder: outputFolder)
+            ).scan()
         } catch {
             log.report(Problem(message: Self.unreadable(display.siteFolder)))
             return files
@@ -34,6 +38,12 @@ struct LoadContent: BuildStep {
                 "a symbolic link to \(display.site(target)), which is in the site folder too: what it names would be "
                 + "published twice, under the access rules of both places; link to it instead (a page by its .md "
                 + "path), or move it here"
+            log.report(Problem(file: display.site(link), line: nil, message: message))
+        }
+        for (link, folder) in listing.linksIntoBuilds {
+            let message =
+                "a symbolic link into \(folder), which builds write, where every page's text lies whatever its rule; "
+                + "remove it"
             log.report(Problem(file: display.site(link), line: nil, message: message))
         }
         var markdownFiles = listing.markdownFiles
