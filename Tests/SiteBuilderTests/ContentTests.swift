@@ -104,6 +104,23 @@ struct ContentTests {
         #expect(site.output("pub/mirror/fin/index.html") == nil)
     }
 
+    @Test("A theme asset that is a symbolic link to a file of the site folder is an error: it would be public")
+    func themeAssetLinkedIntoTheSite() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "fin/index.md": "---\naccess: { roles: [Finance.Read] }\n---\n", "fin/budget.pdf": "SECRET",
+        ])
+        try FileManager.default.createDirectory(
+            atPath: site.root + "/templates/assets", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root + "/templates/assets/b.pdf", withDestinationPath: site.root + "/site/fin/budget.pdf")
+        let errors = site.buildErrors()
+        #expect(
+            errors.contains {
+                $0.contains("templates/assets/b.pdf") && $0.contains("a symbolic link to site/fin/budget.pdf")
+            }, "\(errors)")
+        #expect(site.output("assets/b.pdf") == nil)
+    }
+
     @Test("The output folder is listed with every regular file, hidden ones included, and no symbolic link")
     func outputListing() throws {
         let site = try TestSite(pages: [:])

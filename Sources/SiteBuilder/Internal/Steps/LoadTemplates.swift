@@ -52,8 +52,20 @@ struct LoadTemplates: BuildStep {
         return theme
     }
 
+    /// Adds the theme's assets, which are public. One of the templates folder that is really a file of the site folder
+    /// (a symbolic link into it) is an error: published as a theme asset, it would be public whatever the site's rules.
     private func addThemeAssets(to theme: inout Theme, log: BuildLog) {
+        let siteFolder = DisplayPaths.canonical(display.siteFolder)
         for file in files.files(below: "assets") {
+            if let override = file.overridePath,
+                let inSite = DisplayPaths.relative(DisplayPaths.canonical(override), inside: siteFolder)
+            {
+                let message =
+                    "a symbolic link to \(display.site(inSite)), a file of the site folder: as a theme asset it would be "
+                    + "public whatever the site's rules; link to it from a page instead, or put a copy here"
+                log.report(Problem(file: override, line: nil, message: message))
+                continue
+            }
             let asset = AssetFile(theme: file)
             theme.assets.append(asset)
             if let problem = theme.claims.claim(
