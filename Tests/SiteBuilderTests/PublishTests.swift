@@ -56,6 +56,14 @@ struct PublishTests {
         #expect(site.output("new/index.html") != nil && site.output("guide/setup/index.html") == nil)
     }
 
+    @Test("What a build killed while it assembled a staging folder left beside the output goes with the next build")
+    func killedStagingIsRemoved() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.write(["guide/index.html": "old copy"], under: ".public.tmp-dead1234")
+        try site.build()
+        #expect(try site.namesBesideOutput() == [".sitegen-cache", "public", "site", "templates"])
+    }
+
     @Test("Files of deleted pages and assets disappear from the output")
     func deletedPagesDisappear() throws {
         let site = try TestSite(pages: Self.pages)

@@ -48,6 +48,12 @@ struct OutputFolder: Sendable {
         }
         self.current = current
         let parent = output.deletingLastPathComponent()
+        // What a build killed while it assembled a staging folder left: no other build runs now (`OutputLock`).
+        let leftover = ".\(output.lastPathComponent).tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(leftover) {
+            try? FileManager.default.removeItem(atPath: parent.appendingPathComponent(name).path)
+        }
         if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
             stagingArea = parent.appendingPathComponent(".\(output.lastPathComponent).sitegen-new").path
             // What a build that was killed before it could clean up left behind.
