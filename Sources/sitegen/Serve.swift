@@ -61,6 +61,12 @@ struct Serve: ParsableCommand {
     @Flag(name: .long, help: "Watch for changes by checking every half second instead of with inotify.")
     var poll = false
 
+    @Flag(
+        name: .long,
+        help: "Let rules that name e-mail addresses admit those readers, as allow_email_rules = true in auth.toml does."
+    )
+    var allowEmailRules = false
+
     @OptionGroup var search: SearchOptions
 
     func run() throws {
@@ -69,7 +75,8 @@ struct Serve: ParsableCommand {
             buildsSearchIndex: !search.noSearch)
         let console = Console(verbose: false)
         let options = PreviewOptions(
-            build: build, port: port, reader: reader, polling: poll, progress: { console.show($0) })
+            build: build, port: port, reader: reader, polling: poll, allowsEmailRules: allowEmailRules,
+            progress: { console.show($0) })
         let server: PreviewServer
         do {
             server = try PreviewServer(options: options) { line in

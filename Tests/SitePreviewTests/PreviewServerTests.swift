@@ -75,6 +75,23 @@ struct PreviewServerTests {
         #expect(closed.status == 403 && !closed.body.contains("GUIDE-TEXT"))
     }
 
+    @Test(
+        "A rule naming an address admits its reader only with --allow-email-rules, as with allow_email_rules in auth.toml",
+        arguments: [false, true])
+    func emailRules(allowed: Bool) async throws {
+        let site = try PreviewSite()
+        try site.write(
+            "---\ntitle: Chair\naccess: { emails: [ceo@contoso.example] }\n---\nCHAIR-TEXT\n", to: "site/chair.md")
+        let preview = try RunningPreview(
+            PreviewOptions(
+                build: site.buildOptions, port: 0, reader: try PreviewReader(parsing: "email:ceo@contoso.example"),
+                allowsEmailRules: allowed))
+        defer { preview.stop() }
+        let chair = try await preview.get("/chair/") { [200, 403].contains($0.status) }
+        #expect(chair?.status == (allowed ? 200 : 403))
+        #expect(chair?.body.contains("CHAIR-TEXT") == allowed)
+    }
+
     @Test("A file saved while the first build runs, or just after, is built")
     func savedDuringFirstBuild() async throws {
         let site = try PreviewSite()

@@ -147,7 +147,9 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// The rules the build published, as `sitegen-auth` would read them from its manifest.
     private func adopt(_ manifest: AccessManifest, into state: inout PreviewState) {
-        guard let policy = try? AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
+        guard
+            let policy = try? AccessPolicy(
+                manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: options.allowsEmailRules)
         else { return }
         state.policy = policy
         state.ruleCount = manifest.rules.count
