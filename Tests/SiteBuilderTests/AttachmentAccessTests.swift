@@ -21,6 +21,11 @@ struct AttachmentAccessTests {
         "charts/pay chart.png": "png",
     ]
 
+    /// `payroll` with the HR page's text after its front matter as `body`.
+    static func payroll(linking body: String) -> [String: String] {
+        payroll.merging(["guide/payroll.md": "---\naccess: { roles: [HR] }\n---\n" + body]) { $1 }
+    }
+
     /// `path rule source` for the paths under `prefix`, sources shortened to `site/…`.
     private func listing(_ site: TestSite, under prefix: String = "/") throws -> [String] {
         try SiteBuilder.accessListing(options: site.options).entries.filter { $0.path.hasPrefix(prefix) }
@@ -51,9 +56,9 @@ struct AttachmentAccessTests {
 
     @Test("Links written against the repository (/site/…, ../site/…) give files a rule like any other link")
     func repositoryLinks() throws {
-        var pages = Self.payroll
-        pages["guide/payroll.md"] =
-            "---\naccess: { roles: [HR] }\n---\n[Sheet](/site/guide/payroll.xlsx) ![Chart](../../site/charts/pay%20chart.png)\n"
+        let pages = Self.payroll(
+            linking:
+                "[Sheet](/site/guide/payroll.xlsx) ![Chart](../../site/charts/pay%20chart.png)\n")
         let site = try TestSite(pages: pages)
         try site.write(Data("ref: refs/heads/main\n".utf8), to: ".git/HEAD")
         try site.build()
@@ -63,19 +68,19 @@ struct AttachmentAccessTests {
 
     @Test("A file linked as Jekyll writes it ({{ site.baseurl }}/…), in Markdown or raw HTML, takes the page's rule")
     func jekyllLinks() throws {
-        var pages = Self.payroll
-        pages["guide/payroll.md"] =
-            "---\naccess: { roles: [HR] }\n---\n[Sheet]({{site.baseurl}}/guide/payroll.xlsx)\n\n"
-            + "<img src=\"{{site.url}}{{site.baseurl}}/charts/pay%20chart.png\">\n"
+        let pages = Self.payroll(
+            linking:
+                "[Sheet]({{site.baseurl}}/guide/payroll.xlsx)\n\n"
+                + "<img src=\"{{site.url}}{{site.baseurl}}/charts/pay%20chart.png\">\n")
         try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
     }
 
     @Test("A file a stricter page embeds or links by name (![[…]], [[…]], Hugo's ref) takes its rule too")
     func linksByName() throws {
-        var pages = Self.payroll
-        pages["guide/payroll.md"] =
-            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n![[pay chart.png]]\n\n[[payroll.xlsx|The sheet]]\n\n"
-            + "[Holidays]({{< ref \"holidays.pdf\" >}})\n"
+        let pages = Self.payroll(
+            linking:
+                "# Payroll\n\n![[pay chart.png]]\n\n[[payroll.xlsx|The sheet]]\n\n"
+                + "[Holidays]({{< ref \"holidays.pdf\" >}})\n")
         let site = try TestSite(pages: pages)
         try expectPayrollFilesTakeItsRule(site, holidays: "roles: HR site/guide/payroll.md")
         #expect(try published(site, "/guide/holidays.pdf") == Self.hr)
@@ -91,10 +96,10 @@ struct AttachmentAccessTests {
 
     @Test("A file a stricter page embeds with <img> or links with <a href> in raw HTML takes its rule too")
     func rawHTMLLinks() throws {
-        var pages = Self.payroll
-        pages["guide/payroll.md"] =
-            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n<p align=\"center\">\n  <img src='../charts/pay%20chart.png'>\n"
-            + "</p>\n\nThe <a href=payroll.xlsx>sheet</a>.\n"
+        var pages = Self.payroll(
+            linking:
+                "# Payroll\n\n<p align=\"center\">\n  <img src='../charts/pay%20chart.png'>\n"
+                + "</p>\n\nThe <a href=payroll.xlsx>sheet</a>.\n")
         let site = try TestSite(pages: pages)
         try expectPayrollFilesTakeItsRule(site)
         pages["guide/index.md"] = "---\naccess: { roles: [Staff] }\n---\n# Guide\n"
@@ -107,10 +112,10 @@ struct AttachmentAccessTests {
 
     @Test("A file a stricter page shows in inline SVG (xlink:href) or a style's url() takes its rule too")
     func svgAndStyleLinks() throws {
-        var pages = Self.payroll
-        pages["guide/payroll.md"] =
-            "---\naccess: { roles: [HR] }\n---\n# Payroll\n\n<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
-            + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n"
+        let pages = Self.payroll(
+            linking:
+                "# Payroll\n\n<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
+                + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n")
         try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
     }
 

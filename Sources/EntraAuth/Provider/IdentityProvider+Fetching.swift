@@ -18,6 +18,17 @@ extension IdentityProvider {
         }
     }
 
+    /// The error for a `kid` the keys lack, whose set was `fetched` then. When that fetch `failed`, the token may be
+    /// signed with a key the provider could not send: the provider is unreachable, and the token no worse for it.
+    static func unknownKey(_ keyID: String?, fetched: String, failed: Bool) -> AuthError {
+        let missing = "no signing key with kid '\(keyID ?? "none")'"
+        guard failed else {
+            return AuthError(.invalidToken, "\(missing) in the provider's key set, fetched \(fetched)")
+        }
+        return AuthError(
+            .providerUnreachable, "\(missing) among the last good keys; fetching the key set failed \(fetched)")
+    }
+
     /// The key set at `jwksURI`, its bytes, and how long it may be used.
     func fetchKeys(from jwksURI: URL) throws -> (Keys, Data, TimeInterval) {
         let answer = try fetch(jwksURI, what: "key set")

@@ -166,15 +166,7 @@ public final class IdentityProvider: @unchecked Sendable {
         }
         let now = time.now()
         if let last = lastKeyRefetch, now.timeIntervalSince(last) < Self.keyRefetchInterval {
-            guard !keyRefetchFailed else {
-                throw AuthError(
-                    .providerUnreachable,
-                    "no signing key with kid '\(keyID ?? "none")' among the last good keys, and fetching the key set "
-                        + "failed less than 5 minutes ago")
-            }
-            throw AuthError(
-                .invalidToken,
-                "no signing key with kid '\(keyID ?? "none")' (keys were refetched less than 5 minutes ago)")
+            throw Self.unknownKey(keyID, fetched: "less than 5 minutes ago", failed: keyRefetchFailed)
         }
         guard let jwksURI = metadata?.jwksURI else {
             throw AuthError(.providerUnavailable, "no discovery document yet")
@@ -191,25 +183,17 @@ public final class IdentityProvider: @unchecked Sendable {
             keys = parsed
             keysRaw = data
             nextRefresh = time.now() + renewAfter
+            keyRefetchFailed = false
             condition.unlock()
             saveCache()
             log.write(event: "jwks_refreshed", ["keys": "\(parsed.byID.count + parsed.anonymous.count)"])
             condition.lock()
-            keyRefetchFailed = false
         case .failure(let error):
             keyRefetchFailed = true
             log.write(event: "jwks_refresh_failed", ["reason": "\(error)"])
-            // The token may be signed with a key the provider has and could not send: that is no bad token.
-            guard let key = try lookUp(keyID) else {
-                throw AuthError(
-                    .providerUnreachable,
-                    "no signing key with kid '\(keyID ?? "none")' among the last good keys, and fetching the key set "
-                        + "failed: \(error)")
-            }
-            return key
         }
         guard let key = try lookUp(keyID) else {
-            throw AuthError(.invalidToken, "no signing key with kid '\(keyID ?? "none")' in the provider's key set")
+            throw Self.unknownKey(keyID, fetched: "just now", failed: keyRefetchFailed)
         }
         return key
     }

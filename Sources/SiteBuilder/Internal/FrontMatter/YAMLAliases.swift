@@ -18,7 +18,7 @@ enum YAMLAliases {
         var star = false
         for byte in yaml.utf8 {
             if star, !isSpaceOrFlow(byte) { count += 1 }
-            star = byte == UInt8(ascii: "*") && (isSpaceOrFlow(previous) || previous == UInt8(ascii: "\n"))
+            star = byte == UInt8(ascii: "*") && isSpaceOrFlow(previous)
             previous = byte
         }
         guard count > limit else { return nil }

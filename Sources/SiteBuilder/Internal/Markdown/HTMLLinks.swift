@@ -102,19 +102,13 @@ enum HTMLLinks {
             }
             var start = index + function.count
             while start < value.upperBound, HTMLTags.isSpace(bytes[start]) { start += 1 }
-            let quote = cssQuotes.first { quote in
-                start + quote.count <= value.upperBound && bytes[start..<start + quote.count].elementsEqual(quote)
-            }
+            let quote = cssQuotes.first { bytes.holds($0, at: start, before: value.upperBound) }
             start += quote?.count ?? 0
             var end = start
-            while end < value.upperBound {
-                if let quote {
-                    if end + quote.count <= value.upperBound, bytes[end..<end + quote.count].elementsEqual(quote) {
-                        break
-                    }
-                } else if bytes[end] == UInt8(ascii: ")") || HTMLTags.isSpace(bytes[end]) {
-                    break
-                }
+            while end < value.upperBound,
+                quote.map({ !bytes.holds($0, at: end, before: value.upperBound) })
+                    ?? (bytes[end] != UInt8(ascii: ")") && !HTMLTags.isSpace(bytes[end]))
+            {
                 end += 1
             }
             if end > start, !bytes[start..<end].contains(UInt8(ascii: "\\")) { ranges.append(start..<end) }
@@ -214,5 +208,12 @@ enum HTMLLinks {
             }
             return line
         }
+    }
+}
+
+extension [UInt8] {
+    /// Whether `pattern` stands at `index`, ending at or before `end`.
+    fileprivate func holds(_ pattern: [UInt8], at index: Int, before end: Int) -> Bool {
+        index + pattern.count <= end && self[index..<index + pattern.count].elementsEqual(pattern)
     }
 }
