@@ -73,6 +73,33 @@ struct MathTests {
         #expect(html.contains("<li>item <span class=\"katex\">"))
     }
 
+    @Test("Math in a table cell, also in an admonition, is rendered in the cell, not dropped")
+    func mathInTableCells() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            | Formula | Meaning |
+            |---|---|
+            | $a \\cdot b$ | product |
+            | x $a$ y $b$ z | two |
+
+            !!! note
+
+                | In | a note |
+                |---|---|
+                | $c_1$ | kept |
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("<td><span class=\"katex\">"))
+        #expect(html.contains("a \\cdot b</annotation>"))
+        #expect(html.contains("<td>x <span class=\"katex\">"))
+        #expect(html.contains("</span> y <span class=\"katex\">"))
+        #expect(html.contains("</span> z</td>"))
+        #expect(html.contains("c_1</annotation>"))
+        #expect(html.components(separatedBy: "class=\"katex\"").count == 5)
+    }
+
     @Test("Markers: dollars in code, prices and escapes are not math")
     func extraction() throws {
         #expect(MathSpans.extract("no dollars") == nil)

@@ -132,6 +132,9 @@ struct WikiLinkTests {
             "`[[Install]]`", "\\![[diagram.png]]", "\\[[Install]]", "![[a[b].png]]", "![[]]", "[[a[b]]", "[[a<b>]]",
             "[[]]", "[[|x]]", "[[ x",
             "[[[x]]]",
+            // A link whose text is in brackets, as citations are written, and a shell test in prose.
+            "works well [[1]](https://arxiv.org/abs/1512.03385).", "see [[2]][refs]", "if [[ -f file ]]; then",
+            "[[x ]]",
         ] {
             #expect(WikiLinks.rewriteLine(line) == nil, "\(line)")
         }

@@ -51,8 +51,9 @@ struct BuildCache {
     /// holds; 49: MDX's comments are left out; 50: the files a page includes, which its summary lists; 51: and the
     /// paths looked at before them where there was no file; 52: raw HTML's `xlink:href` and a `style`'s `url(…)` are
     /// links; 53: fences inside quotes, list items and admonitions are code to the passes before parsing, and display
-    /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text).
-    static let generator = "\(PageContext.generator), build cache 54"
+    /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text; 55: `[[1]](url)`
+    /// and `[[ x ]]` are no wiki links, and math in a table cell is kept).
+    static let generator = "\(PageContext.generator), build cache 55"
 
     let recordFile: String
     let pagesFile: String

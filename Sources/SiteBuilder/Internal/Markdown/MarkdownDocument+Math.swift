@@ -80,7 +80,8 @@ extension MarkdownDocument {
         }
     }
 
-    /// Splits the text of `node` at its markers into text and rendered formulas.
+    /// Splits the text of `node` at its markers into text and rendered formulas. A formula is a raw HTML node: a table
+    /// cell holds no custom node, and cmark drops one put into it.
     private func replaceMarkers(in node: OpaquePointer, html: [Int: String]) {
         let text = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
         var rest = Substring(text)
@@ -90,7 +91,7 @@ extension MarkdownDocument {
                 let number = Int(rest[afterOpen..<close]), let formula = html[number]
             else { break }
             CMark.insert(CMARK_NODE_TEXT, rest[..<open], before: node)
-            cmark_node_insert_before(node, CMark.custom(CMARK_NODE_CUSTOM_INLINE, enter: formula))
+            CMark.insert(CMARK_NODE_HTML_INLINE, formula, before: node)
             rest = rest[rest.index(after: close)...]
         }
         CMark.insert(CMARK_NODE_TEXT, rest, before: node)

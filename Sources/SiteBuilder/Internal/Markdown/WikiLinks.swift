@@ -14,8 +14,10 @@ import TextTools
 /// else, a page (`![[Setup]]`), a PDF or a video, is a link to it: sitegen copies no page's text into another.
 ///
 /// Rewritten outside fenced and indented code and code spans. A link whose text or target holds a bracket or an
-/// angle bracket stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`), and GitLab's table of
-/// contents marker, `[[_TOC_]]` (see `ContentsMarker`).
+/// angle bracket stays as written, and so does one after a backslash (`\[[x]]`, `\![[x]]`), GitLab's table of
+/// contents marker, `[[_TOC_]]` (see `ContentsMarker`), one whose inside starts or ends with a space (a shell's
+/// `[[ -f file ]]` in prose), and one followed by `(` or `[`: a Markdown link whose text is in brackets, as
+/// citations are written (`[[1]](https://arxiv.org/…)`), which GitHub shows as a link.
 enum WikiLinks {
     /// What a rewritten destination starts with.
     static let scheme = "sitegen-wiki:"
@@ -53,8 +55,10 @@ enum WikiLinks {
             let close = text.indices.first(where: { text[$0] == "]" && $0 + 1 < text.endIndex && text[$0 + 1] == "]" })
         else { return nil }
         let inside = String(text[..<close])
+        let after = close + 2 < text.endIndex ? text[close + 2] : nil
         guard embedded || !ContentsMarker.written.contains("[[\(inside)]]"),
-            !inside.contains(where: { "[]<>".contains($0) || $0.isNewline || $0 == "`" })
+            !inside.contains(where: { "[]<>".contains($0) || $0.isNewline || $0 == "`" }),
+            inside.first?.isWhitespace == false, inside.last?.isWhitespace == false, after != "(", after != "["
         else { return nil }
         var parts = inside.split(separator: "|", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
