@@ -33,7 +33,6 @@ struct AttachmentAccessTests {
             .map { "\($0.path) \($0.rule) \($0.source.replacingOccurrences(of: site.root + "/", with: ""))" }
     }
 
-    /// The rule the published manifest gives `path`.
     /// The spreadsheet and the chart the HR page links take its rule, listed and published; the PDF only the
     /// folder's pages link keeps the folder's.
     private func expectPayrollFilesTakeItsRule(_ site: TestSite, holidays: String = "signed-in built-in") throws {
@@ -48,6 +47,7 @@ struct AttachmentAccessTests {
         #expect(try published(site, "/charts/pay chart.png") == Self.hr)
     }
 
+    /// The rule the published manifest gives `path`.
     private func published(_ site: TestSite, _ path: String) throws -> AccessRule? {
         let manifest = try JSONDecoder().decode(
             AccessManifest.self, from: Data((site.output(".sitegen/access.json") ?? "").utf8))
@@ -117,6 +117,39 @@ struct AttachmentAccessTests {
                 "# Payroll\n\n<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
                 + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n")
         try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
+    }
+
+    @Test("A file a stricter page shows as a table's or cell's background takes its rule too")
+    func backgroundAttribute() throws {
+        let pages = Self.payroll(
+            linking:
+                "# Payroll\n\n<table background=\"../charts/pay%20chart.png\"><tr><td background=payroll.xlsx>x</td>"
+                + "</tr></table>\n")
+        try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
+    }
+
+    @Test("A file only a draft links keeps the draft's rule: leaving the page out does not open its files")
+    func draftsKeepTheirFiles() throws {
+        var pages = Self.payroll
+        pages["guide/payroll.md"] = pages["guide/payroll.md"]!.replacingOccurrences(
+            of: "---\naccess:", with: "---\ndraft: true\naccess:")
+        let site = try TestSite(pages: pages)
+        try expectPayrollFilesTakeItsRule(site)
+        #expect(site.output("guide/payroll/index.html") == nil, "the draft is not published")
+    }
+
+    @Test("A file a stricter page includes takes its rule: its text is readable at its own address too")
+    func includedFiles() throws {
+        var pages = Self.payroll(
+            linking: "# Payroll\n\n```csv\n{{#include payroll.xlsx}}\n```\n\n![Chart](../charts/pay%20chart.png)\n")
+        let site = try TestSite(pages: pages)
+        try expectPayrollFilesTakeItsRule(site)
+        #expect(site.output("guide/payroll/index.html")?.contains("xlsx") == true, "the file's text is on the page")
+        // A draft's include counts too.
+        pages["guide/payroll.md"] = pages["guide/payroll.md"]!.replacingOccurrences(
+            of: "---\naccess:", with: "---\ndraft: true\naccess:")
+        try site.write(pages, under: "site")
+        try expectPayrollFilesTakeItsRule(site)
     }
 
     @Test("Several stricter pages: a reader of any one of them may read the file; a looser page leaves the folder's")

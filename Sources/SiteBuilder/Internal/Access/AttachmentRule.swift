@@ -15,8 +15,8 @@ enum AttachmentRule {
     struct Link: Equatable {
         /// The page as messages name it, e.g. `site/guide/payroll.md`.
         let page: String
-        /// The line of the link in the page's file.
-        let line: Int
+        /// The line of the link in the page's file; nil for a file the page includes.
+        let line: Int?
         /// The page's rule.
         let origin: SiteAccess.Origin
     }

@@ -51,7 +51,7 @@ struct SiteAccess: Sendable {
     /// folder's, for the pages that include it (`IncludedAccess`).
     let draftRules: [String: Origin]
 
-    /// `linkedFiles` are the links of `pages` to files, by index into `pages`.
+    /// `linkedFiles` are the links of `pages` (by index into `pages`) and `draftPages` (by path) to files.
     init(
         pages: [ParsedPage], aliases: [SiteAlias], draftPages: [ParsedPage], assets: [AssetFile],
         linkedFiles: LinkedFiles, config: SiteConfig, display: DisplayPaths
@@ -93,10 +93,15 @@ struct SiteAccess: Sendable {
                 origin = Origin(rule: .public, source: "built-in")
             } else {
                 let folder = cascade.rule(forFolder: SitePath.parent(of: asset.outputPath))
-                let links = (linkedFiles.links[asset.outputPath] ?? []).map { [pageRules] link in
-                    AttachmentRule.Link(
-                        page: display.site(pages[link.page].source.path), line: link.line,
-                        origin: pageRules[link.page])
+                let links = (linkedFiles.links[asset.outputPath] ?? []).map { [pageRules, draftRules] link in
+                    switch link.origin {
+                    case .page(let index):
+                        AttachmentRule.Link(
+                            page: display.site(pages[index].source.path), line: link.line, origin: pageRules[index])
+                    case .draft(let path):
+                        AttachmentRule.Link(
+                            page: display.site(path), line: link.line, origin: draftRules[path] ?? folder)
+                    }
                 }
                 switch AttachmentRule.resolve(folder: folder, links: links) {
                 case .rule(let rule):

@@ -1,39 +1,70 @@
-/// Which of the site's files (not pages) each page links to or shows, found in the links rendering
+/// Which of the site's files (not pages) each page links to, shows or includes, found in the links rendering
 /// recorded: `[Payroll](payroll.xlsx)`, `![Chart](chart.png)`, absolute ones such as
-/// `[Payroll](/guide/payroll.xlsx)`, raw HTML's (`<img src="chart.png">`), and those found by name: an Obsidian
-/// embed or wiki link (`![[chart.png]]`, `[[payroll.xlsx]]`) and Hugo's `ref`. A file's access rule depends on them;
-/// see `AttachmentRule`.
+/// `[Payroll](/guide/payroll.xlsx)`, raw HTML's (`<img src="chart.png">`), those found by name: an Obsidian
+/// embed or wiki link (`![[chart.png]]`, `[[payroll.xlsx]]`) and Hugo's `ref`, and a file whose text a page includes
+/// (`{{#include salaries.csv}}`), which is then readable at its own address too. A file's access rule depends on them;
+/// see `AttachmentRule`. The drafts a build leaves out count as well: a file only a left-out HR page links is still
+/// the HR page's, and leaving the page out must not open the file to its folder.
 struct LinkedFiles: Sendable {
-    /// One link to a file: the index of the page (as in the pages given) and the line of the link.
-    struct Link: Sendable, Equatable {
-        let page: Int
-        let line: Int
+    /// The page a link is written in: a published page, by index into the pages given, or a draft the build leaves
+    /// out, by its path in the site folder.
+    enum Origin: Sendable, Equatable {
+        case page(Int)
+        case draft(String)
     }
 
-    /// The links to each file, by the file's output path (e.g. `guide/payroll.xlsx`), in page order.
+    /// One link to a file: the page it is written in and its line; no line for an include.
+    struct Link: Sendable, Equatable {
+        let origin: Origin
+        let line: Int?
+    }
+
+    /// The links to each file, by the file's output path (e.g. `guide/payroll.xlsx`), published pages first, in page
+    /// order, then drafts.
     let links: [String: [Link]]
 
-    /// The links of `pages` to the site's own files, `assets` (not the theme's, which are public); links written
-    /// against the site's git `repository` (see `LinkResolver`) count too.
-    init(pages: [Page], assets: [AssetFile], rootURL: String, repository: SiteRepository?) {
-        let files = Set(assets.lazy.filter { !$0.isThemeAsset }.map(\.outputPath))
+    /// The links of `pages` and `drafts` to the site's own files, `assets` (not the theme's, which are public); links
+    /// written against the site's git `repository` (see `LinkResolver`) count too. A draft's links are found by
+    /// rendering it with `bodies`, as it would be rendered published.
+    init(
+        pages: [Page], drafts: [ParsedPage], bodies: PageBodies, assets: [AssetFile], rootURL: String,
+        repository: SiteRepository?
+    ) {
+        let siteAssets = assets.filter { !$0.isThemeAsset }
         var links: [String: [Link]] = [:]
         // Resolving every link of every page costs a rebuild after a one-page edit more than rendering the page;
         // a site without files of its own has none to find.
-        guard !files.isEmpty else {
+        guard !siteAssets.isEmpty else {
             self.links = links
             return
         }
-        for (index, page) in pages.enumerated() {
-            let folder = page.source.fileFolder
-            for link in page.markdown.links {
+        let files = Set(siteAssets.lazy.map(\.outputPath))
+        let bySource = Dictionary(siteAssets.map { (DisplayPaths.normalised($0.sourcePath), $0.outputPath) }) {
+            first, _ in first
+        }
+        func add(_ summary: MarkdownSummary, folder: String, origin: Origin) {
+            for link in summary.links {
                 guard
                     let file = Self.file(
                         named: Self.destination(of: link), folder: folder, rootURL: rootURL,
                         repository: repository, isFile: files.contains)
                 else { continue }
-                links[file, default: []].append(Link(page: index, line: link.line))
+                links[file, default: []].append(Link(origin: origin, line: link.line))
             }
+            for included in summary.includes.keys.sorted() {
+                guard let file = bySource[included] else { continue }
+                links[file, default: []].append(Link(origin: origin, line: nil))
+            }
+        }
+        for (index, page) in pages.enumerated() {
+            add(page.markdown, folder: page.source.fileFolder, origin: .page(index))
+        }
+        let drafted = concurrentMap(drafts) { draft in
+            let body = draft.body ?? bodies.read(draft.source) ?? PageBody(text: "", lineOffset: 0)
+            return bodies.render(body, of: draft.source, frontMatterTitle: nil, linkHeadings: [:]).summary
+        }
+        for (draft, summary) in zip(drafts, drafted) {
+            add(summary, folder: draft.source.fileFolder, origin: .draft(draft.source.path))
         }
         self.links = links
     }

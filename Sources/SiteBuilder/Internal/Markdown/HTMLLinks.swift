@@ -71,14 +71,15 @@ enum HTMLLinks {
         "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
     ]
 
-    /// The address ranges an attribute holds: one for `href`, `xlink:href`, `src`, `poster` and `<object data>`,
+    /// The address ranges an attribute holds: one for `href`, `xlink:href`, `src`, `poster`, `background` (which
+    /// browsers still load on `<body>` and tables' cells) and `<object data>`,
     /// one per candidate of a `srcset` (`a.png 1x, b.png 2x`) and per `url(…)` of a `style`, none for any other
     /// attribute.
     private static func addresses(named name: String, of tag: String, in value: Range<Int>, bytes: [UInt8])
         -> [Range<Int>]
     {
         switch name {
-        case "href", "xlink:href", "src", "poster": return [trimmed(value, in: bytes)]
+        case "href", "xlink:href", "src", "poster", "background": return [trimmed(value, in: bytes)]
         case "data" where tag == "object": return [trimmed(value, in: bytes)]
         case "srcset": return candidates(in: value, bytes: bytes)
         case "style": return cssURLs(in: value, bytes: bytes)

@@ -86,13 +86,14 @@ struct Pipeline {
                     snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
                 display: display))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
-            [display, markdownPages = markdown.pages, repository = markdown.repository] log in
+            [display, markdownPages = markdown.pages, repository = markdown.repository, bodies = markdown.bodies] log in
             log.run(
                 ResolveAccess(
                     pages: site.pages, aliases: site.aliases, draftPages: site.draftPages,
                     assets: content.assets + themeAside.value.assets,
                     linkedFiles: LinkedFiles(
-                        pages: markdownPages, assets: content.assets, rootURL: config.rootURL, repository: repository),
+                        pages: markdownPages, drafts: site.draftPages, bodies: bodies, assets: content.assets,
+                        rootURL: config.rootURL, repository: repository),
                     included: Self.included(markdownPages), config: config, display: display))
         }
         run(
@@ -211,8 +212,8 @@ struct Pipeline {
                 pages: site.pages, aliases: site.aliases, draftPages: site.draftPages,
                 assets: content.assets + theme.assets,
                 linkedFiles: LinkedFiles(
-                    pages: markdown.pages, assets: content.assets, rootURL: config.rootURL,
-                    repository: markdown.repository),
+                    pages: markdown.pages, drafts: site.draftPages, bodies: markdown.bodies, assets: content.assets,
+                    rootURL: config.rootURL, repository: markdown.repository),
                 included: Self.included(markdown.pages), config: config, display: display))
         return log.hasErrors ? nil : access
     }
