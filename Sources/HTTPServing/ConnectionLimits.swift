@@ -1,19 +1,24 @@
 import Synchronization
 
-/// What one `--listen-http` connection may hold, so that connections opened and left idle, or fed a request head a
-/// byte at a time, cannot use up the process's file descriptors and stop every check: each request head must be
-/// complete within `headTimeout` of the connection opening or of the previous answer being written (which also
-/// closes a kept-alive connection left idle that long), and at most `maxConnections` are open at once, any more
-/// closed as they are accepted.
+/// What one `--listen-http` connection may hold, so that connections opened and left idle, or fed a request a byte at
+/// a time, cannot use up the process's connections and stop every check: each request, its head and any body, must be
+/// complete within `requestTimeout` of the connection opening or of the previous answer being written (which also
+/// closes a kept-alive connection left idle that long), a body may hold at most `maxBodyBytes` (no endpoint reads
+/// one; Caddy passes a client's on as it comes), and at most `maxConnections` are open at once, any more closed as
+/// they are accepted.
 public struct ConnectionLimits: Sendable {
-    /// Seconds a request head may take to arrive in full.
-    public var headTimeout: Double
+    /// Seconds a request, head and body, may take to arrive in full.
+    public var requestTimeout: Double
+    /// Bytes of body a request may hold; a connection sending more is closed.
+    public var maxBodyBytes: Int
     /// Connections open at once.
     public var maxConnections: Int
 
-    /// 30 s: Caddy and Traefik re-dial a kept-alive connection the server closed; 512 connections.
-    public init(headTimeout: Double = 30, maxConnections: Int = 512) {
-        self.headTimeout = headTimeout
+    /// 30 s: Caddy and Traefik re-dial a kept-alive connection the server closed; 64 KiB, far more than a sign-out
+    /// form; 512 connections.
+    public init(requestTimeout: Double = 30, maxBodyBytes: Int = 64 * 1024, maxConnections: Int = 512) {
+        self.requestTimeout = requestTimeout
+        self.maxBodyBytes = maxBodyBytes
         self.maxConnections = maxConnections
     }
 }

@@ -35,7 +35,7 @@ public final class HTTPListener: Sendable {
         let forwardAuth = ForwardAuth.router(over: router, origin: origin)
         let inFlight = self.inFlight
         let open = OpenConnections(limit: limits.maxConnections)
-        let headTimeout = TimeAmount.nanoseconds(Int64(limits.headTimeout * 1_000_000_000))
+        let requestTimeout = TimeAmount.nanoseconds(Int64(limits.requestTimeout * 1_000_000_000))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -52,7 +52,8 @@ public final class HTTPListener: Sendable {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
                         HTTPRequestHandler(
-                            router: forwardAuth, network: network, inFlight: inFlight, headTimeout: headTimeout))
+                            router: forwardAuth, network: network, inFlight: inFlight, requestTimeout: requestTimeout,
+                            maxBodyBytes: limits.maxBodyBytes))
                 }
             }
         do {

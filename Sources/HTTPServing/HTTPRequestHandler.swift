@@ -7,9 +7,10 @@ import NIOHTTP1
 /// order). Routes answered at once (the check, sign-in, sign-out) run on this connection's event loop thread, as
 /// the FastCGI acceptors run them; a route that waits on the network (the callback) runs on `NetworkWorkers` and
 /// its answer is written back on the event loop, or, when those are all busy, the route's busy answer goes out.
-/// No endpoint reads a request body, so body parts are dropped as they arrive. A request head not complete within
-/// `headTimeout` of the connection opening or of the last answer closes the connection (`ConnectionLimits`), and so
-/// does a request NIO could not parse, once its 400 is written.
+/// No endpoint reads a request body, so body parts are dropped as they arrive. A request, head and body, not complete
+/// within `requestTimeout` of the connection opening or of the last answer closes the connection, and so does a body
+/// longer than `maxBodyBytes` (`ConnectionLimits`): a body that never ends would hold its connection for good. A
+/// request NIO could not parse closes it too, once its 400 is written.
 final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -17,20 +18,26 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let router: Router
     private let network: NetworkWorkers
     private let inFlight: InFlightRequests
-    private let headTimeout: TimeAmount
+    private let requestTimeout: TimeAmount
+    private let maxBodyBytes: Int
     private var head: HTTPRequestHead?
-    /// Closes the connection when the next request head is late.
+    private var bodyBytes = 0
+    /// Closes the connection when the next request is late.
     private var deadline: Scheduled<Void>?
 
-    init(router: Router, network: NetworkWorkers, inFlight: InFlightRequests, headTimeout: TimeAmount) {
+    init(
+        router: Router, network: NetworkWorkers, inFlight: InFlightRequests, requestTimeout: TimeAmount,
+        maxBodyBytes: Int
+    ) {
         self.router = router
         self.network = network
         self.inFlight = inFlight
-        self.headTimeout = headTimeout
+        self.requestTimeout = requestTimeout
+        self.maxBodyBytes = maxBodyBytes
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        awaitHead(context: context)
+        awaitRequest(context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -42,23 +49,25 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    /// Starts the wait for the next request head: the connection closes unless it is complete in time.
-    private func awaitHead(context: ChannelHandlerContext) {
+    /// Starts the wait for the next request: the connection closes unless its head and body are complete in time.
+    private func awaitRequest(context: ChannelHandlerContext) {
         deadline?.cancel()
         let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: headTimeout) { channel.close(promise: nil) }
+        deadline = context.eventLoop.scheduleTask(in: requestTimeout) { channel.close(promise: nil) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            deadline?.cancel()
-            deadline = nil
             self.head = head
-        case .body:
-            break
+            bodyBytes = 0
+        case .body(let part):
+            bodyBytes += part.readableBytes
+            if bodyBytes > maxBodyBytes { context.close(promise: nil) }
         case .end:
             guard let head else { return }
+            deadline?.cancel()
+            deadline = nil
             self.head = nil
             respond(to: head, context: context)
         }
@@ -102,6 +111,6 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             inFlight.end()
             if !keepAlive { channel.close(promise: nil) }
         }
-        if keepAlive { awaitHead(context: context) }
+        if keepAlive { awaitRequest(context: context) }
     }
 }

@@ -128,7 +128,7 @@ import TransportTestEndpoints
     }
 
     @Test func aRequestHeadThatIsLateClosesTheConnection() throws {
-        let served = try Served(routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(headTimeout: 0.5))
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(requestTimeout: 0.5))
         let idle = try TCPClient.Connection(port: served.listener.port)
         let trickled = try TCPClient.Connection(port: served.listener.port)
         let kept = try TCPClient.Connection(port: served.listener.port)
@@ -145,6 +145,34 @@ import TransportTestEndpoints
         #expect(keptAnswer.text.hasPrefix("HTTP/1.1 200 OK"))
         #expect(keptAnswer.closed, "a kept-alive connection left idle after its answer is closed too")
         #expect(try served.exchange(Self.get("/echo")).hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func aRequestBodyThatIsLateOrTooLongClosesTheConnection() throws {
+        let served = try Served(
+            routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(requestTimeout: 0.5, maxBodyBytes: 1024))
+        let post = { (length: Int) in
+            "POST /echo HTTP/1.1\r\nHost: auth\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+        }
+        let stalled = try TCPClient.Connection(port: served.listener.port)
+        stalled.send(post(1_000_000) + "abc")
+        let trickled = try TCPClient.Connection(port: served.listener.port)
+        trickled.send(post(100))
+        for _ in 0..<20 {
+            guard trickled.send("a") else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let stalledAnswer = stalled.read(seconds: 3)
+        #expect(stalledAnswer.closed && stalledAnswer.text.isEmpty, "a body that never ends does not hold it")
+        let trickledAnswer = trickled.read(seconds: 3)
+        #expect(trickledAnswer.closed && trickledAnswer.text.isEmpty, "a body a byte at a time does not renew it")
+
+        let slow = try Served(
+            routes: ["/echo": Router.Route(Echo())], limits: ConnectionLimits(requestTimeout: 30, maxBodyBytes: 1024))
+        let long = try TCPClient.Connection(port: slow.listener.port)
+        long.send(post(4096) + String(repeating: "a", count: 2048))
+        let longAnswer = long.read(seconds: 3)
+        #expect(longAnswer.closed && longAnswer.text.isEmpty, "a body over the limit closes it at once")
+        #expect(try slow.exchange(post(9) + "confirm=1").hasPrefix("HTTP/1.1 200 OK"), "a short body is answered")
     }
 
     @Test func connectionsBeyondTheLimitAreClosedAndTheOthersServed() throws {
