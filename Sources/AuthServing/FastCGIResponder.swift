@@ -133,9 +133,11 @@ public final class FastCGIResponder: @unchecked Sendable {
 
     /// Writes the response and finishes the request. libfcgi's close waits for nginx to hang up first, a sleep and
     /// a wake-up per check; once the request has been read to its end that wait protects nothing, and the socket
-    /// is closed at once. Without `readingBody` (the Authorizer and Filter roles, which a web server may send no
-    /// `FCGI_STDIN` at all: reading it would wait forever) the body is not read and libfcgi's waiting close takes
-    /// whatever the server still sends.
+    /// is closed at once. No endpoint reads a body, and Apache passes a reader's body on as it arrives: the answer
+    /// goes out first, and what is left of the body is read for at most `bodyPatience` before the socket is closed
+    /// anyway, so that bodies that never end cannot hold every worker and stop every check. Without `readingBody`
+    /// (the Authorizer and Filter roles, which a web server may send no `FCGI_STDIN` at all: reading it would wait
+    /// forever) the body is not read and libfcgi's waiting close takes whatever the server still sends.
     private func answer(
         _ request: UnsafeMutablePointer<FCGX_Request>, with response: Response, readingBody: Bool = true
     ) {
@@ -145,20 +147,29 @@ public final class FastCGIResponder: @unchecked Sendable {
                 _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), request.pointee.out)
             }
         }
-        if readingBody, Self.readToEnd(request.pointee.in) { FCGX_Detach(request) }
+        if readingBody {
+            FCGX_FFlush(request.pointee.out)
+            Self.readToEnd(request.pointee.in, connection: request.pointee.ipcFd)
+            FCGX_Detach(request)
+        }
         FCGX_Finish_r(request)
     }
 
-    /// Reads the rest of the request body, at most 64 KiB; true when the whole request has been read.
-    private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?) -> Bool {
+    /// How long the rest of a request body is read after the answer: a web server sends a whole short body at once.
+    static let bodyPatience: Duration = .seconds(1)
+
+    /// Reads the rest of the request body from `connection`, at most 64 KiB and for at most `bodyPatience`.
+    private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?, connection: Int32) {
+        var wait = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = ContinuousClock.now + bodyPatience
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
             var left = 64 * 1024
-            while left > 0 {
+            while left > 0, ContinuousClock.now < deadline {
                 let count = FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream)
                 guard count > 0 else { break }
                 left -= Int(count)
             }
-            return FCGX_HasSeenEOF(stream) != 0
         }
     }
 

@@ -111,6 +111,26 @@ import TransportTestEndpoints
         #expect(try served.exchange(Self.echoRequest).status == 200)
     }
 
+    @Test func bodiesThatNeverEndHoldUpNoWorker() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        let stalled = try (0..<3).map { _ in
+            let client = try UnixSocketClient(path: served.path)
+            client.send(
+                FastCGIWire.begin()
+                    + FastCGIWire.parameters([
+                        ("REQUEST_METHOD", "POST"), ("DOCUMENT_URI", "/echo"), ("CONTENT_LENGTH", "100000"),
+                    ]) + FastCGIWire.record(FastCGIWire.stdin, Array(repeating: 0x61, count: 10)))
+            return client
+        }
+        defer { stalled.forEach { $0.close() } }
+        let started = ContinuousClock.now
+        #expect(try served.exchange(Self.echoRequest).status == 200, "both acceptors are free again")
+        #expect(ContinuousClock.now - started < .seconds(4))
+        for client in stalled {
+            #expect(FastCGIWire.answer(in: client.readToEnd()).status == 200, "the stalled requests are answered")
+        }
+    }
+
     @Test func parametersBeyondTheLimitAre431() throws {
         let served = try Served(routes: ["/echo": Router.Route(Echo())])
         let cookie = String(repeating: "a", count: CGIEnvironment.parameterLimit)
