@@ -122,7 +122,7 @@ import TransportTestEndpoints
                     ]) + FastCGIWire.record(FastCGIWire.stdin, Array(repeating: 0x61, count: 10)))
             return client
         }
-        defer { stalled.forEach { $0.close() } }
+        defer { for client in stalled { client.close() } }
         let started = ContinuousClock.now
         #expect(try served.exchange(Self.echoRequest).status == 200, "both acceptors are free again")
         #expect(ContinuousClock.now - started < .seconds(4))
