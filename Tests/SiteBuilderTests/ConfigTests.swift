@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SiteBuilder
@@ -11,6 +12,22 @@ struct ConfigTests {
         #expect(config.language == "en")
         #expect(config.rootURL == "/")
         #expect(config.baseURL.isEmpty)
+    }
+
+    @Test("A site.toml that is there but cannot be read stops the build: its defaults would loosen every page")
+    func unreadable() throws {
+        let site = try TestSite(pages: ["index.md": "# Home\n"])
+        try site.write(["site.toml": "access = { roles = [\"Staff\"] }\n"], under: "site")
+        try site.build()
+        let published = site.output(".sitegen/access.json")
+        try FileManager.default.removeItem(atPath: site.root + "/site/site.toml")
+        try FileManager.default.createDirectory(
+            atPath: site.root + "/site/site.toml", withIntermediateDirectories: false)
+        #expect(site.buildErrors().first?.hasPrefix("site/site.toml: config: cannot read this file") == true)
+        #expect(site.output(".sitegen/access.json") == published, "the published site stays as it was")
+        try FileManager.default.removeItem(atPath: site.root + "/site/site.toml")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/site/site.toml", withDestinationPath: "gone")
+        #expect(site.buildErrors().first?.hasPrefix("site/site.toml: config: cannot read this file") == true)
     }
 
     @Test("A table header without a name is a problem on its line, not a crash (found by Fuzz/fuzz-config)")

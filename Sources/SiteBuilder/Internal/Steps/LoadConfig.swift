@@ -30,7 +30,18 @@ struct LoadConfig: BuildStep {
             defaults.jekyllExcludes = jekyll.excludes
         }
         let file = display.site("site.toml")
-        guard let data = FileManager.default.contents(atPath: file) else { return defaults }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            // A site.toml that is there but cannot be read is no missing one: its defaults would open the site
+            // to every signed-in reader, where the file may say `access = { roles = [...] }`.
+            var status = stat()
+            if lstat(file, &status) == 0 {
+                let message =
+                    "cannot read this file; make it a file this user may read (without it the build would use the "
+                    + "defaults, every page open to any signed-in reader)"
+                log.report(Problem(file: file, message: message))
+            }
+            return defaults
+        }
         let text = String(decoding: data, as: UTF8.self)
         let (config, problems) = SiteConfig.parse(text, file: file, defaults: defaults)
         log.report(problems)
