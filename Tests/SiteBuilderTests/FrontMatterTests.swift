@@ -145,6 +145,13 @@ struct FrontMatterTests {
         #expect(parse("nav_order: 2.5\nsidebar_position: 4").0.weight == 2.5)
         #expect(!parse("published: true").0.isDraft)
         #expect(parse("published: 2024-01-01").0.params == ["published": .string("2024-01-01")])
+        for quoted in ["\"false\"", "'False'", "\"no\""] {
+            #expect(
+                parse("published: \(quoted)").1 == [
+                    "2: 'published' must be true or false, unquoted (published: false leaves the page out, as "
+                        + "draft: true does)"
+                ], "a quoted yes or no is no date or text for templates")
+        }
         #expect(parse("redirect_from: /old/").0.aliases.map(\.value) == ["/old/"])
         #expect(
             parse("redirect_from: {a: 1}").1 == [

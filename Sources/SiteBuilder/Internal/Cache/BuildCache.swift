@@ -52,8 +52,9 @@ struct BuildCache {
     /// paths looked at before them where there was no file; 52: raw HTML's `xlink:href` and a `style`'s `url(…)` are
     /// links; 53: fences inside quotes, list items and admonitions are code to the passes before parsing, and display
     /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text; 55: `[[1]](url)`
-    /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link).
-    static let generator = "\(PageContext.generator), build cache 56"
+    /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link; 57: a quoted
+    /// `published: "false"` is an error).
+    static let generator = "\(PageContext.generator), build cache 57"
 
     let recordFile: String
     let pagesFile: String

@@ -18,6 +18,9 @@ struct OtherToolKeys {
     private var redirects: [Located<String>] = []
     private(set) var warnings: [LineMessage] = []
 
+    /// What a quoted `published: "false"` may mean: a yes or no, which YAML reads as text in quotes.
+    private static let quotedBooleans: Set<String> = ["true", "false", "yes", "no", "on", "off"]
+
     /// sitegen's keys, but `access`, whose slips are errors (`strayAccessKey`); `language` is read from
     /// `params` by `PageContext`.
     static let sitegenKeys = [
@@ -32,6 +35,11 @@ struct OtherToolKeys {
         switch key {
         case "published" where value.bool != nil:
             unpublished = unpublished || value.bool == false
+        case "published" where Self.quotedBooleans.contains(value.string?.lowercased() ?? ""):
+            // Published by mistake, a page meant to be left out would show its unfinished text.
+            problem =
+                "'published' must be true or false, unquoted (published: false leaves the page out, as draft: true "
+                + "does)"
         case "sidebar_position", "nav_order":
             guard let number = value.int.map(Double.init) ?? value.float, number.isFinite else {
                 warnings.append(
