@@ -31,6 +31,10 @@ struct SessionsCommand: ParsableCommand {
         @Option(name: .long, help: "Only the sessions of this user (Entra object id).")
         var user: String?
 
+        func validate() throws {
+            try SessionsCommand.checkObjectID(user)
+        }
+
         func run() throws {
             let administration = SessionAdministration(config: try settings.load())
             try SessionsCommand.report { try administration.list(user: user) }
@@ -69,6 +73,7 @@ struct SessionsCommand: ParsableCommand {
             guard [user != nil, session != nil, all].filter({ $0 }).count == 1 else {
                 throw ValidationError("name exactly one of --user OID, --session ID or --all")
             }
+            try SessionsCommand.checkObjectID(user)
         }
 
         func run() throws {
@@ -77,6 +82,15 @@ struct SessionsCommand: ParsableCommand {
             let administration = SessionAdministration(config: try settings.load())
             try SessionsCommand.report { try administration.revoke(selection) }
         }
+    }
+
+    /// Refuses a sign-in name where a user's object id belongs: it names no session, and "Ended 0 sessions" would
+    /// leave an administrator believing the reader was locked out.
+    static func checkObjectID(_ user: String?) throws {
+        guard let user, user.contains("@") else { return }
+        throw ValidationError(
+            "--user takes the user's object id, as `sessions list` shows it (in Entra: Object ID on the user's "
+                + "Overview page), not a sign-in name such as '\(user)'")
     }
 
     /// Prints the outcome, or the store's problem on stderr with status 1.

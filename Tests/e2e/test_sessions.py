@@ -84,6 +84,9 @@ def test_an_administrator_revokes_a_user_from_the_command_line(stack, browser):
 
     missing = sessions_command(stack, "revoke", "--session", "no-such-session")
     assert missing.returncode == 1 and "no session with id no-such-session" in missing.stderr
+    for command in ("revoke", "list"):
+        named = sessions_command(stack, command, "--user", "ann@example.com")
+        assert named.returncode != 0 and "--user takes the user's object id" in named.stderr, named.stdout
     neither = sessions_command(stack, "revoke")
     assert neither.returncode != 0 and "exactly one of --user OID, --session ID or --all" in neither.stderr
 

@@ -53,9 +53,11 @@ extension AuthConfig {
         }
         if let authority = environment["OIDC_AUTHORITY"] ?? environment["AUTHORITY"], !authority.isEmpty {
             let trimmed = authority.hasSuffix("/") ? String(authority.dropLast()) : authority
+            let discovery = "/.well-known/openid-configuration"
             let isEntra = environment["OIDC_AUTHORITY"] == nil && !trimmed.hasSuffix("/v2.0")
-            let base = isEntra ? trimmed + "/v2.0" : trimmed
-            settings.values["server_metadata_url"] = .text(base + "/.well-known/openid-configuration")
+            // An authority written as its discovery document's address is taken as it is.
+            settings.values["server_metadata_url"] =
+                .text(trimmed.hasSuffix(discovery) ? trimmed : (isEntra ? trimmed + "/v2.0" : trimmed) + discovery)
         }
         return try AuthConfig(validating: settings, relativeTo: FileManager.default.currentDirectoryPath)
     }

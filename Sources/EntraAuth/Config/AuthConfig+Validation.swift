@@ -26,7 +26,9 @@ extension AuthConfig {
                 "server_metadata_url",
                 try settings.required(
                     "server_metadata_url",
-                    hint: "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"))
+                    hint: settings.describe("server_metadata_url").hasPrefix("environment variable")
+                        ? "e.g. https://login.microsoftonline.com/<tenant id>"
+                        : "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"))
         }
         let postLogout = try problems.value {
             try settings.text("post_logout_redirect_uri").map { try settings.url("post_logout_redirect_uri", $0) }

@@ -26,6 +26,7 @@ struct AuthConfigEnvironmentTests {
     @Test(arguments: [
         "https://login.microsoftonline.com/common/", "https://login.microsoftonline.com/common/v2.0",
         "https://login.microsoftonline.com/common/v2.0/",
+        "https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration",
     ])
     func authorityFormsAllReachTheV2Metadata(authority: String) throws {
         var environment = Self.environment
@@ -58,5 +59,11 @@ struct AuthConfigEnvironmentTests {
         environment["CLIENT_ID"] = nil
         let missing = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
         #expect(missing?.description.contains("CLIENT_ID is missing") == true)
+        environment = Self.environment
+        environment["AUTHORITY"] = nil
+        let noAuthority = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
+        #expect(
+            noAuthority?.description.hasSuffix("AUTHORITY is missing: e.g. https://login.microsoftonline.com/<tenant id>")
+                == true, "the example is of the variable, not of server_metadata_url")
     }
 }
