@@ -62,8 +62,9 @@ struct AuthConfigEnvironmentTests {
         environment = Self.environment
         environment["AUTHORITY"] = nil
         let noAuthority = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
+        let example = "AUTHORITY is missing: e.g. https://login.microsoftonline.com/<tenant id>"
         #expect(
-            noAuthority?.description.hasSuffix("AUTHORITY is missing: e.g. https://login.microsoftonline.com/<tenant id>")
-                == true, "the example is of the variable, not of server_metadata_url")
+            noAuthority?.description.hasSuffix(example) == true,
+            "the example is of the variable, not of server_metadata_url")
     }
 }
