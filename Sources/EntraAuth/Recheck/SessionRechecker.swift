@@ -176,11 +176,17 @@ final class SessionRechecker: Sendable {
         } catch {
             return unconfirmed(session, .unreachable, "\(error)")
         }
+        let rotated = RefreshGrant(token: answer.refreshToken ?? grant.token, nonce: grant.nonce)
+        /// Not confirmed after the provider answered: the refresh token it rotated is kept all the same.
+        func unconfirmedKeepingGrant(_ reason: String) -> Bool {
+            if rotated.token != grant.token { _ = try? sessions.keep(rotated, of: stored) }
+            return unconfirmed(session, .unreachable, reason)
+        }
         let claims: [String: JSONValue]
         do {
             claims = try validator.validate(answer.idToken, nonce: .refresh(signInNonce: grant.nonce))
         } catch let error as AuthError where [.providerUnavailable, .providerUnreachable].contains(error.kind) {
-            return unconfirmed(session, .unreachable, "\(error)")
+            return unconfirmedKeepingGrant("\(error)")
         } catch {
             end(session, .endedInvalidToken, reason: "the refreshed ID token is not valid: \(error)")
             return true
@@ -191,7 +197,7 @@ final class SessionRechecker: Sendable {
         do {
             completed = try overage.completing(claims, accessToken: answer.accessToken)
         } catch {
-            return unconfirmed(session, .unreachable, "\(error)")
+            return unconfirmedKeepingGrant("\(error)")
         }
         var renewed = Session(claims: completed, keepingGroups: manifest.usesGroups)
         guard renewed.tenantID == session.tenantID, renewed.objectID == session.objectID,
@@ -206,7 +212,6 @@ final class SessionRechecker: Sendable {
         renewed.issuer = session.issuer
         renewed.providerSessionID = session.providerSessionID
         renewed.loginHint = renewed.loginHint ?? session.loginHint
-        let rotated = RefreshGrant(token: answer.refreshToken ?? grant.token, nonce: grant.nonce)
         do {
             guard try sessions.replace(stored, with: renewed, grant: rotated, checkedAt: now) else {
                 state.forget(session.id)

@@ -41,6 +41,16 @@ extension SessionRegistry {
         return try recording { try store.update(updated, ifCheckedAt: stored.checkedAt) }
     }
 
+    /// Replaces only the refresh grant of `stored` by `grant`, its claims and `checkedAt` as they were: what a refresh
+    /// that could not confirm the session still changed. A provider that takes each refresh token once would refuse
+    /// the spent one at the next re-check, and the reader would be signed out as if disabled. False when the session
+    /// ended or was re-checked meanwhile.
+    func keep(_ grant: RefreshGrant, of stored: StoredSession) throws -> Bool {
+        var updated = stored
+        updated.refreshToken = try seal(grant, id: stored.id)
+        return try recording { try store.update(updated, ifCheckedAt: stored.checkedAt) }
+    }
+
     /// The sealed bytes of `grant` for the record `id`; empty without one.
     func seal(_ grant: RefreshGrant?, id: String) throws -> [UInt8] {
         guard let grant else { return [] }

@@ -178,6 +178,30 @@ struct OverageSignInTests {
         #expect(!harness.everythingShown(responses).contains("graph-access-token"))
     }
 
+    @Test func aReCheckGraphCannotAnswerKeepsTheRefreshTokenTheProviderRotated() throws {
+        let work = HeldWork()
+        let harness = try AuthHarness(
+            manifest: Self.teamManifest, recheckEvery: 900, recheckGrace: 3_600, background: work)
+        answerGraph(harness, [AuthHarness.teamGroup])
+        var jar = CookieJar()
+        #expect(try signIn(harness, jar: &jar).status == 303)
+
+        harness.clock.advance(by: 900)
+        var claims = harness.idp.claims(nonce: "", now: harness.clock.seconds)
+        claims["nonce"] = nil
+        for (name, value) in Self.overage { claims[name] = value }
+        harness.http.answer(
+            harness.idp.tokenEndpoint,
+            body: #"{"id_token":"\#(try harness.idp.idToken(claims))","access_token":"at-2","refresh_token":"rt-2"}"#)
+        harness.http.answer(Self.graph, status: 429, body: #"{"error":{"code":"TooManyRequests"}}"#)
+        #expect(check(harness, "/team/", jar: jar) == 204)
+        work.run()
+        #expect(check(harness, "/team/", jar: jar) == 204, "within the grace, the session goes on")
+        let stored = try #require(try harness.sessionStore.sessions(.all).first)
+        #expect(harness.endpoints.sessions.grant(of: stored)?.token == "rt-2", "the spent rt-1 is not kept")
+        #expect(harness.session(in: jar)?.lastChecked == harness.clock.seconds - 900, "still unconfirmed")
+    }
+
     @Test func aReCheckReadsTheGroupsAgainWithItsOwnAccessToken() throws {
         let work = HeldWork()
         let harness = try AuthHarness(
