@@ -56,6 +56,22 @@ struct PublishTests {
         #expect(site.output("new/index.html") != nil && site.output("guide/setup/index.html") == nil)
     }
 
+    @Test("A staging folder or cache that cannot be written is named with the system's reason and what to do")
+    func fileErrorsReadAsSentences() throws {
+        let site = try TestSite(pages: Self.pages)
+        try site.write(["afile": "not a folder"], under: ".")
+        let staging = try #require(site.buildErrors { $0.outputFolder = site.root + "/afile/public" }.first)
+        #expect(staging.contains("afile: a file is in the way); sitegen builds the new site beside"), "\(staging)")
+        #expect(!staging.contains("Error Domain") && !staging.contains("could not be completed"))
+
+        try site.write(["afile2": "a file where the cache's folder goes"], under: ".")
+        try FileManager.default.moveItem(atPath: site.root + "/afile2", toPath: site.root + "/.sitegen-cache")
+        let warnings = try site.build().warnings.map(\.description)
+        let cache = try #require(warnings.first { $0.contains("the build cache could not be saved") })
+        #expect(cache.contains(".sitegen-cache: a file is in the way); the next build renders every page"), "\(cache)")
+        #expect(!cache.contains("Error Domain"))
+    }
+
     @Test("What a build killed while it assembled a staging folder left beside the output goes with the next build")
     func killedStagingIsRemoved() throws {
         let site = try TestSite(pages: Self.pages)

@@ -67,7 +67,10 @@ struct OutputFolder: Sendable {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
-            throw Failure(message: "cannot create a staging folder next to '\(outputFolder)': \(error)")
+            throw Failure(
+                message: "cannot create a staging folder next to '\(outputFolder)' (\(error.systemReason)); sitegen "
+                    + "builds the new site beside the output folder, so let this user write to the folder that holds it"
+            )
         }
         stagingArea = staging
         mode = .staging(staging)

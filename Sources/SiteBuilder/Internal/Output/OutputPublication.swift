@@ -122,7 +122,7 @@ struct OutputPublication {
         do {
             try StagedFile.makeParentFolder(of: target)
         } catch {
-            throw OutputFolder.Failure(message: "cannot create the folder of \(path): \(error.localizedDescription)")
+            throw OutputFolder.Failure(message: "cannot create the folder of \(path): \(error.systemReason)")
         }
         guard rename(DisplayPaths.join(folder.stagingArea, path), target) == 0 else {
             throw Self.failure("cannot replace \(path)")
@@ -141,7 +141,7 @@ struct OutputPublication {
                 }
             }
         } catch {
-            throw OutputFolder.Failure(message: "cannot assemble the new site: \(error.localizedDescription)")
+            throw OutputFolder.Failure(message: "cannot assemble the new site: \(error.systemReason)")
         }
         do {
             try AtomicPublish.replace(folder.path, with: staging)

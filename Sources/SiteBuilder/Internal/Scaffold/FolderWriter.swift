@@ -43,7 +43,7 @@ struct FolderWriter {
                 try file.contents.write(to: url, options: .atomic)
             } catch {
                 throw SetupError(
-                    kind: .cannotWrite, description: "cannot write \(target): \(error.localizedDescription)")
+                    kind: .cannotWrite, description: "cannot write \(target): \(error.systemReason)")
             }
         }
     }

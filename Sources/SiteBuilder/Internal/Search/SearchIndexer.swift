@@ -125,7 +125,7 @@ struct SearchIndexer: Sendable {
             do {
                 return .success(try output.stage(item.file.data, as: item.file.path, key: item.key))
             } catch {
-                return .failure(Failure(message: "cannot write \(item.file.path): \(error.localizedDescription)"))
+                return .failure(Failure(message: "cannot write \(item.file.path): \(error.systemReason)"))
             }
         }
         return try staged.map { result throws(Failure) in try result.get() }

@@ -49,7 +49,7 @@ struct CopyAssets: BuildStep {
                     Problems([
                         Problem(
                             file: asset.sourcePath,
-                            message: "cannot copy to \(asset.outputPath): \(error.localizedDescription)")
+                            message: "cannot copy to \(asset.outputPath): \(error.systemReason)")
                     ]))
             }
         }

@@ -53,7 +53,11 @@ struct Publish: BuildStep {
                 record, previous: previous, output: output.changes, pages: pages.value, search: search,
                 linkTargets: linkTargets, manifest: manifest)
         } catch {
-            log.warn(Problem(message: "the site was published, but the build cache could not be saved: \(error)"))
+            log.warn(
+                Problem(
+                    message: "the site was published, but the build cache could not be saved (\(error.systemReason)); "
+                        + "the next build renders every page again: let this user write to the cache folder, or "
+                        + "delete it"))
         }
         return unchanged
     }

@@ -86,7 +86,7 @@ struct RenderPages: BuildStep {
             return .success(try output.stage(rendered, as: page.source.outputPath, key: key))
         } catch {
             return .failure(
-                Problem(file: file, message: "cannot write \(page.source.outputPath): \(error.localizedDescription)"))
+                Problem(file: file, message: "cannot write \(page.source.outputPath): \(error.systemReason)"))
         }
     }
 }

@@ -54,7 +54,7 @@ struct WriteExtras: BuildStep {
                 made.append(
                     try output.stage(try access.manifestJSON(), as: AccessManifest.relativePath, key: manifestKey))
             } catch {
-                log.report(Problem(message: "cannot write the access manifest: \(error)"))
+                log.report(Problem(message: "cannot write the access manifest: \(error.systemReason)"))
             }
         }
         for file in files {
@@ -66,7 +66,7 @@ struct WriteExtras: BuildStep {
             do {
                 made.append(try output.stage(file.data, as: file.path, key: key))
             } catch {
-                log.report(Problem(message: "cannot write \(file.path): \(error.localizedDescription)"))
+                log.report(Problem(message: "cannot write \(file.path): \(error.systemReason)"))
             }
         }
         return Extras(files: made, aliasCount: aliasCount)
