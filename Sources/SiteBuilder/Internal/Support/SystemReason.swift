@@ -10,10 +10,10 @@ extension Error {
         let reason: String
         if error.domain == NSPOSIXErrorDomain {
             reason = String(cString: strerror(Int32(error.code)))
-        } else if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            reason = String(cString: strerror(Int32(underlying.code)))
         } else if error.domain == NSCocoaErrorDomain, let known = Self.cocoaReasons[error.code] {
             reason = known
+        } else if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(underlying.code)))
         } else {
             return error.localizedDescription
         }
