@@ -53,8 +53,9 @@ struct BuildCache {
     /// links; 53: fences inside quotes, list items and admonitions are code to the passes before parsing, and display
     /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text; 55: `[[1]](url)`
     /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link; 57: a quoted
-    /// `published: "false"` is an error).
-    static let generator = "\(PageContext.generator), build cache 57"
+    /// `published: "false"` is an error; 58: `==` inside a word marks nothing, and a block id is two characters or
+    /// more).
+    static let generator = "\(PageContext.generator), build cache 58"
 
     let recordFile: String
     let pagesFile: String

@@ -6,7 +6,8 @@ import CMarkGFM
 /// Read after parsing, in the text of one paragraph, heading, cell, link or emphasis at a time, so code, addresses
 /// and raw HTML stay as written. A `==` opens when text follows it and closes when text comes before it (so
 /// `a == b` is no mark), and a run of other than two `=` is text; marks do not nest, and each closes at the first
-/// `==` that may close it. What `==` opens and nothing closes stays text.
+/// `==` that may close it. What `==` opens and nothing closes stays text, and a `==` inside a word (`Django==4.2`)
+/// neither opens nor closes, as in pymdownx's smart mode, its default.
 enum MarkedText {
     /// Whether `markdown` holds `==`; else it holds no mark.
     static func mayHold(_ markdown: String) -> Bool {
@@ -91,12 +92,14 @@ enum MarkedText {
                     run.lowerBound > text.startIndex
                     ? text[text.index(before: run.lowerBound)] : neighbour(children, index - 1)
                 let after: Character? = end < text.endIndex ? text[end] : neighbour(children, index + 1)
+                // As pymdownx's smart mark: a `==` inside a word (`Django==4.2`) neither opens nor closes.
+                let inWord = { (character: Character?) in character?.isLetter == true || character?.isNumber == true }
                 found.append(
                     Delimiter(
                         position: Position(
                             child: index, offset: text.utf8.distance(from: text.startIndex, to: run.lowerBound)),
-                        opens: after.map { !$0.isWhitespace } ?? false, closes: before.map { !$0.isWhitespace } ?? false
-                    ))
+                        opens: after.map { !$0.isWhitespace } == true && !inWord(before),
+                        closes: before.map { !$0.isWhitespace } == true && !inWord(after)))
             }
         }
         return found
