@@ -196,6 +196,25 @@ struct ContentTests {
             ])
     }
 
+    @Test("An alias under a folder sitegen keeps, or below a file the site publishes, is an error on its line")
+    func reservedAliases() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "guide/pic.png": "png",
+            "b.md": "---\naliases:\n  - /.sitegen/x/\n  - /.auth/login\n  - /_search/\n  - /guide/pic.png\n  - /ok/\n---\n",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/b.md:3: url: alias '/.sitegen/x/' is under /.sitegen/, which sitegen keeps for the access "
+                    + "manifest; choose another old path",
+                "site/b.md:4: url: alias '/.auth/login' is under /.auth/, which sitegen keeps for sitegen-auth's "
+                    + "sign-in; choose another old path",
+                "site/b.md:5: url: alias '/_search/' is under /_search/, which sitegen keeps for the search index; "
+                    + "choose another old path",
+                "site/b.md:6: url: alias '/guide/pic.png' needs /guide/pic.png/ to be a folder, where the site "
+                    + "publishes a file; choose another old path",
+            ])
+    }
+
     @Test("A clash with an alias names the URL as a link to it is written, encoded like every other URL")
     func aliasCollisionURLs() throws {
         let site = try TestSite(pages: [

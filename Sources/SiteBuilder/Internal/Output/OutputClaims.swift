@@ -19,6 +19,11 @@ struct OutputClaims {
         return nil
     }
 
+    /// Whether a source writes `outputPath`.
+    func isClaimed(_ outputPath: String) -> Bool {
+        owners[outputPath] != nil
+    }
+
     /// Every output path claimed so far.
     var outputPaths: Set<String> {
         Set(owners.keys)

@@ -34,6 +34,28 @@ struct MapURLs: BuildStep {
         return site
     }
 
+    /// The folders of the output that are sitegen's own, and what each holds.
+    private static let reservedFolders = [
+        AccessManifest.folder: "the access manifest", ".auth": "sitegen-auth's sign-in",
+        String(SearchIndex.folder.dropLast()): "the search index",
+    ]
+
+    /// Why an alias's stub at `path` cannot be written, said before anything is: under one of `reservedFolders`, or
+    /// below a file the site already writes (`/guide/chart.png/`).
+    private static func reservedProblem(_ alias: String, path: String, claimed: OutputClaims) -> String? {
+        let components = path.split(separator: "/")
+        if let first = components.first.map(String.init), let holds = reservedFolders[first] {
+            return "alias '\(alias)' is under /\(first)/, which sitegen keeps for \(holds); choose another old path"
+        }
+        for end in components.indices.dropLast() {
+            let folder = components[...end].joined(separator: "/")
+            guard claimed.isClaimed(folder) else { continue }
+            return "alias '\(alias)' needs /\(folder)/ to be a folder, where the site publishes a file; choose another "
+                + "old path"
+        }
+        return nil
+    }
+
     /// Claims each page's file and each alias's, and returns the aliases that are paths inside the site.
     private func claimOutputs(of pages: [ParsedPage], in claims: inout OutputClaims, log: BuildLog) -> [SiteAlias] {
         var aliases: [SiteAlias] = []
@@ -56,6 +78,10 @@ struct MapURLs: BuildStep {
                     continue
                 }
                 guard ownAliases.insert(path).inserted else { continue }
+                if let problem = Self.reservedProblem(alias.value, path: path, claimed: claims) {
+                    log.report(Problem(file: file, line: alias.line, message: problem))
+                    continue
+                }
                 aliases.append(SiteAlias(outputPath: path, page: index))
                 let owner = "the alias '\(alias.value)' in \(file)"
                 let url = OutputPath.url(ofFile: path, root: rootURL)
