@@ -200,7 +200,8 @@ struct ContentTests {
     func reservedAliases() throws {
         let site = try TestSite(pages: [
             "index.md": "", "guide/pic.png": "png",
-            "b.md": "---\naliases:\n  - /.sitegen/x/\n  - /.auth/login\n  - /_search/\n  - /guide/pic.png\n  - /ok/\n---\n",
+            "b.md": "---\naliases:\n  - /.sitegen/x/\n  - /.auth/login\n  - /_search/\n  - /guide/pic.png\n"
+                + "  - /ok/\n---\n",
         ])
         #expect(
             site.buildErrors() == [
