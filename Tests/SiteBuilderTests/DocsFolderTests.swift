@@ -38,6 +38,29 @@ struct DocsFolderTests {
         #expect(broken.hasPrefix("site/index.md:1: ") && broken.contains("'gone.html' matches no page"))
     }
 
+    @Test("In a MkDocs project, a README beside index.md is left out with a warning, as MkDocs leaves it out")
+    func mkdocsReadmeBesideIndex() throws {
+        let site = try TestSite(pages: [:])
+        try site.write(
+            [
+                "mkdocs.yml": "site_name: Docs\n", "docs/index.md": "Welcome\n", "docs/README.md": "For GitHub\n",
+                "docs/guide/index.md": "Guide\n", "docs/guide/README.md": "Guide for GitHub\n",
+            ], under: "")
+        let report = try site.build { $0.siteFolder = site.root + "/docs" }
+        #expect(
+            report.warnings.map { $0.description.replacingOccurrences(of: site.root + "/", with: "") } == [
+                "docs/README.md: content: left out: the index.md beside it is the page of '/', and MkDocs "
+                    + "leaves a README beside an index.md out too; merge the two, or rename the README to publish "
+                    + "it as a page of its own",
+                "docs/guide/README.md: content: left out: the index.md beside it is the page of 'guide', "
+                    + "and MkDocs leaves a README beside an index.md out too; merge the two, or rename the README to "
+                    + "publish it as a page of its own",
+            ])
+        #expect(site.output("index.html") == "<p>Welcome</p>\n")
+        #expect(site.output("guide/index.html") == "<p>Guide</p>\n")
+        #expect(site.output("README/index.html") == nil && site.output("guide/README/index.html") == nil)
+    }
+
     @Test("A README or an index in any case is its folder's section page; .MD and .Markdown files are pages")
     func nameVariants() throws {
         let site = try TestSite(pages: [

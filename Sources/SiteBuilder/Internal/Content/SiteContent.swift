@@ -1,23 +1,44 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
-    /// `index.md`, `_index.md` and a README are each a folder's section page; two in one folder are a problem.
-    /// In a Jekyll source (`readmeBesideIndexIsPage`), a README beside an `index.md` is a page of its own, as
-    /// Jekyll publishes it. A page beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
+    /// What a README beside an `index.md` is.
+    enum ReadmeBesideIndex {
+        /// A second section page of its folder: a problem naming both.
+        case problem
+        /// A page of its own, as Jekyll publishes it.
+        case page
+        /// Left out with a warning, as MkDocs leaves it out: `index.md` is the folder's page, the README is for
+        /// readers browsing the repository.
+        case leftOut
+    }
+
+    /// `index.md`, `_index.md` and a README are each a folder's section page; two in one folder are a problem,
+    /// except a README beside an `index.md` in a Jekyll source or a MkDocs project (`readmeBesideIndex`). A page
+    /// beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
     /// by side, is that folder's section page when the folder has none of its own, so its rule holds for what the
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
     /// naming both.
     static func pageSources(
-        markdownFiles: [String], assetFiles: [String], readmeBesideIndexIsPage: Bool = false,
+        markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
         display: DisplayPaths
     ) -> ([PageSource], [Problem]) {
         var problems: [Problem] = []
         var sectionFiles: [String: String] = [:]
         var isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
-        if readmeBesideIndexIsPage {
+        var leftOut: Set<String> = []
+        if readmeBesideIndex != .problem {
             let isIndex = markdownFiles.map { MarkdownFileName.isIndexName(SitePath.lastComponent(of: $0)) }
             let foldersWithIndex = Set(zip(markdownFiles, isIndex).filter(\.1).map { SitePath.parent(of: $0.0) })
             for index in markdownFiles.indices where isSection[index] && !isIndex[index] {
-                isSection[index] = !foldersWithIndex.contains(SitePath.parent(of: markdownFiles[index]))
+                let folder = SitePath.parent(of: markdownFiles[index])
+                guard foldersWithIndex.contains(folder) else { continue }
+                isSection[index] = false
+                guard readmeBesideIndex == .leftOut else { continue }
+                leftOut.insert(markdownFiles[index])
+                let message =
+                    "left out: the index.md beside it is the page of '\(folder.isEmpty ? "/" : folder)', and MkDocs "
+                    + "leaves a README beside an index.md out too; merge the two, or rename the README to publish it "
+                    + "as a page of its own"
+                problems.append(Problem(file: display.site(markdownFiles[index]), message: message, isWarning: true))
             }
         }
         for (path, isSection) in zip(markdownFiles, isSection) where isSection {
@@ -33,7 +54,7 @@ enum SiteContent {
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
         var sources: [PageSource] = []
-        for (path, isSection) in zip(markdownFiles, isSection) {
+        for (path, isSection) in zip(markdownFiles, isSection) where !leftOut.contains(path) {
             let folder = SitePath.parent(of: path)
             if isSection {
                 if sectionFiles[folder] == path {
@@ -60,7 +81,6 @@ enum SiteContent {
         return (sources, problems)
     }
 
-    /// Every folder that holds a Markdown file, at any depth.
     /// Every folder that holds one of `files`, however deep.
     private static func folders(holding files: [String]) -> Set<String> {
         var folders: Set<String> = []

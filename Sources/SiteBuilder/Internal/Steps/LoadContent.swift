@@ -67,7 +67,8 @@ struct LoadContent: BuildStep {
             ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
         let (sources, problems) = SiteContent.pageSources(
-            markdownFiles: markdownFiles, assetFiles: assetFiles, readmeBesideIndexIsPage: listing.isJekyllSource,
+            markdownFiles: markdownFiles, assetFiles: assetFiles,
+            readmeBesideIndex: listing.isJekyllSource ? .page : config.mkdocs != nil ? .leftOut : .problem,
             display: display)
         log.report(problems)
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
