@@ -37,10 +37,14 @@ struct TemplateTests {
 
     @Test("Template syntax errors name the file and line")
     func syntaxError() throws {
-        let templates = TestSite.contentOnlyTemplates.merging(["page.mustache": "a\n{{#open}}\nb"]) { $1 }
+        let templates = TestSite.contentOnlyTemplates.merging([
+            "page.mustache": "a\n{{#open}}\nb", "partials/foot.mustache": "{{#x}}",
+            "section.mustache": "{{> foot}}",
+        ]) { $1 }
         let site = try TestSite(pages: ["index.md": ""], templates: templates)
         let errors = site.buildErrors()
-        #expect(errors.count == 1)
+        #expect(errors.count == 2, "a partial that cannot be read is not also called missing: \(errors)")
+        #expect(errors.last?.hasPrefix("templates/partials/foot.mustache:1: template: a section") == true)
         #expect(
             errors.first?.hasPrefix("templates/page.mustache:3: template: a section {{#…}} or {{^…}} is never closed")
                 == true)

@@ -47,6 +47,7 @@ struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var sources: [(file: String, text: String)] = []
         var texts: (templates: [String: String], partials: [String: String]) = ([:], [:])
+        var unparsed: Set<String> = []
         for (files, arePartials) in [(templateFiles, false), (partialFiles, true)] {
             for file in files {
                 let name = name(of: file)
@@ -65,13 +66,16 @@ struct TemplateSet: Sendable {
                     sources.append((file.displayPath, text))
                     if arePartials { texts.partials[name] = text } else { texts.templates[name] = text }
                 } catch let error as MustacheTemplate.ParserError {
+                    unparsed.insert(name)
                     problems.append(TemplateErrors.problem(for: error, file: file.displayPath))
                 } catch {
+                    unparsed.insert(name)
                     problems.append(Problem(file: file.displayPath, message: "cannot parse: \(error)"))
                 }
             }
         }
-        problems += unresolvedReferences(in: sources, library: library, overrideFolder: theme.overrideFolder)
+        problems += unresolvedReferences(
+            in: sources, library: library, unparsed: unparsed, overrideFolder: theme.overrideFolder)
         let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
         let set = TemplateSet(
             library: library, pageTemplates: templateNames,
@@ -84,12 +88,16 @@ struct TemplateSet: Sendable {
         String(SitePath.lastComponent(of: file.path).dropLast(".mustache".count))
     }
 
+    /// A problem for each `{{> name}}` or `{{<name}}` naming no template; not for those in `unparsed`, which are
+    /// there but could not be read, an error of their own.
     private static func unresolvedReferences(
-        in sources: [(file: String, text: String)], library: MustacheLibrary, overrideFolder: String
+        in sources: [(file: String, text: String)], library: MustacheLibrary, unparsed: Set<String>,
+        overrideFolder: String
     ) -> [Problem] {
         var problems: [Problem] = []
         for (file, text) in sources {
-            for reference in TemplateReferences.find(in: text) where library.getTemplate(named: reference.name) == nil {
+            for reference in TemplateReferences.find(in: text)
+            where library.getTemplate(named: reference.name) == nil && !unparsed.contains(reference.name) {
                 let message =
                     reference.isParent
                     ? "'{{<\(reference.name)}}' names no template; add \(DisplayPaths.join(overrideFolder, reference.name + ".mustache"))"
