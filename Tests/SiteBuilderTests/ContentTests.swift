@@ -216,6 +216,18 @@ struct ContentTests {
             ])
     }
 
+    @Test("A page claiming the path of an alias written before it is reported at the alias's line")
+    func aliasBeforeItsPage() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "guide/a-first.md": "---\ntitle: A\naliases: [/guide/]\n---\n", "guide/index.md": "",
+        ])
+        #expect(
+            site.buildErrors() == [
+                "site/guide/a-first.md:3: url: the alias '/guide/' in site/guide/a-first.md and site/guide/index.md "
+                    + "both map to /guide/; rename or move one of them"
+            ])
+    }
+
     @Test("A clash with an alias names the URL as a link to it is written, encoded like every other URL")
     func aliasCollisionURLs() throws {
         let site = try TestSite(pages: [

@@ -59,11 +59,16 @@ struct MapURLs: BuildStep {
     /// Claims each page's file and each alias's, and returns the aliases that are paths inside the site.
     private func claimOutputs(of pages: [ParsedPage], in claims: inout OutputClaims, log: BuildLog) -> [SiteAlias] {
         var aliases: [SiteAlias] = []
+        // Where each alias is written, so that a page claiming its path later is reported at the alias's line.
+        var aliasLines: [String: (file: String, line: Int)] = [:]
         for (index, page) in pages.enumerated() {
             let owner =
                 page.source.kind == .implicitSection
                 ? "the folder \(display.site(page.source.folder))/" : display.site(page.source.path)
-            if let problem = claims.claim(page.source.outputPath, by: owner, url: page.url) {
+            if var problem = claims.claim(page.source.outputPath, by: owner, url: page.url) {
+                if let alias = aliasLines[page.source.outputPath] {
+                    (problem.file, problem.line) = (alias.file, alias.line)
+                }
                 log.report(problem)
             }
             // A page may name one old path twice, in `aliases` and `redirect_from` or as `/old/` and
@@ -83,6 +88,7 @@ struct MapURLs: BuildStep {
                     continue
                 }
                 aliases.append(SiteAlias(outputPath: path, page: index))
+                aliasLines[path] = (file, alias.line)
                 let owner = "the alias '\(alias.value)' in \(file)"
                 let url = OutputPath.url(ofFile: path, root: rootURL)
                 if var problem = claims.claim(path, by: owner, url: url) {
