@@ -70,6 +70,15 @@ struct Serve: ParsableCommand {
     @OptionGroup var search: SearchOptions
 
     func run() throws {
+        // A site folder that is not there gives nothing to preview and nothing to save.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.site, isDirectory: &isFolder), isFolder.boolValue else {
+            let message =
+                "sitegen serve: there is no site folder '\(source.site)'; pass --site DIR, or start a site with "
+                + "`sitegen new NAME`\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode.failure
+        }
         let build = BuildOptions(
             siteFolder: source.site, templatesFolder: source.templates, includeDrafts: source.drafts,
             buildsSearchIndex: !search.noSearch)

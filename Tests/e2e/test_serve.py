@@ -126,3 +126,17 @@ def test_a_misspelt_reader_is_refused_with_the_one_meant(tmp_path: Path):
     assert "'anonymus' names no reader (did you mean 'anonymous'?)" in run.stderr
     assert "Usage: sitegen serve " in run.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_site_folder_that_is_not_there_is_refused(tmp_path: Path):
+    """Nothing to preview and nothing to save: the server does not start, and the error says what to pass."""
+    run = subprocess.run(
+        [str(REPO / ".build" / "debug" / "sitegen"), "serve", "--site", "nope", "--port", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 1, run.stdout
+    assert "there is no site folder 'nope'; pass --site DIR" in run.stderr
+    assert "Serving" not in run.stdout
