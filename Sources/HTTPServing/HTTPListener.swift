@@ -60,7 +60,9 @@ public final class HTTPListener: Sendable {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw AuthError(.serving, "cannot listen for HTTP on \(host):\(port): \(error)")
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw AuthError(
+                .serving, "cannot listen for HTTP on \(host):\(port): \(reason); choose another --listen-http port")
         }
         self.group = group
         self.port = channel.localAddress?.port ?? port

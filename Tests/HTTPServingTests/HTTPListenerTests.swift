@@ -199,7 +199,8 @@ import TransportTestEndpoints
                 host: "127.0.0.1", port: served.listener.port, router: Router(routes: [:]),
                 origin: "https://site.example", threads: 1, network: NetworkWorkers(threads: 1, queueLimit: 1))
         } throws: { error in
-            (error as? AuthError)?.description.contains("cannot listen for HTTP on 127.0.0.1:") == true
+            (error as? AuthError)?.description.hasSuffix(
+                ": Address already in use; choose another --listen-http port") == true
         }
     }
 }
