@@ -155,21 +155,19 @@ public final class FastCGIResponder: @unchecked Sendable {
         FCGX_Finish_r(request)
     }
 
-    /// How long the rest of a request body is read after the answer: a web server sends a whole short body at once.
+    /// How long the rest of a request body is read after the answer: a web server sends a whole body at once.
     static let bodyPatience: Duration = .seconds(1)
 
-    /// Reads the rest of the request body from `connection`, at most 64 KiB and for at most `bodyPatience`.
+    /// Reads the rest of the request body from `connection` and drops it, for at most `bodyPatience`: a socket
+    /// closed with a body still unread is reset, and the server may lose the answer with it.
     private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?, connection: Int32) {
         var wait = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         let deadline = ContinuousClock.now + bodyPatience
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
-            var left = 64 * 1024
-            while left > 0, ContinuousClock.now < deadline {
-                let count = FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream)
-                guard count > 0 else { break }
-                left -= Int(count)
-            }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16_384) { buffer in
+            while ContinuousClock.now < deadline,
+                FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream) > 0
+            {}
         }
     }
 

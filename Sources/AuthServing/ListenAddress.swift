@@ -19,11 +19,4 @@ public enum ListenAddress: Equatable, Sendable {
         self = .tcp(host: String(text[..<colon]), port: port)
     }
 
-    /// The form `FCGX_OpenSocket` understands: a path, or `host:port`.
-    var fastCGIPath: String {
-        switch self {
-        case .unix(let path): path
-        case .tcp(let host, let port): "\(host):\(port)"
-        }
-    }
 }

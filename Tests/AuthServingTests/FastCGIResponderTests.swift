@@ -50,6 +50,31 @@ import TransportTestEndpoints
         #expect(missing.status == 404)
     }
 
+    @Test func aSocketThatCannotBeOpenedIsAnErrorNamingItNotAnExit() throws {
+        let taken = try ListeningSocket.open(.tcp(host: "127.0.0.1", port: 0), group: nil)
+        defer { close(taken) }
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(taken, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let cases: [(ListenAddress, String)] = [
+            (.tcp(host: "127.0.0.1", port: port), "cannot listen on 127.0.0.1:\(port): Address already in use; is "),
+            (.tcp(host: "tcp:127.0.0.1", port: 9000), "'tcp:127.0.0.1' is no host; write HOST:PORT"),
+            (.tcp(host: "no-such-host.invalid", port: 9000), "cannot listen on no-such-host.invalid:9000: "),
+            (.unix("/nonexistent-folder/auth.sock"), "No such file or directory; does its folder exist"),
+        ]
+        for (address, message) in cases {
+            #expect(throws: AuthError.self) { try ListeningSocket.open(address, group: nil) }
+            do {
+                close(try ListeningSocket.open(address, group: nil))
+            } catch {
+                #expect(error.description.contains(message), "\(error.description)")
+            }
+        }
+    }
+
     @Test func theUnixSocketIsForOwnerAndGroupOnly() throws {
         let served = try Served(routes: [:])
         let mode = try FileManager.default.attributesOfItem(atPath: served.path)[.posixPermissions] as? Int
