@@ -114,6 +114,36 @@ struct MathTests {
             ])
     }
 
+    @Test("With pymdownx's arithmatex in mkdocs.yml, \\(…\\) and \\[…\\] are math; elsewhere escaped brackets")
+    func latexDelimiters() throws {
+        let page = """
+            Inline \\(x^2\\) form, and `\\(code\\)`.
+
+            \\[
+            \\int_0^1 x\\,dx
+            \\]
+
+            One line: \\[a_b\\] and a flag: command \\[--flag\\].
+            """
+        let found = try #require(MathSpans.extract(page, latex: true))
+        #expect(found.spans.map(\.tex) == ["x^2", "\\int_0^1 x\\,dx", "a_b", "--flag"])
+        #expect(found.spans.map(\.display) == [false, true, true, true])
+        #expect(MathSpans.extract(page) == nil, "GitHub reads them as escaped brackets")
+
+        let site = try TestSite(pages: [:])
+        let config = "site_name: Docs\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n      generic: true\n"
+        try site.write(["mkdocs.yml": config, "docs/index.md": page], under: "")
+        try site.build { $0.siteFolder = site.root + "/docs" }
+        let html = try #require(site.output("index.html"))
+        #expect(html.contains("x^2</annotation>") && html.contains("\\int_0^1 x\\,dx</annotation>"))
+        #expect(html.contains("<code>\\(code\\)</code>"), "code stays code")
+
+        try site.write(["mkdocs.yml": "site_name: Docs\n"], under: "")
+        try site.build { $0.siteFolder = site.root + "/docs" }
+        let plain = try #require(site.output("index.html"))
+        #expect(!plain.contains("katex") && plain.contains("command [--flag]."))
+    }
+
     @Test("Where cmark keeps text as written (raw HTML, links, code, image descriptions), the math stays as written")
     func markersNeverReachTheOutput() throws {
         let site = try TestSite(pages: [

@@ -87,10 +87,10 @@ struct BuildCache {
     }
 
     /// The previous page store; empty when there is none, it cannot be read, or another sitegen version wrote it.
-    func loadPages() -> PageStore {
+    func loadPages(markdownSettings: String) -> PageStore {
         guard let bytes = FileBytes.read(pagesFile), let store = PageStore(bytes: bytes),
-            store.generator == Self.generator
-        else { return PageStore() }
+            store.generator == Self.generator + markdownSettings
+        else { return PageStore(markdownSettings: markdownSettings) }
         return store
     }
 

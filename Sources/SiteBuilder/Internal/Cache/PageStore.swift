@@ -32,13 +32,19 @@ struct PageStore: Sendable {
         }
     }
 
-    /// The sitegen version that wrote the store: another version may parse or render differently.
+    /// The sitegen version that wrote the store, and the settings it rendered Markdown with
+    /// (`SiteConfig.markdownSettings`): another version, or other settings, may parse or render differently.
     private(set) var generator = BuildCache.generator
     var entries: [String: Entry] = [:]
     /// How many bytes of the file the store was read from are records, replaced ones included.
     private var storedLength = 0
 
     init() {}
+
+    /// An empty store for pages rendered with `markdownSettings` (`SiteConfig.markdownSettings`).
+    init(markdownSettings: String) {
+        generator = BuildCache.generator + markdownSettings
+    }
 
     /// This store's file, to hold `entries` instead: entries taken over from this store stay in the file.
     func replacing(entries: [String: Entry]) -> PageStore {

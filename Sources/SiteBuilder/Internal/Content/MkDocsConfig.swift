@@ -30,6 +30,8 @@ struct MkDocsConfig: Sendable {
     /// Where snippets (`--8<--`) are looked for, and the snippets every page ends with, as the settings of
     /// pymdownx's snippets say (`snippets(in:file:line:)`).
     var snippets = Snippets()
+    /// pymdownx's arithmatex is among the `markdown_extensions`: LaTeX's `\(…\)` and `\[…\]` are math too.
+    var latexMath = false
 
     /// The config of the site folder `siteFolder` (as the user names it), with the warnings reading it gave: the
     /// file in the folder holding the site folder, when its `docs_dir` (by default `docs`) is the site folder.
@@ -81,6 +83,15 @@ struct MkDocsConfig: Sendable {
             let (snippets, warnings) = snippets(in: extensions, file: file) { fileLine($0.mark) }
             config.snippets = snippets
             problems += warnings
+            if case .sequence(let items) = extensions {
+                config.latexMath = items.contains { item in
+                    switch item {
+                    case .scalar(let scalar): scalar.string == "pymdownx.arithmatex"
+                    case .mapping(let mapping): mapping.keys.contains { $0.string == "pymdownx.arithmatex" }
+                    default: false
+                    }
+                }
+            }
         }
         return (config, problems)
     }

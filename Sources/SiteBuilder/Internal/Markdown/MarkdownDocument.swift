@@ -66,8 +66,9 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown` once the passes that rewrite its lines have (see `PreparedMarkdown`).
-    init(markdown written: String) {
-        let prepared = PreparedMarkdown(written)
+    /// `latexMath`: `\(…\)` and `\[…\]` are math too, as pymdownx's arithmatex reads them (`MathSpans`).
+    init(markdown written: String, latexMath: Bool = false) {
+        let prepared = PreparedMarkdown(written, latexMath: latexMath)
         let markdown = prepared.text
         (definitionContinuations, abbreviations) = (prepared.definitionContinuations, prepared.abbreviations)
         (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)

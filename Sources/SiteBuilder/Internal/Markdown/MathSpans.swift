@@ -7,7 +7,9 @@ import Foundation
 /// swaps for the rendered formula. Fenced and indented code and inline code spans are left as they are;
 /// ```` ```math ```` blocks are code blocks to cmark and become math after parsing. A marker that lands
 /// where cmark keeps text as written (raw HTML, code it found where this pass did not, a link's address)
-/// is put back as `source` says.
+/// is put back as `source` says. With `latex`, for a MkDocs project whose `mkdocs.yml` turns on pymdownx's
+/// arithmatex, LaTeX's `\(…\)` inline and `\[…\]` display, also over several lines, are math too; elsewhere they
+/// are Markdown's escaped brackets, as GitHub reads them (`command \[--flag\]`).
 enum MathSpans {
     struct Span: Sendable, Equatable {
         let tex: String
@@ -22,16 +24,19 @@ enum MathSpans {
     static let close: Character = "\u{E001}"
 
     /// `text` with its math replaced by markers, and the math; nil when it holds none.
-    static func extract(_ text: String) -> (text: String, spans: [Span])? {
-        guard text.containsBytes("$"), !text.containsBytes(String(open)) else { return nil }
+    static func extract(_ text: String, latex: Bool = false) -> (text: String, spans: [Span])? {
+        let mayHold = { (text: String) in
+            text.containsBytes("$") || latex && (text.containsBytes("\\(") || text.containsBytes("\\["))
+        }
+        guard mayHold(text), !text.containsBytes(String(open)) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var spans: [Span] = []
         var code = CodeLines()
         var index = 0
         while index < lines.count {
             defer { index += 1 }
-            guard !code.isCode(lines[index]), lines[index].containsBytes("$") else { continue }
-            lines[index] = replace(in: &lines, at: index, spans: &spans)
+            guard !code.isCode(lines[index]), mayHold(lines[index]) else { continue }
+            lines[index] = replace(in: &lines, at: index, spans: &spans, latex: latex)
         }
         guard !spans.isEmpty else { return nil }
         return (lines.joined(separator: "\n"), spans)
@@ -40,13 +45,36 @@ enum MathSpans {
     private static func marker(_ number: Int) -> String { "\(open)\(number)\(close)" }
 
     /// Line `index` with its math replaced; display math that goes on over the next lines empties them.
-    private static func replace(in lines: inout [String], at index: Int, spans: inout [Span]) -> String {
+    private static func replace(in lines: inout [String], at index: Int, spans: inout [Span], latex: Bool) -> String {
         let characters = Array(lines[index])
         var out = ""
         var position = 0
         while position < characters.count {
             let character = characters[position]
-            if character == "\\", position + 1 < characters.count {
+            if latex, character == "\\", position + 1 < characters.count, "([".contains(characters[position + 1]) {
+                let display = characters[position + 1] == "["
+                let closing: [Character] = ["\\", display ? "]" : ")"]
+                let rest = Array(characters[(position + 2)...])
+                if let end = firstIndex(of: closing, in: rest) {
+                    let tex = String(rest[..<end])
+                    spans.append(
+                        Span(
+                            tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: display,
+                            line: index + 1, source: String(characters[position..<(position + 2 + end + 2)])))
+                    out += marker(spans.count - 1)
+                    position += 2 + end + 2
+                    continue
+                }
+                if display, let tex = displayOverLines(&lines, from: index, after: rest, closing: "\\]") {
+                    spans.append(
+                        Span(
+                            tex: tex.trimmingCharacters(in: .whitespacesAndNewlines), display: true, line: index + 1,
+                            source: "\\[" + tex + "\\]"))
+                    return out + marker(spans.count - 1)
+                }
+                out.append(contentsOf: String(characters[position...position + 1]))
+                position += 2
+            } else if character == "\\", position + 1 < characters.count {
                 out.append(contentsOf: String(characters[position...position + 1]))
                 position += 2
             } else if character == "`" {
@@ -61,7 +89,8 @@ enum MathSpans {
                 out += marker(spans.count - 1)
                 position = end
             } else if character == "$", position + 1 < characters.count, characters[position + 1] == "$",
-                let tex = displayOverLines(&lines, from: index, after: Array(characters[(position + 2)...]))
+                let tex = displayOverLines(
+                    &lines, from: index, after: Array(characters[(position + 2)...]), closing: "$$")
             {
                 spans.append(
                     Span(
@@ -120,10 +149,20 @@ enum MathSpans {
         return nil
     }
 
-    /// Display math opened by `$$` on line `index` and closed on a later line (before any blank one or any fence,
-    /// whose code is no math): the TeX, with the quote or list prefix of each further line taken off; those lines
-    /// keep only it.
-    private static func displayOverLines(_ lines: inout [String], from index: Int, after rest: [Character]) -> String? {
+    /// Where `needle` first starts in `characters`.
+    private static func firstIndex(of needle: [Character], in characters: [Character]) -> Int? {
+        guard characters.count >= needle.count else { return nil }
+        return (0...(characters.count - needle.count)).first {
+            characters[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
+    }
+
+    /// Display math opened by `$$` (or `\[`) on line `index` and closed by `closing` on a later line (before any
+    /// blank one or any fence, whose code is no math): the TeX, with the quote or list prefix of each further line
+    /// taken off; those lines keep only it.
+    private static func displayOverLines(
+        _ lines: inout [String], from index: Int, after rest: [Character], closing: String
+    ) -> String? {
         let prefix = lines[index].prefix { $0 == " " || $0 == ">" || $0 == "\t" }
         var tex = [String(rest)]
         var line = index + 1
@@ -136,7 +175,7 @@ enum MathSpans {
             }
             let text = body.drop { $0 == " " || $0 == "\t" }
             guard !text.isEmpty, !text.hasPrefix("```"), !text.hasPrefix("~~~") else { return nil }
-            if let close = body.range(of: "$$") {
+            if let close = body.range(of: closing) {
                 tex.append(String(body[..<close.lowerBound]))
                 for emptied in index + 1..<line { lines[emptied] = String(prefix) }
                 lines[line] = String(prefix) + body[close.upperBound...]

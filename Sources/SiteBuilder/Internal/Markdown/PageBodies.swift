@@ -10,9 +10,11 @@ struct PageBodies: Sendable {
     let includes: IncludedFiles
     /// What every page ends with, from `mkdocs.yml`'s `auto_append`.
     let appendix: Includes.Appendix
+    /// `\(…\)` and `\[…\]` are math too, as `mkdocs.yml`'s pymdownx arithmatex says (`MathSpans`).
+    let latexMath: Bool
 
-    init(resolver: LinkResolver, display: DisplayPaths, includes: IncludedFiles) {
-        (self.resolver, self.display, self.includes) = (resolver, display, includes)
+    init(resolver: LinkResolver, display: DisplayPaths, includes: IncludedFiles, latexMath: Bool = false) {
+        (self.resolver, self.display, self.includes, self.latexMath) = (resolver, display, includes, latexMath)
         appendix = Includes.Appendix(files: includes)
     }
 
@@ -29,7 +31,7 @@ struct PageBodies: Sendable {
         }
         var rendered = PageMarkdown.render(
             body, folder: source.fileFolder, frontMatterTitle: frontMatterTitle ?? expansion?.title, resolver: resolver,
-            linkHeadings: linkHeadings)
+            linkHeadings: linkHeadings, latexMath: latexMath)
         rendered.summary.includes = expansion?.included ?? [:]
         let includeErrors = (expansion?.errors ?? []).map {
             LineMessage(line: $0.line + body.lineOffset, message: $0.message)

@@ -5,14 +5,14 @@ enum PageMarkdown {
     /// The summary (with the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
     /// HTML opens an SSI directive, and the diagrams Graphviz could not read (errors), with their file lines.
     /// Link number `n` to a heading of another page is written with `linkHeadings[n]` in its fragment's place
-    /// (see `SiteAnchors`).
+    /// (see `SiteAnchors`); with `latexMath`, `\(…\)` and `\[…\]` are math too (`MathSpans`).
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver,
-        linkHeadings: [Int: String]
+        linkHeadings: [Int: String], latexMath: Bool = false
     ) -> (
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
-        let document = MarkdownDocument(markdown: body.text)
+        let document = MarkdownDocument(markdown: body.text, latexMath: latexMath)
         var summary = MarkdownSummary()
         let (headingIDs, mkdocsIDs) = HeadingIDs.ids(for: document.headings)
         summary.anchors = PageAnchors(ids: Set(headingIDs).union(document.htmlAnchors), mkdocsIDs: mkdocsIDs)

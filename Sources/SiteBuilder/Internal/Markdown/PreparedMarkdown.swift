@@ -14,7 +14,8 @@ struct PreparedMarkdown {
     let admonitions: [Int: Admonitions.Header]
     let mathSpans: [MathSpans.Span]
 
-    init(_ markdown: String) {
+    /// `latexMath`: `\(…\)` and `\[…\]` are math too (`MathSpans`).
+    init(_ markdown: String, latexMath: Bool = false) {
         var markdown = LiquidTags.rewrite(markdown) ?? markdown
         markdown = SourceComments.strip(markdown) ?? markdown
         markdown = GitLabQuotes.rewrite(markdown) ?? markdown
@@ -26,7 +27,7 @@ struct PreparedMarkdown {
         (markdown, abbreviations) =
             Abbreviations.extract(markdown).map { ($0.markdown, $0.abbreviations) } ?? (markdown, nil)
         (markdown, admonitions) = Admonitions.rewrite(markdown) ?? (markdown, [:])
-        (markdown, mathSpans) = MathSpans.extract(markdown) ?? (markdown, [])
+        (markdown, mathSpans) = MathSpans.extract(markdown, latex: latexMath) ?? (markdown, [])
         text = markdown
     }
 }

@@ -58,7 +58,8 @@ struct Pipeline {
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
-                record: record, datesFromGit: config.lastChanged == "git", filesBesideSite: config.filesBesideSite))
+                record: record, datesFromGit: config.lastChanged == "git", filesBesideSite: config.filesBesideSite,
+                markdownSettings: config.markdownSettings))
         if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(

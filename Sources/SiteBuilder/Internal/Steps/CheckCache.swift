@@ -20,6 +20,8 @@ struct CheckCache: BuildStep {
     let datesFromGit: Bool
     /// The config files outside the site folder the build read (`SiteConfig.filesBesideSite`).
     let filesBesideSite: [String]
+    /// What of the config changes how Markdown renders (`SiteConfig.markdownSettings`).
+    let markdownSettings: String
 
     func run(_ log: BuildLog) -> CacheCheck {
         let folder = options.outputFolder
@@ -37,10 +39,10 @@ struct CheckCache: BuildStep {
                     previous: previous, pages: PageStore(), settings: settings, output: output, upToDate: true)
             }
             return CacheCheck(
-                previous: previous, pages: cache.loadPages(), settings: settings,
+                previous: previous, pages: cache.loadPages(markdownSettings: markdownSettings), settings: settings,
                 output: output, upToDate: false)
         }
-        let pages = cache.loadPages()
+        let pages = cache.loadPages(markdownSettings: markdownSettings)
         // Listed once the page store is decoded, so that it runs beside the stages that follow, many of
         // which keep one core busy, rather than beside the decoding, which keeps both.
         let output = Background { OutputTree.files(in: folder, since: previous) }

@@ -29,7 +29,9 @@ struct RenderMarkdown: BuildStep {
         let index = LinkIndex(
             pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository,
             hasBookSummary: hasBookSummary)
-        let bodies = PageBodies(resolver: LinkResolver(index: index), display: display, includes: includes)
+        let bodies = PageBodies(
+            resolver: LinkResolver(index: index), display: display, includes: includes,
+            latexMath: config.mkdocs?.latexMath == true)
         let linkTargets = index.digest
         let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
