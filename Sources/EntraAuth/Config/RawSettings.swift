@@ -88,7 +88,7 @@ struct RawSettings {
         if let path = try text(fileKey) {
             let resolved = path.hasPrefix("/") ? path : folder + "/" + path
             guard let data = FileManager.default.contents(atPath: resolved) else {
-                throw AuthError(.config, "\(describe(fileKey)): cannot read '\(resolved)'")
+                throw Self.unreadable(resolved, describe(fileKey))
             }
             let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -123,10 +123,20 @@ struct RawSettings {
 
     /// The text of the file at `path`, which `key` names.
     func readText(_ path: String, key: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AuthError(.config, "\(describe(key)): cannot read '\(path)'")
-        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw Self.unreadable(path, describe(key)) }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The error for the file at `path`, which `key` names, that cannot be read: why, and as whom.
+    private static func unreadable(_ path: String, _ key: String) -> AuthError {
+        let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "uid \(geteuid())"
+        var isFolder: ObjCBool = false
+        let reason =
+            !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            ? "there is no such file"
+            : isFolder.boolValue
+                ? "it is a folder; name the file in it" : "the user \(user), whom sitegen-auth runs as, may not read it"
+        return AuthError(.config, "\(key): cannot read '\(path)': \(reason)")
     }
 
     func resolve(_ path: String, in folder: String) -> String {

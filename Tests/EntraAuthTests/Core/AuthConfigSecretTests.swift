@@ -76,7 +76,12 @@ struct AuthConfigSecretTests: StreamlitTableLoading {
         #expect(missing.contains("client_secret"))
         let withoutInline = Self.streamlit.split(separator: "\n").filter { !$0.hasPrefix("client_secret") }
             .joined(separator: "\n")
-        #expect(error(withoutInline + "\nclient_secret_file = \"nowhere.secret\"\n").contains("cannot read"))
+        #expect(
+            error(withoutInline + "\nclient_secret_file = \"nowhere.secret\"\n").contains(
+                "nowhere.secret': there is no such file"))
+        #expect(
+            error(withoutInline + "\nclient_secret_file = \"\(folder.path)\"\n").contains(
+                "': it is a folder; name the file in it"))
         try folder.write("empty.secret", "\n  \n")
         #expect(error(withoutInline + "\nclient_secret_file = \"empty.secret\"\n").contains("is empty"))
     }
