@@ -30,6 +30,14 @@ extension AuthConfig {
                         ? "e.g. https://login.microsoftonline.com/<tenant id>"
                         : "e.g. https://login.microsoftonline.com/<tenant id>/v2.0/.well-known/openid-configuration"))
         }
+        // Entra's client ids are GUIDs; anything else fails every sign-in with AADSTS700016, long after start.
+        if let clientID, let host = metadataURL?.host()?.lowercased(), TenantID.isEntraHost(host),
+            !TenantID.isGUID(clientID)
+        {
+            problems.note(
+                "\(settings.describe("client_id")) '\(clientID)' is no Application (client) ID, which is a GUID in "
+                    + "Entra: copy it from the app registration's Overview page")
+        }
         let postLogout = try problems.value {
             try settings.text("post_logout_redirect_uri").map { try settings.url("post_logout_redirect_uri", $0) }
         }

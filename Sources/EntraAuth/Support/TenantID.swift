@@ -12,6 +12,13 @@ enum TenantID {
         return segment == "common" || segment == "organizations"
     }
 
+    /// Whether `host` signs in with Microsoft Entra: its public, US government and China clouds, and external
+    /// tenants (`ciamlogin.com`).
+    static func isEntraHost(_ host: String) -> Bool {
+        ["login.microsoftonline.com", "login.microsoftonline.us", "login.partner.microsoftonline.cn"].contains(host)
+            || host.hasSuffix(".ciamlogin.com")
+    }
+
     static func isGUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }

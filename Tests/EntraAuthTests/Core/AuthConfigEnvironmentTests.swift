@@ -66,5 +66,10 @@ struct AuthConfigEnvironmentTests {
         #expect(
             noAuthority?.description.hasSuffix(example) == true,
             "the example is of the variable, not of server_metadata_url")
+        environment = Self.environment
+        environment["CLIENT_ID"] = "my-app"
+        let notAnID = #expect(throws: AuthError.self) { try AuthConfig.load(environment: environment) }
+        let guid = "environment variable CLIENT_ID 'my-app' is no Application (client) ID, which is a GUID in Entra"
+        #expect(notAnID?.description.contains(guid) == true)
     }
 }
