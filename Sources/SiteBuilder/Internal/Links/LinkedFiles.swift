@@ -39,9 +39,8 @@ struct LinkedFiles: Sendable {
             return
         }
         let files = Set(siteAssets.lazy.map(\.outputPath))
-        let bySource = Dictionary(siteAssets.map { (DisplayPaths.normalised($0.sourcePath), $0.outputPath) }) {
-            first, _ in first
-        }
+        // Made only for a site whose pages include files: most have none.
+        var bySource: [String: String]?
         func add(_ summary: MarkdownSummary, folder: String, origin: Origin) {
             for link in summary.links {
                 guard
@@ -51,8 +50,15 @@ struct LinkedFiles: Sendable {
                 else { continue }
                 links[file, default: []].append(Link(origin: origin, line: link.line))
             }
+            guard !summary.includes.isEmpty else { return }
+            let sources =
+                bySource
+                ?? Dictionary(siteAssets.map { (DisplayPaths.normalised($0.sourcePath), $0.outputPath) }) { first, _ in
+                    first
+                }
+            bySource = sources
             for included in summary.includes.keys.sorted() {
-                guard let file = bySource[included] else { continue }
+                guard let file = sources[included] else { continue }
                 links[file, default: []].append(Link(origin: origin, line: nil))
             }
         }
