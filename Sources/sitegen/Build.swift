@@ -35,7 +35,8 @@ struct Build: ParsableCommand {
             Nothing is written until every check has passed. An existing output folder is \
             updated in place: the new and changed files are written into a hidden folder beside \
             it and, once all are written, renamed over the old ones, then the files the site no \
-            longer has are removed; a failed or interrupted build leaves the output as it was. \
+            longer has are removed. A build that fails or is stopped before the renames leaves the \
+            output as it was; if the disk fails during them, the build says some files may be new. \
             When a page's access rule gets stricter, the stricter rule is published first and the \
             pages follow seven seconds later. A new output folder, or one where a file must become \
             a folder or the other way round, is assembled in a hidden folder beside it and \

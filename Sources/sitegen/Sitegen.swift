@@ -29,8 +29,8 @@ struct Sitegen: ParsableCommand {
               sitegen theme export templates partials/footer.mustache
                   Copy the built-in footer into templates/ to edit it.
 
-            A build either succeeds completely or publishes nothing: every error is listed with \
-            its file and line, the exit status is 1, and the previous output stays as it was.
+            A build with an error in the site publishes nothing: every error is listed with its \
+            file and line, the exit status is 1, and the previous output stays as it was.
             """,
         version: SiteBuilder.version,
         subcommands: [New.self, Build.self, Serve.self, Access.self, Theme.self]
