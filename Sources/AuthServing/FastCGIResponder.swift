@@ -148,8 +148,16 @@ public final class FastCGIResponder: @unchecked Sendable {
             }
         }
         if readingBody {
-            FCGX_FFlush(request.pointee.out)
+            // A request with a body has its answer sent first; one without (every check) sends it with the end.
+            let length = FCGX_GetParam("CONTENT_LENGTH", request.pointee.envp).flatMap { Int(String(cString: $0)) }
+            if (length ?? 0) > 0 { FCGX_FFlush(request.pointee.out) }
             Self.readToEnd(request.pointee.in, connection: request.pointee.ipcFd)
+            // A connection the server keeps for its next request waits for it without the body's deadline.
+            if request.pointee.keepConnection != 0 {
+                var none = timeval()
+                setsockopt(
+                    request.pointee.ipcFd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
+            }
             FCGX_Detach(request)
         }
         FCGX_Finish_r(request)
