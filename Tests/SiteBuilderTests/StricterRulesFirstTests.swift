@@ -115,7 +115,8 @@ struct StricterRulesFirstTests {
         let done = DispatchGroup()
         let first = try SiteBuilder.build(options: options) { event in
             guard case .stricterRulesFirst = event else { return }
-            FileManager.default.createFile(atPath: root + "/site/news.md", contents: Data("# News\n\nFresh.\n".utf8))
+            _ = FileManager.default.createFile(
+                atPath: root + "/site/news.md", contents: Data("# News\n\nFresh.\n".utf8))
             done.enter()
             Thread {
                 defer { done.leave() }
