@@ -59,36 +59,18 @@ public enum ListeningSocket {
         return socket
     }
 
-    private static func listening(onHost written: String, port: Int) throws(AuthError) -> Int32 {
-        let shown = "\(written):\(port)"
-        // `[::1]` is an IPv6 address; any other host with a colon is no host (`tcp:127.0.0.1`).
-        let host = written.hasPrefix("[") && written.hasSuffix("]") ? String(written.dropFirst().dropLast()) : written
-        guard !host.contains(":") || written.hasPrefix("[") else {
-            throw AuthError(
-                .serving, "cannot listen on \(shown): '\(written)' is no host; write HOST:PORT, e.g. 127.0.0.1:9000")
+    /// Resolved and bound as the other TCP listeners are (`LoopbackAddress`); any address may be given, as Apache on
+    /// another host may need.
+    private static func listening(onHost host: String, port: Int) throws(AuthError) -> Int32 {
+        let shown = "\(host):\(port)"
+        let address = try LoopbackAddress(shown, allowRemote: true, option: "--listen", remoteRisk: "")
+        switch address.listeningSocket(backlog: 128) {
+        case .success(let socket): return socket
+        case .failure(let error):
+            throw failure(
+                shown, error.code.rawValue,
+                hint: "is another sitegen-auth listening there? Choose another --listen address")
         }
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &found)
-        guard resolved == 0, let first = found else {
-            throw AuthError(
-                .serving,
-                "cannot listen on \(shown): \(String(cString: gai_strerror(resolved))); write HOST:PORT, e.g. 127.0.0.1:9000"
-            )
-        }
-        defer { freeaddrinfo(found) }
-        let socket = Glibc.socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
-        guard socket >= 0 else { throw failure(shown, errno, hint: "the system cannot open a socket") }
-        var reuse: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 128) == 0 else {
-            let code = errno
-            close(socket)
-            throw failure(shown, code, hint: "is another sitegen-auth listening there? Choose another --listen address")
-        }
-        return socket
     }
 
     /// Whether this process was started as a plain CGI program (no FastCGI socket on file descriptor 0).

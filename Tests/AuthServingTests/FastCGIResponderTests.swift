@@ -61,8 +61,8 @@ import TransportTestEndpoints
         let port = Int(UInt16(bigEndian: address.sin_port))
         let cases: [(ListenAddress, String)] = [
             (.tcp(host: "127.0.0.1", port: port), "cannot listen on 127.0.0.1:\(port): Address already in use; is "),
-            (.tcp(host: "tcp:127.0.0.1", port: 9000), "'tcp:127.0.0.1' is no host; write HOST:PORT"),
-            (.tcp(host: "no-such-host.invalid", port: 9000), "cannot listen on no-such-host.invalid:9000: "),
+            (.tcp(host: "tcp:127.0.0.1", port: 9000), "--listen must be HOST:PORT, such as 127.0.0.1:9464"),
+            (.tcp(host: "no-such-host.invalid", port: 9000), "--listen no-such-host.invalid:9000: cannot resolve "),
             (.unix("/nonexistent-folder/auth.sock"), "No such file or directory; does its folder exist"),
         ]
         for (address, message) in cases {

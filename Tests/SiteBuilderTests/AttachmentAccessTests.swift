@@ -110,22 +110,15 @@ struct AttachmentAccessTests {
             "the raw HTML link's line is named")
     }
 
-    @Test("A file a stricter page shows in inline SVG (xlink:href) or a style's url() takes its rule too")
-    func svgAndStyleLinks() throws {
-        let pages = Self.payroll(
-            linking:
-                "# Payroll\n\n<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
-                + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n")
-        try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
-    }
-
-    @Test("A file a stricter page shows as a table's or cell's background takes its rule too")
-    func backgroundAttribute() throws {
-        let pages = Self.payroll(
-            linking:
-                "# Payroll\n\n<table background=\"../charts/pay%20chart.png\"><tr><td background=payroll.xlsx>x</td>"
-                + "</tr></table>\n")
-        try expectPayrollFilesTakeItsRule(try TestSite(pages: pages))
+    @Test(
+        "A file a stricter page shows in inline SVG (xlink:href), a style's url() or a background takes its rule too",
+        arguments: [
+            "<svg><image xlink:href=\"payroll.xlsx\"/></svg>\n\n"
+                + "<div style=\"background-image: url('../charts/pay%20chart.png')\"></div>\n",
+            "<table background=\"../charts/pay%20chart.png\"><tr><td background=payroll.xlsx>x</td></tr></table>\n",
+        ])
+    func rawHTMLImages(html: String) throws {
+        try expectPayrollFilesTakeItsRule(try TestSite(pages: Self.payroll(linking: "# Payroll\n\n" + html)))
     }
 
     @Test("A file only a draft links keeps the draft's rule: leaving the page out does not open its files")

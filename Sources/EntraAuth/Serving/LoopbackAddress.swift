@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An address a TCP listener of sitegen-auth binds, `HOST:PORT` or `[::1]:PORT` for IPv6, resolved once at start:
 /// `--metrics-listen` and `--listen-http`.
@@ -56,6 +56,24 @@ public struct LoopbackAddress: Sendable {
         family = first.pointee.ai_family
         socketAddress = Array(
             UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+    }
+
+    /// A socket bound to this address and listening, with `SO_REUSEADDR` so a restart finds the port free; on
+    /// failure, the `errno` of the step that failed, the socket closed.
+    public func listeningSocket(backlog: Int32) -> Result<Int32, POSIXError> {
+        let socket = Foundation.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = socketAddress.withUnsafeBytes { bytes in
+            bind(socket, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+        }
+        guard bound == 0, listen(socket, backlog) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+            close(socket)
+            return .failure(POSIXError(code))
+        }
+        return .success(socket)
     }
 
     /// `host:port` or `[v6]:port`; nil when either part is missing or the port is not 0…65535.

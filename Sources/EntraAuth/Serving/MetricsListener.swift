@@ -28,19 +28,13 @@ public final class MetricsListener: Sendable {
 
     /// Opens and binds the listening socket; throws when the address is taken or cannot be bound.
     public init(address: LoopbackAddress, page: @escaping @Sendable () -> String) throws(AuthError) {
-        let socket = Foundation.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else {
-            throw AuthError(.metrics, "cannot open a socket for \(address.text): \(Self.lastError)")
-        }
-        var yes: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = address.socketAddress.withUnsafeBytes { bytes in
-            bind(socket, bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
-        }
-        guard bound == 0, listen(socket, 16) == 0 else {
-            let reason = Self.lastError
-            close(socket)
-            throw AuthError(.metrics, "cannot listen for metrics on \(address.text): \(reason)")
+        let socket: Int32
+        switch address.listeningSocket(backlog: 16) {
+        case .success(let opened): socket = opened
+        case .failure(let error):
+            throw AuthError(
+                .metrics,
+                "cannot listen for metrics on \(address.text): \(String(cString: strerror(error.code.rawValue)))")
         }
         self.socket = socket
         self.page = page
@@ -59,8 +53,6 @@ public final class MetricsListener: Sendable {
         thread.stackSize = 1 << 20
         thread.start()
     }
-
-    private static var lastError: String { String(cString: strerror(errno)) }
 
     private static func boundPort(_ socket: Int32) -> Int {
         var storage = sockaddr_storage()

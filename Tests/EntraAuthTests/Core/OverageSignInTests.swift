@@ -178,13 +178,15 @@ struct OverageSignInTests {
         #expect(!harness.everythingShown(responses).contains("graph-access-token"))
     }
 
-    @Test func aReCheckGraphCannotAnswerKeepsTheRefreshTokenTheProviderRotated() throws {
-        let work = HeldWork()
+    /// A team member signed in with the group, 900 s later: their re-check is due, and the token endpoint answers an
+    /// overage ID token with the access token `at-2` and the rotated refresh token `rt-2`.
+    func dueForReCheck(work: HeldWork) throws -> (AuthHarness, CookieJar) {
         let harness = try AuthHarness(
             manifest: Self.teamManifest, recheckEvery: 900, recheckGrace: 3_600, background: work)
         answerGraph(harness, [AuthHarness.teamGroup])
         var jar = CookieJar()
         #expect(try signIn(harness, jar: &jar).status == 303)
+        #expect(check(harness, "/team/", jar: jar) == 204)
 
         harness.clock.advance(by: 900)
         var claims = harness.idp.claims(nonce: "", now: harness.clock.seconds)
@@ -193,6 +195,12 @@ struct OverageSignInTests {
         harness.http.answer(
             harness.idp.tokenEndpoint,
             body: #"{"id_token":"\#(try harness.idp.idToken(claims))","access_token":"at-2","refresh_token":"rt-2"}"#)
+        return (harness, jar)
+    }
+
+    @Test func aReCheckGraphCannotAnswerKeepsTheRefreshTokenTheProviderRotated() throws {
+        let work = HeldWork()
+        let (harness, jar) = try dueForReCheck(work: work)
         harness.http.answer(Self.graph, status: 429, body: #"{"error":{"code":"TooManyRequests"}}"#)
         #expect(check(harness, "/team/", jar: jar) == 204)
         work.run()
@@ -204,20 +212,7 @@ struct OverageSignInTests {
 
     @Test func aReCheckReadsTheGroupsAgainWithItsOwnAccessToken() throws {
         let work = HeldWork()
-        let harness = try AuthHarness(
-            manifest: Self.teamManifest, recheckEvery: 900, recheckGrace: 3_600, background: work)
-        answerGraph(harness, [AuthHarness.teamGroup])
-        var jar = CookieJar()
-        #expect(try signIn(harness, jar: &jar).status == 303)
-        #expect(check(harness, "/team/", jar: jar) == 204)
-
-        harness.clock.advance(by: 900)
-        var claims = harness.idp.claims(nonce: "", now: harness.clock.seconds)
-        claims["nonce"] = nil
-        for (name, value) in Self.overage { claims[name] = value }
-        harness.http.answer(
-            harness.idp.tokenEndpoint,
-            body: #"{"id_token":"\#(try harness.idp.idToken(claims))","access_token":"at-2","refresh_token":"rt-2"}"#)
+        let (harness, jar) = try dueForReCheck(work: work)
         answerGraph(harness, Self.otherGroups)  // removed from the team in Entra
         #expect(check(harness, "/team/", jar: jar) == 204, "answered from what the session holds")
         work.run()
