@@ -61,12 +61,6 @@ public struct AccessManifestBuilder: Sendable {
         paths.reserveCapacity(capacity)
     }
 
-    /// Creates an empty builder whose rules are numbered as in `numbering` (no path uses them yet), and further rules
-    /// after them: a manifest that replaces one in force keeps the numbers the pages' SSI conditions were written with.
-    public init(numbering: [AccessRule]) {
-        for rule in numbering where ruleIndex[rule] == nil { _ = append(rule) }
-    }
-
     /// Records the rule of one published path and the file the rule was written in.
     public mutating func add(path: String, rule: AccessRule, source: String) {
         if let last, last.source == source, last.rule == rule {

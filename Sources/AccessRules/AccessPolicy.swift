@@ -19,11 +19,14 @@ public enum UnknownPathPolicy: String, Sendable, CaseIterable {
 /// A manifest prepared for lookups: each decision is one normalisation and one hash lookup, with no I/O.
 public struct AccessPolicy: Sendable {
     private let rules: [AccessRule]
+    /// `rules`' ids, in their order.
+    private let ruleIDs: [String]
     private let ruleOfPath: [String: Int]
     private let unknownPaths: UnknownPathPolicy
     private let emailRulesAllowed: Bool
 
-    /// Prepares a manifest; fails when its version or indices are not ones this code understands.
+    /// Prepares a manifest; fails when its version or indices are not ones this code understands, or when two of its
+    /// rules share an id.
     public init(manifest: AccessManifest, unknownPaths: UnknownPathPolicy, emailRulesAllowed: Bool) throws {
         guard manifest.version == AccessManifest.currentVersion else {
             throw ManifestError(
@@ -36,6 +39,7 @@ public struct AccessPolicy: Sendable {
                 "access manifest entry for '\(bad.key)' names rule \(bad.value.rule), which does not exist")
         }
         rules = manifest.rules
+        ruleIDs = try manifest.ruleIDs()
         // Keys in the form `normalize` gives; escaping is one-to-one, so no two keys become one.
         ruleOfPath = Dictionary(
             uniqueKeysWithValues: manifest.paths.map { (RequestPath.escaped($0.key), $0.value.rule) })
@@ -70,9 +74,17 @@ public struct AccessPolicy: Sendable {
         !path.split(separator: "/").contains { $0 == AccessManifest.folder }
     }
 
-    /// Numbers of the rules this reader satisfies, for the theme to hide navigation entries it cannot open.
+    /// The rules this reader satisfies, for the theme to hide navigation entries it cannot open.
     public func satisfiedRules(by identity: Identity?) -> SatisfiedRules {
-        SatisfiedRules(rules.indices.filter { rules[$0].allows(identity, emailRulesAllowed: emailRulesAllowed) })
+        SatisfiedRules(
+            rules.indices.filter { rules[$0].allows(identity, emailRulesAllowed: emailRulesAllowed) }.map {
+                ruleIDs[$0]
+            })
+    }
+
+    /// Every rule of the manifest, as the preview's reader who satisfies them all has them.
+    public var everyRule: SatisfiedRules {
+        SatisfiedRules(ruleIDs)
     }
 }
 

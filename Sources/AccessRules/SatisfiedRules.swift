@@ -1,12 +1,12 @@
-/// The numbers of the manifest's rules a reader satisfies, and the one spelling of them the three places that
-/// meet over them share: `sitegen-auth` answers each check with them (`X-Auth-Access: ,0,2,`), nginx keeps
-/// them in `$sitegen_access` (`deploy/nginx/sitegen-auth.conf`), the preview sets that variable itself, and the
-/// build wraps each link to a page that is not public in the SSI condition that is true exactly for the
-/// readers of its rule.
+/// The ids of the manifest's rules a reader satisfies (`AccessRule.id`), and the one spelling of them the three
+/// places that meet over them share: `sitegen-auth` answers each check with them
+/// (`X-Auth-Access: ,k4vz2mqa,q7hc3xte,`), nginx keeps them in `$sitegen_access` (`deploy/nginx/sitegen-auth.conf`),
+/// the preview sets that variable itself, and the build wraps each link to a page that is not public in the SSI
+/// condition that is true exactly for the readers of its rule.
 ///
 /// ```swift
-/// SatisfiedRules([0, 2]).value                            // ",0,2,"
-/// SatisfiedRules.condition(forRule: 2)                   // "$sitegen_access = /,2,/"
+/// SatisfiedRules(["k4vz2mqa", "q7hc3xte"]).value        // ",k4vz2mqa,q7hc3xte,"
+/// SatisfiedRules.condition(forRule: "q7hc3xte")         // "$sitegen_access = /,q7hc3xte,/"
 /// SatisfiedRules.signedInCondition                        // "$sitegen_user"
 /// ```
 public struct SatisfiedRules: Sendable, Equatable {
@@ -17,23 +17,23 @@ public struct SatisfiedRules: Sendable, Equatable {
     /// The nginx variable that holds the signed-in reader's object id, empty for anonymous readers.
     public static let userVariable = "sitegen_user"
 
-    /// Rule numbers, ascending.
-    public let numbers: [Int]
+    /// Rule ids, in the manifest's order of the rules.
+    public let ids: [String]
 
-    /// The rules numbered `numbers`.
-    public init(_ numbers: [Int]) {
-        self.numbers = numbers
+    /// The rules whose ids are `ids`.
+    public init(_ ids: [String]) {
+        self.ids = ids
     }
 
-    /// The header's and the variable's value: each number between commas, `,0,2,`; `,,` when there is none.
-    /// The commas on both sides let a condition find `,2,` without matching 12 or 21.
+    /// The header's and the variable's value: each id between commas, `,k4vz2mqa,q7hc3xte,`; `,,` when there is
+    /// none. The commas on both sides let a condition find one whole id.
     public var value: String {
-        "," + numbers.map(String.init).joined(separator: ",") + ","
+        "," + ids.joined(separator: ",") + ","
     }
 
-    /// The SSI `expr` true exactly for readers who satisfy rule `number`.
-    public static func condition(forRule number: Int) -> String {
-        "$\(variable) = /,\(number),/"
+    /// The SSI `expr` true exactly for readers who satisfy the rule whose id is `id`.
+    public static func condition(forRule id: String) -> String {
+        "$\(variable) = /,\(id),/"
     }
 
     /// The SSI `expr` true exactly for signed-in readers, for links to `signed-in` pages: a plain test, which

@@ -117,11 +117,13 @@ struct AccessPolicyTests {
     @Test func satisfiedRulesListWhatTheReaderMayOpen() throws {
         let policy = try policy()
         let manifest = Self.manifest()
-        let financeNumber = try #require(manifest.rules.firstIndex(of: Self.finance))
-        #expect(!policy.satisfiedRules(by: Self.reader).numbers.contains(financeNumber))
-        #expect(policy.satisfiedRules(by: Self.accountant).numbers.contains(financeNumber))
-        #expect(policy.satisfiedRules(by: nil).numbers == [manifest.rules.firstIndex(of: .public)!])
-        #expect(policy.satisfiedRules(by: Self.accountant).value == ",0,1,2,")
+        #expect(!policy.satisfiedRules(by: Self.reader).ids.contains(Self.finance.id))
+        #expect(policy.satisfiedRules(by: Self.accountant).ids.contains(Self.finance.id))
+        #expect(policy.satisfiedRules(by: nil).ids == [AccessRule.public.id])
+        #expect(
+            policy.satisfiedRules(by: Self.accountant).value == "," + manifest.rules.map(\.id).joined(separator: ",")
+                + ",")
+        #expect(policy.everyRule.ids == manifest.rules.map(\.id))
         #expect(SatisfiedRules([]).value == ",,")
     }
 

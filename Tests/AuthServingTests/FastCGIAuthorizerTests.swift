@@ -14,7 +14,7 @@ import Testing
     struct Check: Endpoint {
         func respond(to request: Request) -> Response {
             let identity: [(name: String, value: String)] = [
-                ("Cache-Control", "no-store"), ("X-Auth-Access", ",0,2,"), ("X-Auth-User", "oid-1"),
+                ("Cache-Control", "no-store"), ("X-Auth-Access", ",dzotypzq,wtehfewa,"), ("X-Auth-User", "oid-1"),
                 ("X-Auth-Name", "Ann Lee"), ("X-Auth-Roles", "Finance.Read"), ("X-Accel-Expires", "0"),
             ]
             switch request.headers["x-original-uri"] {
@@ -68,7 +68,7 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 4, "answered without waiting for an FCGI_STDIN that never comes")
         #expect(
             answer.text
-                == "Status: 200 OK\r\nVariable-SITEGEN_ACCESS: ,0,2,\r\nVariable-SITEGEN_USER: oid-1\r\n"
+                == "Status: 200 OK\r\nVariable-SITEGEN_ACCESS: ,dzotypzq,wtehfewa,\r\nVariable-SITEGEN_USER: oid-1\r\n"
                 + "Variable-SITEGEN_NAME: Ann Lee\r\nVariable-SITEGEN_ROLES: Finance.Read\r\n"
                 + "Variable-SITEGEN_RESTRICTED: 1\r\n\r\n")
         #expect(answer.protocolStatus == 0, "FCGI_REQUEST_COMPLETE")

@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct AccessContextTests {
         """,
     ]) { $1 }
 
-    /// Rules by sorted path: 0 roles: Staff (`/`), 1 public (`/403.html`), 2 signed-in (`/b/`), 3 roles: Finance.Read.
+    /// The pages' rules: roles: Staff (`/`, `/a/`), signed-in (`/b/`), roles: Finance.Read (`/b/y/`) and public.
     private static let pages = [
         "site.toml": "contact = \"it@acme.example\"\n",
         "index.md": "---\ntitle: Home\naccess: { roles: [Staff] }\n---\n",
@@ -38,58 +39,78 @@ struct AccessContextTests {
     ]
 
     @Test(
-        "Nav items, prev, next and section pages carry access_rule for a page the reader might not open; rule 0 renders"
+        "Nav items, prev, next and section pages carry access_rule, the rule's id, for a page the reader might not open"
     )
-    func accessRuleNumbers() throws {
+    func accessRuleIDs() throws {
         let site = try TestSite(pages: Self.pages, templates: Self.templates)
         try site.build()
         let contact = "it@acme.example"
+        let (staff, finance) = (Self.ruleID(roles: ["Staff"]), Self.ruleID(roles: ["Finance.Read"]))
         // Staff implies signed-in, so the Staff pages link every page of the site plainly.
         #expect(site.output("index.html") == "roles: Staff|false|\(contact)|(A)(B)(C)||A|[A][B][C]")
         #expect(site.output("a/x/index.html") == "roles: Staff|false|\(contact)|(A(X))(B)(C)|A|B")
-        #expect(site.output("b/index.html") == "signed-in|false|\(contact)|(A#0)(B(Y#3))(C)|X#0|Y#3|[Y#3]")
-        #expect(site.output("b/y/index.html") == "roles: Finance.Read|false|\(contact)|(A#0)(B(Y))(C)|B|C")
-        #expect(site.output("c/index.html") == "public|true|\(contact)|(A#0)(B#2)(C)|Y#3|")
+        #expect(
+            site.output("b/index.html")
+                == "signed-in|false|\(contact)|(A#\(staff))(B(Y#\(finance)))(C)|X#\(staff)|Y#\(finance)|[Y#\(finance)]")
+        #expect(site.output("b/y/index.html") == "roles: Finance.Read|false|\(contact)|(A#\(staff))(B(Y))(C)|B|C")
+        #expect(
+            site.output("c/index.html")
+                == "public|true|\(contact)|(A#\(staff))(B#\(AccessRule.signedIn.id))(C)|Y#\(finance)|")
     }
 
     @Test("404, 403 and signed-out pages are rendered from their templates, public, with the contact")
     func specialPages() throws {
         let site = try TestSite(pages: Self.pages, templates: Self.templates)
         try site.build()
-        let tail = "public|true|it@acme.example|(A#0)(B#2)(C)"
+        let crumbs = "(A#\(Self.ruleID(roles: ["Staff"])))(B#\(AccessRule.signedIn.id))(C)"
+        let tail = "public|true|it@acme.example|\(crumbs)"
         #expect(site.output("404.html") == "Page not found|/404.html|\(tail)")
         #expect(site.output("403.html") == "Access denied|/403.html|\(tail)")
         #expect(site.output("signed-out/index.html") == "Signed out|/signed-out/|\(tail)")
         try site.write(["site.toml": ""], under: "site")
         try site.build()
-        #expect(site.output("403.html") == "Access denied|/403.html|public|true||(A#0)(B#2)(C)")
+        #expect(site.output("403.html") == "Access denied|/403.html|public|true||\(crumbs)")
     }
 
-    @Test("The default theme wraps links to pages that are not public in SSI conditions on the rule number, 0 included")
+    @Test("The default theme wraps links to pages that are not public in SSI conditions on the rule's id")
     func defaultTheme() throws {
         let site = try TestSite(pages: Self.pages)
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
-        let guarded = #"<!--# if expr="$sitegen_access = /,0,/" --><a href="/a/">A</a><!--# endif -->"#
+        let staff = Self.guarded(roles: ["Staff"])
+        let guarded = #"<!--# if expr="\#(staff)" --><a href="/a/">A</a><!--# endif -->"#
         let html = try #require(site.output("b/index.html"))
         #expect(html.contains(guarded))
-        #expect(html.contains(#"<!--# if expr="$sitegen_access = /,3,/" --><a href="/b/y/">Y</a><!--# endif -->"#))
+        let finance = Self.guarded(roles: ["Finance.Read"])
+        #expect(html.contains(#"<!--# if expr="\#(finance)" --><a href="/b/y/">Y</a><!--# endif -->"#))
         #expect(html.contains(#"<li class="is-section is-expanded is-current"><a href="/b/" aria-current"#))
         #expect(
             try #require(site.output("c/index.html")).contains(#"<!--# if expr="$sitegen_user" --><a href="/b/">B</a>"#)
         )
-        #expect(html.contains(#"<a href="/c/">C</a>"#) && !html.contains(#"/,1,/"#), "public pages are never guarded")
+        #expect(
+            html.contains(#"<a href="/c/">C</a>"#) && !html.contains(AccessRule.public.id),
+            "public pages are never guarded")
         #expect(try #require(site.output("403.html")).contains("it@acme.example"))
         let crumbs = try #require(site.output("b/y/index.html"))
         #expect(
             crumbs.contains(
-                #"<li><!--# if expr="$sitegen_access = /,0,/" --><a href="/">Home</a><!--# else -->"#
+                #"<li><!--# if expr="\#(staff)" --><a href="/">Home</a><!--# else -->"#
                     + #"<span class="crumb-hidden" title="A section you cannot open">…</span><!--# endif --></li>"#
             ),
             "a breadcrumb to a restricted section is shown only to readers who may open it"
         )
     }
 
-    /// The SSI condition around the first link to `url` in `html`, e.g. `$sitegen_access = /,1,/`; nil when
+    /// The id of the rule that admits readers with any of these names.
+    static func ruleID(roles: [String] = [], groups: [String] = [], users: [String] = []) -> String {
+        AccessRule.restricted(Requirement(roles: roles, groups: groups, users: users)).id
+    }
+
+    /// The SSI condition that guards a link to a page whose rule admits readers with any of these names.
+    static func guarded(roles: [String] = [], groups: [String] = [], users: [String] = []) -> String {
+        SatisfiedRules.condition(forRule: ruleID(roles: roles, groups: groups, users: users))
+    }
+
+    /// The SSI condition around the first link to `url` in `html`, e.g. `$sitegen_access = /,k4vz2mqa,/`; nil when
     /// the link is shown to every reader. The theme never nests SSI conditions.
     static func condition(aroundLinkTo url: String, in html: String) throws -> String? {
         let link = try #require(html.range(of: "href=\"\(url)\""), "no link to \(url)")
@@ -110,7 +131,6 @@ struct AccessContextTests {
 
     @Test("Links to signed-in pages are guarded like restricted ones, so anonymous readers get none of their titles")
     func signedInTitles() throws {
-        // Rules by sorted path: 0 public (`/`), 1 signed-in (`/osprey/`).
         let site = try TestSite(pages: [
             "index.md": "---\ntitle: Home\naccess: public\n---\n",
             "osprey/index.md": "---\ntitle: Osprey Handbook\n---\n",
@@ -138,7 +158,6 @@ struct AccessContextTests {
 
     @Test("A public page in a restricted section is linked without the section's condition; its siblings keep theirs")
     func publicPageInRestrictedSection() throws {
-        // Rules by sorted path: 0 public (`/`), 1 roles: Finance.Read (`/fin/`).
         let site = try TestSite(pages: [
             "index.md": "---\ntitle: Home\naccess: public\n---\n",
             "fin/index.md": "---\ntitle: Finance\naccess: { roles: [Finance.Read] }\n---\n",
@@ -149,7 +168,7 @@ struct AccessContextTests {
             "fin/open/notes.md": "---\ntitle: Notes\n---\n",
         ])
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
-        let finance = "$sitegen_access = /,1,/"
+        let finance = Self.guarded(roles: ["Finance.Read"])
         // The section's own pages link each other plainly: every reader of theirs passes the section's rule.
         for path in ["fin/index.html", "fin/report/index.html", "fin/press/index.html", "fin/plan/index.html"] {
             let html = try #require(site.output(path))

@@ -50,7 +50,7 @@ struct AccessManifestTests {
             #expect(policy.decide(uri: uri, identity: nil) == .allow, "\(uri)")
         }
         #expect(policy.decide(uri: "/" + AccessManifest.relativePath, identity: ann) == .forbidden(nil))
-        #expect(policy.satisfiedRules(by: bob).numbers.count == policy.satisfiedRules(by: ann).numbers.count - 1)
+        #expect(policy.satisfiedRules(by: bob).ids.count == policy.satisfiedRules(by: ann).ids.count - 1)
     }
 
     @Test("A failing build keeps the previous manifest; the next good build publishes the new one")

@@ -433,7 +433,8 @@ struct ContentTests {
         let log = BuildLog(plan: BuildStage.allCases, brokenLinksAreWarnings: false, progress: nil)
         log.start(.buildSearchIndex)
         log.start(.renderPages)
-        log.report([Problem(message: "cannot write _search/1/0/index.json: disk full")], foundBy: .buildSearchIndex)
+        log.report(
+            [Problem(message: "cannot write _search/k4vz2mqa/0/index.json: disk full")], foundBy: .buildSearchIndex)
         log.report(Problem(file: "site/a.md", message: "cannot read this file"))
         #expect(log.errors.map(\.stage) == [.buildSearchIndex, .renderPages])
         #expect(log.stage == .renderPages)

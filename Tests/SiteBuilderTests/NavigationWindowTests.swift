@@ -89,7 +89,6 @@ struct NavigationWindowTests {
 
     @Test("The default theme links the section's page where the window leaves pages out, in the section's condition")
     func defaultTheme() throws {
-        // Rules by sorted path: 0 public (`/`), 1 signed-in (`/about/`), 2 roles: A (`/wide/`).
         let site = try TestSite(
             pages: Self.pages(
                 wide: 60,
@@ -101,7 +100,7 @@ struct NavigationWindowTests {
         try site.build { $0.templatesFolder = TestSite.defaultTheme }
         let html = try #require(site.output("wide/p30/index.html"))
         let more =
-            #"<li class="nav-more"><!--# if expr="$sitegen_access = /,2,/" -->"#
+            #"<li class="nav-more"><!--# if expr="\#(AccessContextTests.guarded(roles: ["A"]))" -->"#
             + #"<a href="/wide/">All pages in Wide</a><!--# endif --></li>"#
         #expect(html.components(separatedBy: more).count == 3)
         #expect(!html.contains(#"href="/wide/p19/""#) && html.contains(#"href="/wide/p20/""#))

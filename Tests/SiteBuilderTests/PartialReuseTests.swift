@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 import Testing
 
@@ -71,11 +72,13 @@ struct PartialReuseTests {
         #expect(files.count == 12 + TestSite.builtInAssets.count)
         #expect(files == Self.pages(of: inPlace))
         #expect(files == Self.pages(of: pastedEntries))
+        let (staff, signedIn) = (AccessRule.restricted(Requirement(roles: ["Staff"])).id, AccessRule.signedIn.id)
         #expect(
             pasted.output("a/one/index.html")?.hasPrefix(
-                "<nav><ul><li class=\"s a e h\">[2]<a href=\"/a/\">A</a><ul><li class=\"s h\">[2]<a href=\"/a/b/\">"
-                    + "B &amp; co</a></li><li class=\" c\"><a href=\"/a/one/\">One</a></li></ul></li><li class=\"s h\">"
-                    + "[0]<a href=\"/c/\">C</a></li><li class=\"\">[0]<a href=\"/d/\">D</a></li></ul></nav>") == true)
+                "<nav><ul><li class=\"s a e h\">[\(staff)]<a href=\"/a/\">A</a><ul><li class=\"s h\">[\(staff)]"
+                    + "<a href=\"/a/b/\">B &amp; co</a></li><li class=\" c\"><a href=\"/a/one/\">One</a></li></ul></li>"
+                    + "<li class=\"s h\">[\(signedIn)]<a href=\"/c/\">C</a></li><li class=\"\">[\(signedIn)]"
+                    + "<a href=\"/d/\">D</a></li></ul></nav>") == true)
     }
 
     @Test("With includes = \"none\", pasted navs leave out the same links as navs rendered in place")

@@ -19,18 +19,18 @@ struct SearchFilesTests {
     private static func files(_ documents: [SearchDocument], chunkBytes: Int = SearchPartFiles.chunkBytes)
         -> [String: SearchIndex.File]
     {
-        let part = SearchPart(ruleNumber: 3, shard: 1, documents: documents)
+        let part = SearchPart(ruleID: "q7hc3xte", shard: 1, documents: documents)
         return Dictionary(
             uniqueKeysWithValues: SearchPartFiles.files(of: part, chunkBytes: chunkBytes).map { ($0.path, $0) })
     }
 
     /// Every term with its postings, from every chunk, in chunk order.
     private static func terms(_ files: [String: SearchIndex.File]) throws -> [(String, [Int])] {
-        let index = try json(try #require(files["_search/3/1/index.json"]))
+        let index = try json(try #require(files["_search/q7hc3xte/1/index.json"]))
         let chunks = try #require(index["chunks"] as? [String])
         var terms: [(String, [Int])] = []
         for number in chunks.indices {
-            let chunk = try json(try #require(files["_search/3/1/w/\(number).json"]))
+            let chunk = try json(try #require(files["_search/q7hc3xte/1/w/\(number).json"]))
             let names = try #require(chunk["terms"] as? [String])
             let postings = try #require(chunk["postings"] as? [[Int]])
             #expect(names.first == chunks[number], "index.json names each chunk's first term")
@@ -95,9 +95,9 @@ struct SearchFilesTests {
         #expect(alpha[1] / 2 > alpha[3] / 2, "twice in a short page weighs more than once in a long one")
         #expect(terms["guide"] == [0, 1], "a word only in the title: no text weight, the title bit")
         #expect(terms["other"] == [1, 1] && terms["gamma"]?.count == 4)
-        let index = try Self.json(try #require(files["_search/3/1/index.json"]))
+        let index = try Self.json(try #require(files["_search/q7hc3xte/1/index.json"]))
         #expect(index["version"] as? Int == SearchPartFiles.formatVersion && index["pages"] as? Int == 3)
-        #expect(files.values.allSatisfy { $0.ruleNumber == 3 })
+        #expect(files.values.allSatisfy { $0.ruleID == "q7hc3xte" })
     }
 
     @Test("Terms are sorted as JavaScript compares strings, and chunks follow that order")
@@ -119,7 +119,7 @@ struct SearchFilesTests {
                 "/guide/\"quoted\"/", "Tabs\tand \"quotes\"", "<p>Before</p><h2 id=\"x\">Heading</h2><p>After\u{1}</p>",
                 breadcrumb: ["Guide", "…"])
         ])
-        let page = try Self.json(try #require(files["_search/3/1/p/0.json"]))
+        let page = try Self.json(try #require(files["_search/q7hc3xte/1/p/0.json"]))
         #expect(page["url"] as? String == "/guide/\"quoted\"/")
         #expect(page["title"] as? String == "Tabs\tand \"quotes\"")
         #expect(page["breadcrumb"] as? String == "Guide › …")

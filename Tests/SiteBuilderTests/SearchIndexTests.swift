@@ -31,19 +31,23 @@ struct SearchIndexTests {
         return try JSONDecoder().decode(AccessManifest.self, from: Data(text.utf8))
     }
 
-    /// The URL of each page file of the index, by the folder (rule number) of its part.
-    private static func indexedURLs(_ site: TestSite) -> [Int: Set<String>] {
-        var urls: [Int: Set<String>] = [:]
+    /// The id of the rule of `path` in `manifest`, which names the folder of its part of the index.
+    private static func ruleID(of path: String, in manifest: AccessManifest) -> String? {
+        manifest.paths[path].map { manifest.rules[$0.rule].id }
+    }
+
+    /// The URL of each page file of the index, by the folder (rule id) of its part.
+    private static func indexedURLs(_ site: TestSite) -> [String: Set<String>] {
+        var urls: [String: Set<String>] = [:]
         for (path, data) in site.outputFiles() where path.hasPrefix("_search/") && path.contains("/p/") {
-            let number = Int(path.split(separator: "/")[1])!
             let page = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            urls[number, default: []].insert(page?["url"] as? String ?? "?")
+            urls[String(path.split(separator: "/")[1]), default: []].insert(page?["url"] as? String ?? "?")
         }
         return urls
     }
 
     /// The part's files, read together.
-    private static func partText(_ site: TestSite, rule: Int) -> String {
+    private static func partText(_ site: TestSite, rule: String) -> String {
         site.outputFiles().filter { $0.key.hasPrefix("_search/\(rule)/") }.values
             .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
     }
@@ -66,7 +70,7 @@ struct SearchIndexTests {
         let site = try Self.site()
         try site.build(Self.withSearch)
         let manifest = try Self.manifest(site)
-        let ruleOf = { (path: String) in manifest.paths[path]!.rule }
+        let ruleOf = { (path: String) in Self.ruleID(of: path, in: manifest)! }
         let (open, finance, signedIn) = (ruleOf("/"), ruleOf("/finance/report/"), ruleOf("/guide/setup/"))
         #expect(Set([open, finance, signedIn]).count == 3)
         #expect(
@@ -76,8 +80,7 @@ struct SearchIndexTests {
                 signedIn: ["/guide/", "/guide/setup/"],
             ])
         for path in site.outputFiles().keys where path.hasPrefix("_search/") {
-            let folderRule = Int(path.split(separator: "/")[1])!
-            #expect(manifest.paths["/" + path]?.rule == folderRule, "\(path)")
+            #expect(Self.ruleID(of: "/" + path, in: manifest) == String(path.split(separator: "/")[1]), "\(path)")
         }
         #expect(manifest.paths["/_search/\(open)/0/index.json"] != nil)
     }
@@ -87,9 +90,9 @@ struct SearchIndexTests {
         let site = try Self.site()
         try site.build(Self.withSearch)
         let manifest = try Self.manifest(site)
-        let open = Self.partText(site, rule: manifest.paths["/"]!.rule)
-        let signedIn = Self.partText(site, rule: manifest.paths["/guide/"]!.rule)
-        let finance = Self.partText(site, rule: manifest.paths["/finance/"]!.rule)
+        let open = Self.partText(site, rule: try #require(Self.ruleID(of: "/", in: manifest)))
+        let signedIn = Self.partText(site, rule: try #require(Self.ruleID(of: "/guide/", in: manifest)))
+        let finance = Self.partText(site, rule: try #require(Self.ruleID(of: "/finance/", in: manifest)))
         for word in ["kumquat", "pomegranate", "/finance/report/", "numbers", "narwhal", "setup", "/guide/"] {
             #expect(!open.lowercased().contains(word), "the public part holds '\(word)'")
         }
@@ -105,7 +108,7 @@ struct SearchIndexTests {
         #expect(signedIn.contains(#"["narwhal-options","Narwhal options","More."]"#), "headings keep their ids")
     }
 
-    @Test("Adding the index leaves the rule numbers of every other path as they were")
+    @Test("Adding the index leaves the rules of every other path as they were")
     func numberingUnchanged() throws {
         let site = try Self.site()
         try site.build()
@@ -127,8 +130,9 @@ struct SearchIndexTests {
             "{{<layout}}{{$content}}[{{site.search.url}}|{{site.search.parts}}]{{/content}}{{/layout}}"
         let site = try TestSite(pages: Self.pages, templates: templates)
         try site.build(Self.withSearch)
-        let parts = try Self.manifest(site).paths.filter { !$0.key.hasPrefix("/_search/") && !$0.key.contains(".") }
-            .map(\.value.rule)
+        let manifest = try Self.manifest(site)
+        let parts = manifest.paths.filter { !$0.key.hasPrefix("/_search/") && !$0.key.contains(".") }
+            .map { manifest.rules[$0.value.rule].id }
         let list = "," + Set(parts).sorted().map { "\($0):1" }.joined(separator: ",") + ","
         #expect(site.output("guide/setup/index.html") == "[/_search/|\(list)]")
         try site.write(["site.toml": "title = \"Acme\"\naccess = \"signed-in\"\nsearch = false\n"], under: "site")
@@ -182,7 +186,7 @@ struct SearchIndexTests {
         try site.write(
             ["finance/report.md": "---\ntitle: Pomegranate report\n---\nThe quince forecast.\n"], under: "site")
         #expect(try Self.partsIndexed(site) == 1)
-        let finance = try Self.manifest(site).paths["/finance/report/"]!.rule
+        let finance = try #require(Self.ruleID(of: "/finance/report/", in: try Self.manifest(site)))
         #expect(Self.partText(site, rule: finance).contains("quince"))
         #expect(!Self.partText(site, rule: finance).contains("kumquat"))
         try site.write(["guide/setup.md": "---\ntitle: Installing\n---\nConfigure it.\n"], under: "site")
@@ -199,7 +203,7 @@ struct SearchIndexTests {
     func draftSectionPageLeavesTheIndex() throws {
         let site = try Self.site()
         try site.build(Self.withSearch)
-        let guide = try Self.manifest(site).paths["/guide/"]!.rule
+        let guide = try #require(Self.ruleID(of: "/guide/", in: try Self.manifest(site)))
         #expect(Self.partText(site, rule: guide).contains("everyone"))
         try site.write(
             ["guide/index.md": "---\ntitle: Guide\ndraft: true\n---\nFor everyone signed in.\n"], under: "site")
@@ -248,7 +252,7 @@ struct SearchIndexTests {
         }
         #expect(try Self.partsIndexed(site, sharded) == 8 + 2, "each shard on its own, and the two small parts")
         let manifest = try Self.manifest(site)
-        let signedIn = manifest.paths["/guide/"]!.rule
+        let signedIn = try #require(Self.ruleID(of: "/guide/", in: manifest))
         let urls = Self.indexedURLs(site)
         #expect(urls[signedIn]?.count == 26, "the Guide, Setup and 24 topics")
         let shards = Set(
@@ -257,7 +261,7 @@ struct SearchIndexTests {
             })
         #expect(shards.count == 8, "26 pages, at most 4 a shard on average: 8 shards")
         for path in site.outputFiles().keys where path.hasPrefix("_search/\(signedIn)/") {
-            #expect(manifest.paths["/" + path]?.rule == signedIn, "\(path)")
+            #expect(Self.ruleID(of: "/" + path, in: manifest) == signedIn, "\(path)")
         }
         #expect(site.output("guide/setup/index.html")?.contains(",\(signedIn):8,") == true)
 

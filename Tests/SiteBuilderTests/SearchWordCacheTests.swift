@@ -1,3 +1,4 @@
+import AccessRules
 import Foundation
 import Testing
 
@@ -133,7 +134,7 @@ struct SearchWordCacheTests {
             options.searchPagesPerShard = 100
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder)
-        #expect(left == ["0-0.words"], "\(left)")
+        #expect(left == ["\(AccessRule.signedIn.id)-0.words"], "\(left)")
         try site.build()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
@@ -146,12 +147,12 @@ struct SearchWordCacheTests {
                 contentHTML: "<p>The heron and the egret \(number), egret again.</p><h2 id=\"a\">Wading</h2><p>Mud.</p>"
             )
         }
-        let part = SearchPart(ruleNumber: 2, shard: 0, documents: documents)
+        let part = SearchPart(ruleID: "k4vz2mqa", shard: 0, documents: documents)
         let first = SearchPartFiles.index(part)
         #expect(first.vocabulary.contains("heron") && first.pages.count == 6)
         let vocabulary = first.vocabulary + ["forgotten"]
         let cached = SearchPart(
-            ruleNumber: 2, shard: 0,
+            ruleID: "k4vz2mqa", shard: 0,
             documents: zip(documents, first.pages).map { document, words in
                 var document = document
                 document.words = words
@@ -160,7 +161,7 @@ struct SearchWordCacheTests {
         let again = SearchPartFiles.index(cached, vocabulary: vocabulary, writesPage: { $0 == 4 })
         let fresh = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.data) })
         for file in again.files { #expect(fresh[file.path] == file.data, "\(file.path)") }
-        #expect(again.files.filter { $0.path.contains("/p/") }.map(\.path) == ["_search/2/0/p/4.json"])
+        #expect(again.files.filter { $0.path.contains("/p/") }.map(\.path) == ["_search/k4vz2mqa/0/p/4.json"])
         #expect(again.files.count == first.files.count - 5, "the other five page files are the caller's to keep")
         #expect(again.vocabulary == first.vocabulary, "the word no page has is dropped")
         #expect(again.pages == first.pages)
@@ -197,7 +198,7 @@ struct SearchWordCacheTests {
         #expect(SearchPartWords(bytes: twice.bytes(generator: "g"), generator: "g") == nil)
     }
 
-    /// `_search/0/3/` is cached as `0-3.words`.
+    /// `_search/k4vz2mqa/3/` is cached as `k4vz2mqa-3.words`.
     private static func fileName(_ folder: String) -> String {
         folder.dropFirst(SearchIndex.folder.count).split(separator: "/").joined(separator: "-") + ".words"
     }

@@ -48,22 +48,6 @@ struct StricterRulesFirstTests {
             ])
     }
 
-    @Test("The interim rules keep the numbers of the rules in force, which the pages served meanwhile use")
-    func numbersStay() throws {
-        // Twelve rules over 36 paths: numbered by the order of a dictionary's paths, they would come out shuffled.
-        var builder = AccessManifestBuilder()
-        let roles = (0..<12).map { AccessRule.restricted(Requirement(roles: ["Role\($0)"])) }
-        for number in 0..<36 {
-            builder.add(path: "/p\(number)/", rule: roles[number % 12], source: "site/p\(number).md")
-        }
-        let current = builder.manifest
-        var stricter = current.paths.mapValues { current.rules[$0.rule] }
-        stricter["/p0/"] = Self.board
-        let interim = try #require(InterimManifest.between(current: current, new: manifest(stricter)))
-        #expect(Array(interim.rules.prefix(current.rules.count)) == current.rules, "\(interim.rules)")
-        #expect(rules(interim)?["/p0/"] == Self.nobody && rules(interim)?["/p1/"] == roles[1])
-    }
-
     @Test("Nothing is published first when no rule gets stricter and no new path is restricted")
     func nothingStricter() {
         let current = manifest(["/a/": Self.finance, "/b/": .signedIn])

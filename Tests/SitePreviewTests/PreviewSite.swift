@@ -49,7 +49,7 @@ final class PreviewSite {
         let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
         let policy = try AccessPolicy(manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: true)
         return PreviewState(
-            outputFolder: root + "/public", build: "b1", policy: policy, ruleCount: manifest.rules.count,
+            outputFolder: root + "/public", build: "b1", policy: policy,
             errors: errors, includes: report.includes)
     }
 

@@ -6,12 +6,12 @@ import Testing
 @Suite("Preview readers")
 struct ReaderTests {
     /// Rules: 0 public, 1 signed-in, 2 roles: Finance.Read, 3 groups: g1.
+    private static let rules: [AccessRule] = [
+        .public, .signedIn, .restricted(Requirement(roles: ["Finance.Read"])), .restricted(Requirement(groups: ["g1"])),
+    ]
     private static let policy = try! AccessPolicy(
         manifest: AccessManifest(
-            rules: [
-                .public, .signedIn, .restricted(Requirement(roles: ["Finance.Read"])),
-                .restricted(Requirement(groups: ["g1"])),
-            ],
+            rules: rules,
             sources: ["built-in"],
             paths: [
                 "/": .init(rule: 0, source: 0), "/guide/": .init(rule: 1, source: 0),
@@ -44,13 +44,17 @@ struct ReaderTests {
 
     @Test("sitegen_access lists the rules each reader satisfies; the other variables follow the reader")
     func variables() throws {
-        let all = PreviewReader.everyone.variables(policy: Self.policy, ruleCount: 4)
-        #expect(all["sitegen_access"] == ",0,1,2,3," && all["sitegen_user"] != "")
-        let anonymous = try PreviewReader(parsing: "anonymous").variables(policy: Self.policy, ruleCount: 4)
+        let ids = Self.rules.map(\.id)
+        let all = PreviewReader.everyone.variables(policy: Self.policy)
+        #expect(all["sitegen_access"] == ",\(ids.joined(separator: ","))," && all["sitegen_user"] != "")
+        let anonymous = try PreviewReader(parsing: "anonymous").variables(policy: Self.policy)
         #expect(
-            anonymous["sitegen_access"] == ",0," && anonymous["sitegen_user"] == "" && anonymous["sitegen_name"] == "")
-        let finance = try PreviewReader(parsing: "role:Finance.Read").variables(policy: Self.policy, ruleCount: 4)
-        #expect(finance["sitegen_access"] == ",0,1,2," && finance["sitegen_roles"] == "Finance.Read")
+            anonymous["sitegen_access"] == ",\(ids[0])," && anonymous["sitegen_user"] == ""
+                && anonymous["sitegen_name"] == "")
+        let finance = try PreviewReader(parsing: "role:Finance.Read").variables(policy: Self.policy)
+        #expect(
+            finance["sitegen_access"] == ",\(ids[0]),\(ids[1]),\(ids[2]),"
+                && finance["sitegen_roles"] == "Finance.Read")
     }
 
     @Test("Who may open what: everyone all, anonymous public only, others by their rules")

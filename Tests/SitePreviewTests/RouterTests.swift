@@ -71,7 +71,8 @@ struct RouterTests {
         let state = try site.built()
         let data = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/" + AccessManifest.relativePath))
         let manifest = try JSONDecoder().decode(AccessManifest.self, from: data)
-        let (open, finance) = (try #require(manifest.paths["/"]?.rule), try #require(manifest.paths["/finance/"]?.rule))
+        let ruleID = { (path: String) in manifest.paths[path].map { manifest.rules[$0.rule].id } }
+        let (open, finance) = (try #require(ruleID("/")), try #require(ruleID("/finance/")))
         let part = "/_search/\(finance)/0/"
 
         let anonymous = PreviewSite.router(try PreviewReader(parsing: "anonymous"), state)
@@ -138,7 +139,7 @@ struct RouterTests {
     @Test("Before any good build, every page says so and lists the errors")
     func noBuildYet() {
         let state = PreviewState(
-            outputFolder: "/nonexistent", build: "b1", policy: nil, ruleCount: 0, errors: ["x.md:1: bad"])
+            outputFolder: "/nonexistent", build: "b1", policy: nil, errors: ["x.md:1: bad"])
         let (status, body, _) = PreviewSite.router(.everyone, state).get("/")
         #expect(status == 503 && body.contains("x.md:1: bad") && body.contains(LiveReloadScript.scriptPath))
         #expect(body.contains("The build failed with 1 error; nothing has been built yet."))

@@ -21,7 +21,7 @@ struct SSITests {
         #expect(ssi.process(#"<!--# if expr="${sitegen_user}x = aaaax" -->braces<!--# endif -->"#) == "braces")
     }
 
-    @Test("The theme's directives: greeting, nav entries and crumbs for rule numbers")
+    @Test("The theme's directives: greeting, nav entries and crumbs guarded by a rule")
     func themeDirectives() {
         let greeting =
             #"<!--# if expr="$sitegen_user" --><span><!--# echo var="sitegen_name" default="" --></span><!--# else -->Sign in<!--# endif -->"#

@@ -5,12 +5,11 @@ cacheable, and a browser that comes back with the cookie of an ended session has
 from __future__ import annotations
 
 import http.client
-import json
 import uuid
-from pathlib import Path
 
 from scripted_sign_in import sign_in
 from stack import Stack
+from test_search import search_part_of
 from test_sessions import sessions_command
 
 ANN = "aaaaaaaa-0000-4000-8000-000000000001"
@@ -29,15 +28,11 @@ def fetch(stack: Stack, path: str, headers: dict[str, str]) -> http.client.HTTPR
         connection.close()
 
 
-def rule_of(public: Path, path: str) -> int:
-    return json.loads((public / ".sitegen" / "access.json").read_text())["paths"][path]["rule"]
-
-
 def test_restricted_files_and_search_parts_are_never_stored_public_ones_stay_cacheable(stack, public):
     cookie = sign_in(stack.base_url + "/.auth/login?rd=/finance/", stack.base_url + "/finance/", stack.provider_url,
                      "ann", "127.0.0.61")
-    restricted = ["/guide/diagram.png", f"/_search/{rule_of(public, '/finance/forecast/')}/0/index.json"]
-    public_files = ["/assets/theme.css", f"/_search/{rule_of(public, '/')}/0/index.json"]
+    restricted = ["/guide/diagram.png", f"/_search/{search_part_of(public, '/finance/forecast/')}/0/index.json"]
+    public_files = ["/assets/theme.css", f"/_search/{search_part_of(public, '/')}/0/index.json"]
     for path in restricted + public_files:
         answer = fetch(stack, path, {"Cookie": cookie})
         assert answer.status == 200, (path, answer.status)

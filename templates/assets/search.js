@@ -14,13 +14,14 @@
   const shownResults = 10;
   const minimumLength = 2;
 
-  const ruleNumbers = (text) => (text || "").split(",").filter((item) => /^\d+$/.test(item));
+  // Rules go by their ids (eight characters of a-z and 2-7), the same in the page and in nginx's answer.
+  const ruleIDs = (text) => (text || "").split(",").filter((item) => /^[a-z2-7]+$/.test(item));
   const probe = root.dataset.searchAccess === undefined;
-  const granted = new Set(ruleNumbers(root.dataset.searchAccess));
+  const granted = new Set(ruleIDs(root.dataset.searchAccess));
   // data-search-parts lists "rule:shards" items: a rule's part is split into shards _search/<rule>/<shard>/.
   const parts = (root.dataset.searchParts || "")
     .split(",")
-    .map((item) => /^(\d+):(\d+)$/.exec(item))
+    .map((item) => /^([a-z2-7]+):(\d+)$/.exec(item))
     .filter((match) => match && (probe || granted.has(match[1])))
     .flatMap(([, rule, shards]) => Array.from({ length: Number(shards) }, (_, shard) => `${rule}/${shard}`))
     .map((part) => new URL(`${root.dataset.searchUrl}${part}/`, location.href).pathname);

@@ -38,7 +38,7 @@ public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             document.words = page.words
             return document
         }
-        let part = SearchPart(ruleNumber: 0, shard: 0, documents: documents)
+        let part = SearchPart(ruleID: "dzotypzq", shard: 0, documents: documents)
         for file in SearchPartFiles.index(part, vocabulary: words.vocabulary, writesPage: { _ in false }).files
         where (try? JSONSerialization.jsonObject(with: file.data)) == nil {
             fatalError("\(file.path) is not JSON after indexing from \(bytes)")

@@ -100,7 +100,7 @@ public final class ManifestStore: @unchecked Sendable {
                 ?? JSONDecoder().decode(AccessManifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
             let policy = try AccessPolicy(
                 manifest: manifest, unknownPaths: unknownPaths, emailRulesAllowed: emailRulesAllowed)
-            // Only a manifest in force is kept: its version and rule numbers were checked.
+            // Only a manifest in force is kept: its version, rule numbers and rule ids were checked.
             if kept == nil { snapshot?.save(manifest, stamp: stampText) }
             let groups = Set(
                 manifest.rules.flatMap { rule -> [String] in

@@ -106,13 +106,13 @@ public struct PreviewReader: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The variables nginx sets from sitegen-auth's answer for this reader (see `deploy/nginx/sitegen-auth.conf`):
-    /// `sitegen_access` lists the numbers of the rules they satisfy (see `SatisfiedRules`).
-    func variables(policy: AccessPolicy, ruleCount: Int) -> [String: String] {
+    /// `sitegen_access` lists the ids of the rules they satisfy (see `SatisfiedRules`).
+    func variables(policy: AccessPolicy) -> [String: String] {
         let satisfied: SatisfiedRules
         var variables: [String: String] = [:]
         switch kind {
         case .everyone:
-            satisfied = SatisfiedRules(Array(0..<ruleCount))
+            satisfied = policy.everyRule
             variables[SatisfiedRules.userVariable] = Self.previewObjectID
             variables["sitegen_name"] = name
         case .anonymous:

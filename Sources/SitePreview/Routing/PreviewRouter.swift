@@ -81,7 +81,7 @@ public struct PreviewRouter: Sendable {
                 + "(or <code>--reader signed-in</code>, <code>--reader role:NAME</code>) to see it."
             return page(status: 401, title: "Sign-in required", text: text, state: state)
         case .forbidden(let rule):
-            var variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
+            var variables = reader.variables(policy: policy)
             // As sitegen-auth words it (`CheckEndpoint`): the 403 page names roles, never groups, users or addresses.
             variables["sitegen_required"] = rule?.readerSummary ?? "a page this site does not publish"
             return themePage(SpecialPage.forbidden, status: 403, request: request, variables: variables, state: state)
@@ -115,7 +115,7 @@ public struct PreviewRouter: Sendable {
         guard type.hasPrefix("text/html") else {
             return noStore(HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .bytes(Array(data))))
         }
-        let variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
+        let variables = reader.variables(policy: policy)
         return html(
             String(decoding: data, as: UTF8.self), status: 200, request: request, variables: variables, state: state)
     }
@@ -123,7 +123,7 @@ public struct PreviewRouter: Sendable {
     private func notFound(_ request: HTTPRequest, path: String, state: PreviewState, policy: AccessPolicy)
         -> HTTPResponse
     {
-        let variables = reader.variables(policy: policy, ruleCount: state.ruleCount)
+        let variables = reader.variables(policy: policy)
         return themePage(SpecialPage.notFound, status: 404, request: request, variables: variables, state: state)
     }
 

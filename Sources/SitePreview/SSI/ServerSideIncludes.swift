@@ -8,8 +8,8 @@ import TextTools
 /// serves cleanly.
 ///
 /// ```swift
-/// let ssi = ServerSideIncludes(variables: ["sitegen_access": ",0,2,"])
-/// ssi.process(#"<!--# if expr="$sitegen_access = /,2,/" -->shown<!--# endif -->"#)  // "shown"
+/// let ssi = ServerSideIncludes(variables: ["sitegen_access": ",dzotypzq,wtehfewa,"])
+/// ssi.process(#"<!--# if expr="$sitegen_access = /,wtehfewa,/" -->shown<!--# endif -->"#)  // "shown"
 /// ```
 public struct ServerSideIncludes: Sendable {
     /// Variables by lowercase name, without `$`; a name missing here is not set at all.

@@ -47,7 +47,7 @@ public final class PreviewServer: @unchecked Sendable {
         var build = options.build
         build.outputFolder = folder + "/public"
         self.build = build
-        state = PreviewState(outputFolder: build.outputFolder, build: "", policy: nil, ruleCount: 0, errors: [])
+        state = PreviewState(outputFolder: build.outputFolder, build: "", policy: nil, errors: [])
         let reload = ReloadChannel(build: "")
         self.reload = reload
         let box = RouterBox()
@@ -152,7 +152,6 @@ public final class PreviewServer: @unchecked Sendable {
                 manifest: manifest, unknownPaths: .signedIn, emailRulesAllowed: options.allowsEmailRules)
         else { return }
         state.policy = policy
-        state.ruleCount = manifest.rules.count
     }
 
     private func publish(_ next: PreviewState) {

@@ -11,8 +11,6 @@ public struct PreviewState: Sendable {
     public var build: String
     /// The access rules of the last good build; nil until a build has succeeded.
     public var policy: AccessPolicy?
-    /// How many rules the access manifest numbers.
-    public var ruleCount: Int
     /// The errors of the last build, as `file:line: message`; empty when it succeeded.
     public var errors: [String]
     /// What the last good build's pages were made for the web server to run: the preview evaluates their
@@ -20,13 +18,12 @@ public struct PreviewState: Sendable {
     public var includes: ServerIncludes
 
     public init(
-        outputFolder: String, build: String, policy: AccessPolicy?, ruleCount: Int, errors: [String],
+        outputFolder: String, build: String, policy: AccessPolicy?, errors: [String],
         includes: ServerIncludes = .nginx
     ) {
         self.outputFolder = outputFolder
         self.build = build
         self.policy = policy
-        self.ruleCount = ruleCount
         self.errors = errors
         self.includes = includes
     }

@@ -27,11 +27,16 @@ struct SiteAccess: Sendable {
     let problems: [Problem]
     /// Every published path, sorted by path.
     let entries: [Entry]
-    /// Rules are numbered in the order the sorted paths first use them, so the numbering is stable.
+    /// Rules are numbered in the order the sorted paths first use them. The numbers stay in the manifest and the
+    /// build: what pages and the search index publish is each rule's id (`ruleIDs`).
     private(set) var manifest: AccessManifest
+    /// The id of each of the manifest's rules (`AccessRule.id`), by its number.
+    let ruleIDs: [String]
     /// Each page's rule number in the manifest.
     let pageRuleNumbers: [Int]
-    /// Each page's rule number, except for public pages; looked up for every link of every page.
+    /// Each page's rule number, except for public pages; looked up for every link of every page. `signed-in` is
+    /// guarded like any other rule, so an anonymous reader of a public page receives no title of a page that needs
+    /// sign-in.
     private let guardedRuleNumbers: [Int?]
     /// Whether rule `a` implies rule `b`, at `a * rules + b`, for the rules the pages have when the manifest
     /// was numbered: asked for every link of every page.
@@ -121,7 +126,6 @@ struct SiteAccess: Sendable {
                 + "below the site folder, e.g. \"guide/payroll.xlsx\""
             problems.append(Problem(file: display.site("site.toml"), line: own.line, message: message))
         }
-        self.problems = problems
         for page in SpecialPage.allCases {
             entries.append(
                 Entry(
@@ -142,6 +146,13 @@ struct SiteAccess: Sendable {
             builder.add(path: entry.path, rule: entry.origin.rule, source: entry.origin.source)
         }
         manifest = builder.manifest
+        do {
+            ruleIDs = try manifest.ruleIDs()
+        } catch {
+            ruleIDs = manifest.rules.map(\.id)
+            problems.append(Problem(file: nil, line: nil, message: "\(error)"))
+        }
+        self.problems = problems
         let ruleNumbers = Dictionary(uniqueKeysWithValues: manifest.rules.enumerated().map { ($1, $0) })
         pageRuleNumbers = pageRules.map { ruleNumbers[$0.rule]! }
         guardedRuleNumbers = pageRules.map { origin in origin.rule == .public ? nil : ruleNumbers[origin.rule] }
@@ -151,29 +162,24 @@ struct SiteAccess: Sendable {
         publicRuleNumber = ruleNumbers[.public]!
     }
 
-    /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule
-    /// the manifest already numbers: added after every other path, they leave the numbering as it was,
-    /// and pages already rendered with those numbers stay right. `key` names exactly these paths and rule
-    /// numbers (equal keys, equal files; not what the files hold): the manifest's key covers the files through
-    /// it, rather than by sorting and hashing every path.
-    mutating func addFiles(_ files: [(outputPath: String, ruleNumber: Int)], source: String, key: String) {
+    /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule the
+    /// manifest already has, named by its id: added after every other path, they leave the numbering as it was.
+    /// `key` names exactly these paths and rule ids (equal keys, equal files; not what the files hold): the
+    /// manifest's key covers the files through it, rather than by sorting and hashing every path.
+    mutating func addFiles(_ files: [(outputPath: String, ruleID: String)], source: String, key: String) {
         guard !files.isEmpty else { return }
+        let numbers = Dictionary(ruleIDs.enumerated().map { ($1, $0) }) { first, _ in first }
         let sourceNumber = manifest.sources.firstIndex(of: source) ?? manifest.sources.count
         if sourceNumber == manifest.sources.count { manifest.sources.append(source) }
         manifest.paths.reserveCapacity(manifest.paths.count + files.count)
         for file in files {
-            precondition(manifest.rules.indices.contains(file.ruleNumber), "a file under a rule the manifest lacks")
+            guard let number = numbers[file.ruleID] else {
+                preconditionFailure("a file under a rule the manifest lacks")
+            }
             manifest.paths[OutputPath.manifestPath(ofFile: file.outputPath, decodedRoot: root)] = AccessManifest.Entry(
-                rule: file.ruleNumber, source: sourceNumber)
+                rule: number, source: sourceNumber)
         }
         addedFilesKeys += [source, key]
-    }
-
-    /// The number of page `index`'s rule in the manifest, unless the page is public: the theme wraps links to
-    /// such pages in SSI conditions on it. `signed-in` is guarded like any other rule, so an anonymous reader
-    /// of a public page receives no title of a page that needs sign-in.
-    func guardedRuleNumber(ofPage index: Int) -> Int? {
-        guardedRuleNumbers[index]
     }
 
     /// The number of page `index`'s rule when a link to it from a page under rule number `reader` needs a condition:

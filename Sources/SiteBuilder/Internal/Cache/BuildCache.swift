@@ -54,8 +54,8 @@ struct BuildCache {
     /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text; 55: `[[1]](url)`
     /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link; 57: a quoted
     /// `published: "false"` is an error; 58: `==` inside a word marks nothing, and a block id is two characters or
-    /// more).
-    static let generator = "\(PageContext.generator), build cache 58"
+    /// more; 59: pages and the search index name rules by id, not by number).
+    static let generator = "\(PageContext.generator), build cache 59"
 
     let recordFile: String
     let pagesFile: String
@@ -111,7 +111,7 @@ struct BuildCache {
         FileBytes.read(searchFile(of: folder)).flatMap { SearchPartWords(bytes: $0, generator: Self.generator) }
     }
 
-    /// `_search/2/0/` is kept in `2-0.words`.
+    /// `_search/k4vz2mqa/0/` is kept in `k4vz2mqa-0.words`.
     private func searchFile(of folder: String) -> String {
         let name = folder.dropFirst(SearchIndex.folder.count).split(separator: "/").joined(separator: "-")
         return (searchFolder as NSString).appendingPathComponent(name + ".words")

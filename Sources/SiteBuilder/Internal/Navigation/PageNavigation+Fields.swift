@@ -1,30 +1,30 @@
 import AccessRules
 
-/// How a link to a page is guarded for the readers of the page showing it: `ruleNumber` is the linked
-/// page's rule number when the link needs an SSI condition, nil when every such reader may open it. On a
+/// How a link to a page is guarded for the readers of the page showing it: `rule` is the id of the linked
+/// page's rule (`AccessRule.id`) when the link needs an SSI condition, nil when every such reader may open it. On a
 /// server without includes (`ServerIncludes.none`) such a link cannot be guarded: it is hidden instead,
 /// without its title or address.
 struct LinkGuard: Sendable {
-    let ruleNumber: Int?
+    let rule: String?
     let isSignedIn: Bool
     let includes: ServerIncludes
 
     /// Whether the link is left out: some readers of the page may not open it, and the server cannot hide it.
     var isHidden: Bool {
-        ruleNumber != nil && !includes.writesSSI
+        rule != nil && !includes.writesSSI
     }
 
-    /// `access_rule`: the rule's number when the link is guarded, else present but empty.
+    /// `access_rule`: the rule's id when the link is guarded, else present but empty.
     var accessRule: TemplateValue {
-        guard !isHidden, let ruleNumber else { return .null }
-        return .int(ruleNumber)
+        guard !isHidden, let rule else { return .null }
+        return .string(rule)
     }
 
     /// `access_condition`: for `signed-in`, whether the reader is signed in; for other rules, whether the
-    /// reader passes rule N (see `SatisfiedRules`); empty when the link is plain or hidden.
+    /// reader passes the rule (see `SatisfiedRules`); empty when the link is plain or hidden.
     var accessCondition: TemplateValue {
-        guard !isHidden, let ruleNumber else { return .null }
-        return .string(isSignedIn ? SatisfiedRules.signedInCondition : SatisfiedRules.condition(forRule: ruleNumber))
+        guard !isHidden, let rule else { return .null }
+        return .string(isSignedIn ? SatisfiedRules.signedInCondition : SatisfiedRules.condition(forRule: rule))
     }
 
     /// `title` or `url` of the linked page, empty when the link is hidden.

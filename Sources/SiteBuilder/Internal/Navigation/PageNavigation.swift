@@ -83,7 +83,7 @@ struct PageNavigation: Sendable {
     /// How a link to page `index` is guarded for readers under rule number `reader`.
     private func guarding(_ index: Int, reader: Int) -> LinkGuard {
         LinkGuard(
-            ruleNumber: access.guardedRuleNumber(ofPage: index, forReadersOf: reader),
+            rule: access.guardedRuleNumber(ofPage: index, forReadersOf: reader).map { access.ruleIDs[$0] },
             isSignedIn: access.pageRules[index].rule == .signedIn, includes: includes)
     }
 
@@ -95,7 +95,7 @@ struct PageNavigation: Sendable {
 
     private func nodes(of index: Int, reader: Int) -> SharedNodes {
         let guarding = guarding(index, reader: reader)
-        return shared[guarding.ruleNumber != nil]![index].value {
+        return shared[guarding.rule != nil]![index].value {
             let paste = renderers.entry.map(PartialReuse.navItem.field(rendering:))
             return SharedNodes(
                 entry: TemplateNode(
@@ -229,8 +229,9 @@ struct PageNavigation: Sendable {
     /// The digest of everything other pages show of page `index`: the fields of its nav entry, its link in
     /// breadcrumbs and the pager, and its card in its section's list (see `RenderKeys`). Made from what
     /// those fields are made of, which is all `entryFields` (collapsed, as other pages show it), `linkFields`
-    /// and `cardFields` read, without building them: every build does this for every page. Its rule is
-    /// there itself, not only its number: whether a link to it is guarded depends on what the rule admits.
+    /// and `cardFields` read, without building them: every build does this for every page. Its rule stands for
+    /// both what a guarded link's condition names (the rule's id) and whether a link is guarded, which depends on
+    /// what the rule admits; rule numbers, which another rule can move, are in no page.
     func shownDigest(of index: Int) -> SHA256.Digest {
         let page = pages[index]
         var writer = ByteWriter(capacity: 256)
@@ -241,7 +242,6 @@ struct PageNavigation: Sendable {
         writer.bool(!tree.children[index].isEmpty)
         writer.string(page.frontMatter.description)
         writer.optional(page.frontMatter.date) { $0.string($1.display) }
-        writer.optional(access.guardedRuleNumber(ofPage: index)) { $0.int($1) }
         writer.value(access.pageRules[index].rule)
         return SHA256.digest(writer.bytes)
     }

@@ -9,14 +9,14 @@ import AccessRules
 /// new text, for up to that second. Publishing these rules first, then waiting for them to be read, closes that
 /// moment; a rule that is looser after the build needs nothing, since its page changes before the rule does.
 ///
-/// Its rules keep the numbers they have in the manifest in force, and a rule only the interim uses comes after them:
-/// the pages served meanwhile are the old ones, whose navigation asks nginx which rules the reader satisfies by
-/// those numbers (`X-Auth-Access`), and a build stopped during the wait leaves the interim in force.
+/// The pages served meanwhile, old and new, find the rules a reader satisfies (`X-Auth-Access`) by the rules' ids,
+/// which do not depend on which manifest lists them, so a build stopped during the wait can leave the interim in
+/// force.
 enum InterimManifest {
     /// The interim rules, or nil when the rules in force already protect every path as well as its new rule
     /// does (nothing got stricter, and no new path is restricted).
     static func between(current: AccessManifest, new: AccessManifest) -> AccessManifest? {
-        var builder = AccessManifestBuilder(numbering: current.rules)
+        var builder = AccessManifestBuilder()
         var stricterSomewhere = false
         for (path, entry) in current.paths {
             let rule = current.rules[entry.rule]

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The search index as it is published: one folder per access rule below `_search/`, e.g. `_search/2/`,
-/// holding the index of that rule's pages (`SearchPartFiles`), in one or more shards (`_search/2/0/`, `_search/2/1/`…),
+/// The search index as it is published: one folder per access rule below `_search/`, named by the rule's id
+/// (`_search/k4vz2mqa/`), holding the index of that rule's pages (`SearchPartFiles`), in one or more shards
+/// (`_search/k4vz2mqa/0/`, `_search/k4vz2mqa/1/`…),
 /// and nothing else. Every file of a folder is listed in the access manifest under that rule, so nginx and
 /// `sitegen-auth` give it only to readers who may read those pages; the theme's `search.js` loads the
 /// folders of the rules a reader satisfies.
@@ -18,10 +19,10 @@ enum SearchIndex {
 
     /// One file to publish.
     struct File: Sendable {
-        /// Below the output folder, e.g. `_search/2/0/p/17.json`.
+        /// Below the output folder, e.g. `_search/k4vz2mqa/0/p/17.json`.
         let path: String
         let data: Data
-        /// The number of the rule that guards it in the access manifest.
-        let ruleNumber: Int
+        /// The id of the rule that guards it (`AccessRule.id`).
+        let ruleID: String
     }
 }

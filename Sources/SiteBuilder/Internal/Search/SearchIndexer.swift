@@ -100,7 +100,7 @@ struct SearchIndexer: Sendable {
             }
         }
         return Job(
-            part: SearchPart(ruleNumber: part.ruleNumber, shard: part.shard, documents: documents),
+            part: SearchPart(ruleID: part.ruleID, shard: part.shard, documents: documents),
             wordKeys: wordKeys, pageKeys: pageKeys, keptPages: keptPages, earlier: earlier, key: key)
     }
 
@@ -165,27 +165,27 @@ struct SearchIndexer: Sendable {
             var documents = job.part.documents
             for (number, document) in zip(needed, filled) { documents[number] = document }
             var job = job
-            job.part = SearchPart(ruleNumber: job.part.ruleNumber, shard: job.part.shard, documents: documents)
+            job.part = SearchPart(ruleID: job.part.ruleID, shard: job.part.shard, documents: documents)
             return job
         }
     }
 }
 
 /// The search index's files, each under the access rule of its part: what the index adds to the access
-/// manifest (see `SiteAccess.addFiles`), with a key naming exactly these paths and rule numbers.
+/// manifest (see `SiteAccess.addFiles`), with a key naming exactly these paths and rule ids.
 struct SearchFileRules: Sendable {
-    let files: [(outputPath: String, ruleNumber: Int)]
+    let files: [(outputPath: String, ruleID: String)]
     let key: String
 
     /// No index, nothing added.
     static let none = SearchFileRules(files: [], key: "")
 
     init(_ sets: [SearchPartFiles.FileSet]) {
-        files = sets.flatMap { set in set.paths.map { ($0, set.ruleNumber) } }
+        files = sets.flatMap { set in set.paths.map { ($0, set.ruleID) } }
         key = SearchPartFiles.FileSet.key(of: sets)
     }
 
-    private init(files: [(outputPath: String, ruleNumber: Int)], key: String) {
+    private init(files: [(outputPath: String, ruleID: String)], key: String) {
         self.files = files
         self.key = key
     }

@@ -62,13 +62,13 @@ enum SearchPartFiles {
     /// what they hold.
     struct FileSet {
         let folder: String
-        let ruleNumber: Int
+        let ruleID: String
         let pageCount: Int
         let chunkCount: Int
 
         init(part: SearchPart, chunkCount: Int) {
             folder = part.folder
-            ruleNumber = part.ruleNumber
+            ruleID = part.ruleID
             pageCount = part.documents.count
             self.chunkCount = chunkCount
         }
@@ -79,12 +79,12 @@ enum SearchPartFiles {
                 + (0..<chunkCount).map { folder + "w/\($0).json" }
         }
 
-        /// A digest that names exactly the files of `sets` and their rule numbers: equal digests, equal files.
+        /// A digest that names exactly the files of `sets` and their rules' ids: equal digests, equal files.
         static func key(of sets: [FileSet]) -> String {
             var writer = ByteWriter()
             writer.list(sets) { writer, set in
                 writer.string(set.folder)
-                writer.int(set.ruleNumber)
+                writer.string(set.ruleID)
                 writer.int(set.pageCount)
                 writer.int(set.chunkCount)
             }
@@ -180,6 +180,6 @@ enum SearchPartFiles {
     }
 
     private static func file(_ part: SearchPart, _ name: String, _ json: JSONBytes) -> SearchIndex.File {
-        SearchIndex.File(path: part.folder + name, data: Data(json.bytes), ruleNumber: part.ruleNumber)
+        SearchIndex.File(path: part.folder + name, data: Data(json.bytes), ruleID: part.ruleID)
     }
 }

@@ -18,16 +18,16 @@ enum SearchParts {
     /// The most pages a shard holds on average before the part is split further.
     static let pagesPerShard = 2000
 
-    /// The parts in rule-number order, then shard order, each with its pages in the order given.
+    /// The parts in the order of their rules' ids, then shard order, each with its pages in the order given.
     static func split(_ pages: [SearchablePage], pagesPerShard: Int = pagesPerShard) -> [SearchPart] {
-        var documents: [Int: [SearchDocument]] = [:]
+        var documents: [String: [SearchDocument]] = [:]
         for page in pages {
             let breadcrumb = page.sections.map { section in
                 page.rule.implies(section.rule) ? section.title : hiddenSection
             }
             let document = SearchDocument(
                 url: page.url, title: page.title, breadcrumb: breadcrumb, contentHTML: page.contentHTML)
-            documents[page.ruleNumber, default: []].append(document)
+            documents[page.ruleID, default: []].append(document)
         }
         return documents.keys.sorted().flatMap { rule in
             shards(of: documents[rule] ?? [], rule: rule, pagesPerShard: pagesPerShard)
@@ -42,16 +42,16 @@ enum SearchParts {
         return count
     }
 
-    private static func shards(of documents: [SearchDocument], rule: Int, pagesPerShard: Int) -> [SearchPart] {
+    private static func shards(of documents: [SearchDocument], rule: String, pagesPerShard: Int) -> [SearchPart] {
         let count = shardCount(pages: documents.count, pagesPerShard: pagesPerShard)
-        guard count > 1 else { return [SearchPart(ruleNumber: rule, shard: 0, documents: documents)] }
+        guard count > 1 else { return [SearchPart(ruleID: rule, shard: 0, documents: documents)] }
         var buckets = Array(repeating: [SearchDocument](), count: count)
         for document in documents {
             buckets[Int(stableHash(document.url) % UInt64(count))].append(document)
         }
         // An empty bucket gets no shard; the shards are numbered without gaps.
         return buckets.filter { !$0.isEmpty }.enumerated().map { shard, documents in
-            SearchPart(ruleNumber: rule, shard: shard, documents: documents)
+            SearchPart(ruleID: rule, shard: shard, documents: documents)
         }
     }
 

@@ -14,8 +14,8 @@ struct SearchablePage: Sendable {
     /// The page's rendered Markdown; headings keep their ids, so a result can lead to a section.
     let contentHTML: String
     let rule: AccessRule
-    /// The number of `rule` in the access manifest: the part of the index the page goes to.
-    let ruleNumber: Int
+    /// The id of `rule` (`AccessRule.id`): the part of the index the page goes to.
+    let ruleID: String
     /// The sections from the top level down to the page's own, the home page left out.
     let sections: [Section]
 }

@@ -57,7 +57,8 @@ struct PlanSearchIndex: BuildStep {
             }
             return SearchablePage(
                 url: pages[index].url, title: pages[index].title, contentHTML: pages[index].markdown.contentDigest.hex,
-                rule: access.pageRules[index].rule, ruleNumber: access.pageRuleNumbers[index], sections: sections)
+                rule: access.pageRules[index].rule, ruleID: access.ruleIDs[access.pageRuleNumbers[index]],
+                sections: sections)
         }
     }
 
