@@ -39,7 +39,8 @@ public func fuzzSearchText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     let document = SearchDocument(url: "/page/", title: "Fuzz", breadcrumb: ["…"], contentHTML: html)
-    let files = SearchPartFiles.files(of: SearchPart(ruleID: "dzotypzq", shard: 0, documents: [document]), chunkBytes: 64)
+    let files = SearchPartFiles.files(
+        of: SearchPart(ruleID: "dzotypzq", shard: 0, documents: [document]), chunkBytes: 64)
     var chunks: [String] = []
     for file in files {
         let json = try? JSONSerialization.jsonObject(with: file.data)
