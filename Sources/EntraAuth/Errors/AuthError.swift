@@ -81,12 +81,17 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
     public let message: String
     /// For `providerRefused`: the provider's own error.
     public let provider: ProviderAnswer?
+    /// For `graphUnavailable`: the seconds Microsoft Graph asked callers to wait, when it did.
+    public let retryAfter: Int?
 
     /// An error of `kind` with a readable `message`.
     public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-        provider = nil
+        self.init(kind: kind, message: message, provider: nil)
+    }
+
+    /// Microsoft Graph cannot list groups now; `retryAfter` is the wait it asked for, if any.
+    static func graphUnavailable(_ message: String, retryAfter: Int?) -> AuthError {
+        AuthError(kind: .graphUnavailable, message: message, provider: nil, retryAfter: retryAfter)
     }
 
     /// The identity provider refused a sign-in with `error` and `description`; `message` is the log's reason.
@@ -96,10 +101,11 @@ public struct AuthError: Error, CustomStringConvertible, Sendable, Equatable {
         AuthError(kind: kind, message: message, provider: ProviderAnswer(error: error, description: description))
     }
 
-    private init(kind: Kind, message: String, provider: ProviderAnswer?) {
+    private init(kind: Kind, message: String, provider: ProviderAnswer?, retryAfter: Int? = nil) {
         self.kind = kind
         self.message = message
         self.provider = provider
+        self.retryAfter = retryAfter
     }
 
     /// The message.

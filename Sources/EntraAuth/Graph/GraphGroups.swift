@@ -11,13 +11,15 @@ import Foundation
 /// registration emits security groups), and for `/me` the delegated `User.Read` is enough. `transitiveMemberOf`
 /// would page through whole group objects and need `GroupMember.Read.All`, which an administrator must consent to.
 /// Graph answers up to 11,000 ids in one answer; an `@odata.nextLink` is followed all the same, for at most
-/// `maximumPages` pages.
+/// `maximumPages` pages. While a `Retry-After` Graph answered with has not passed (`GraphBackoff`), no call is sent.
 struct GraphGroups: Sendable {
     /// Pages followed before the answer is treated as unusable.
     static let maximumPages = 20
 
     let graphURL: URL
     let http: any HTTPClient
+    /// The wait Graph asked for, shared by every call of the process.
+    let backoff: GraphBackoff
     var metrics: AuthMetrics? = nil
 
     /// The reader's security group and directory role ids, as Graph spells them.
@@ -41,6 +43,11 @@ struct GraphGroups: Sendable {
     }
 
     private func call(_ request: URLRequest) throws -> (ids: [String], next: URL?) {
+        if let wait = backoff.remaining() {
+            metrics?.graphCalls.increment(.waited)
+            throw AuthError.graphUnavailable(
+                "Microsoft Graph asked to wait \(wait) s more before the next call (Retry-After)", retryAfter: wait)
+        }
         let started = MonotonicClock.nanoseconds()
         let sent = Result { try http.send(request) }
         metrics?.graphCallDuration.observe(since: started)
@@ -81,8 +88,10 @@ struct GraphGroups: Sendable {
         switch answer.status {
         case 429, 500...599:
             metrics?.graphCalls.increment(answer.status == 429 ? .throttled : .serverError)
-            let wait = answer.header("Retry-After").map { " (Retry-After: \($0))" } ?? ""
-            return AuthError(.graphUnavailable, "Microsoft Graph answered HTTP \(answer.status) \(code)\(wait)")
+            let wait = backoff.asked(status: answer.status, retryAfter: answer.header("Retry-After"))
+            let note = wait.map { " (Retry-After: no call for \($0) s)" } ?? ""
+            return AuthError.graphUnavailable(
+                "Microsoft Graph answered HTTP \(answer.status) \(code)\(note)", retryAfter: wait)
         case 400 where code == "Directory_ResultSizeLimitExceeded":
             metrics?.graphCalls.increment(.refused)
             return AuthError(

@@ -8,6 +8,8 @@ enum GraphCallOutcome: Int, MetricSeries {
     case throttled
     /// HTTP 5xx.
     case serverError
+    /// Not sent: the `Retry-After` of an earlier answer had not passed (`GraphBackoff`).
+    case waited
     /// Another HTTP error: a missing permission or consent, a rejected token, more than 11,000 groups.
     case refused
     /// HTTP 200 without a list of ids, a next page elsewhere, or too many pages.
@@ -20,6 +22,7 @@ enum GraphCallOutcome: Int, MetricSeries {
             case .unreachable: "unreachable"
             case .throttled: "throttled"
             case .serverError: "server_error"
+            case .waited: "waited"
             case .refused: "refused"
             case .malformed: "malformed"
             }

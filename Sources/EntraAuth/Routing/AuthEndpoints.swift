@@ -44,7 +44,9 @@ public struct AuthEndpoints: Sendable {
         let validator = IDTokenValidator(
             clientID: config.clientID, allowedTenants: config.allowedTenants, provider: provider, time: time)
         let overage = OverageGroups(
-            graph: GraphGroups(graphURL: config.graphURL, http: http, metrics: metrics), manifest: manifest)
+            graph: GraphGroups(
+                graphURL: config.graphURL, http: http, backoff: GraphBackoff(time: time), metrics: metrics),
+            manifest: manifest)
         var readers = ReaderLookup(
             sessionCookie: sessionCookie, sessions: sessions, scope: config.tenantScope, time: time)
         readers.rechecks = config.recheckEvery.map { every in

@@ -132,6 +132,40 @@ struct OverageSignInTests {
         }
     }
 
+    @Test func aThrottledGraphIsNotCalledAgainBeforeItsRetryAfterAndTheReaderIsToldHowLong() throws {
+        let harness = try AuthHarness(manifest: Self.teamManifest)
+        harness.http.answer(
+            Self.graph, status: 429, body: #"{"error":{"code":"TooManyRequests"}}"#, headers: ["Retry-After": "7"])
+        var jar = CookieJar()
+        let throttled = try signIn(harness, jar: &jar)
+        #expect(throttled.status == 503 && throttled.header("Retry-After") == "7")
+        #expect(harness.logs.lines.contains { $0.contains("HTTP 429 TooManyRequests (Retry-After: no call for 7 s)") })
+
+        answerGraph(harness, [AuthHarness.teamGroup])
+        harness.clock.advance(by: 3)
+        var second = CookieJar()
+        let waiting = try signIn(harness, jar: &second)
+        #expect(waiting.status == 503 && waiting.header("Retry-After") == "4", "the rest of the wait")
+        #expect(harness.http.callCount(Self.graph) == 1, "no call while Graph's wait lasts")
+        #expect(harness.metrics.graphCalls.value(.throttled) == 1 && harness.metrics.graphCalls.value(.waited) == 1)
+        #expect(!second.names.contains(harness.sessionCookieName))
+
+        harness.clock.advance(by: 4)
+        var third = CookieJar()
+        #expect(try signIn(harness, jar: &third).status == 303)
+        #expect(harness.http.callCount(Self.graph) == 2)
+    }
+
+    @Test func aServerErrorWithoutRetryAfterAsksForNoWait() throws {
+        let harness = try AuthHarness(manifest: Self.teamManifest)
+        harness.http.answer(Self.graph, status: 503, body: "")
+        var jar = CookieJar()
+        #expect(try signIn(harness, jar: &jar).header("Retry-After") == nil)
+        answerGraph(harness, [AuthHarness.teamGroup])
+        var again = CookieJar()
+        #expect(try signIn(harness, jar: &again).status == 303)
+    }
+
     @Test func noAccessTokenMeansNoGuessing() throws {
         let harness = try AuthHarness(manifest: Self.teamManifest)
         var jar = CookieJar()
@@ -208,6 +242,29 @@ struct OverageSignInTests {
         let stored = try #require(try harness.sessionStore.sessions(.all).first)
         #expect(harness.endpoints.sessions.grant(of: stored)?.token == "rt-2", "the spent rt-1 is not kept")
         #expect(harness.session(in: jar)?.lastChecked == harness.clock.seconds - 900, "still unconfirmed")
+    }
+
+    @Test func aReCheckDuringGraphsWaitSendsNoCallAndKeepsTheSessionUntilTheWaitHasPassed() throws {
+        let work = HeldWork()
+        let (harness, jar) = try dueForReCheck(work: work)
+        harness.http.answer(
+            Self.graph, status: 429, body: #"{"error":{"code":"TooManyRequests"}}"#, headers: ["Retry-After": "60"])
+        #expect(check(harness, "/team/", jar: jar) == 204)
+        work.run()
+        #expect(harness.http.callCount(Self.graph) == 2, "the sign-in's call and the throttled re-check's")
+        answerGraph(harness, Self.otherGroups)  // removed from the team in Entra meanwhile
+
+        harness.clock.advance(by: 31)  // past the failed re-check's lease, within Graph's wait
+        #expect(check(harness, "/team/", jar: jar) == 204)
+        work.run()
+        #expect(harness.http.callCount(Self.graph) == 2 && harness.metrics.graphCalls.value(.waited) == 1)
+        #expect(check(harness, "/team/", jar: jar) == 204, "within the grace, the session goes on")
+
+        harness.clock.advance(by: 30)
+        #expect(check(harness, "/team/", jar: jar) == 204)
+        work.run()
+        #expect(harness.http.callCount(Self.graph) == 3)
+        #expect(check(harness, "/team/", jar: jar) == 403, "the wait over, the re-check reads the groups")
     }
 
     @Test func aReCheckReadsTheGroupsAgainWithItsOwnAccessToken() throws {

@@ -71,10 +71,13 @@ struct SignInRefusal {
                     + "configure the app registration to emit only groups assigned to the application.",
                 correlation: correlation, retry: retry)
         case .graphUnavailable:
-            return SignInPages.refusal(
+            var page = SignInPages.refusal(
                 "This site reads your groups from Microsoft Graph, which could not be reached just now, so you were "
                     + "not signed in. Please try again in a minute.",
                 correlation: correlation, retry: retry, status: 503)
+            // What Graph asked for, so a client that reads it (and a load balancer) waits as long.
+            if let wait = error.retryAfter { page.headers.append(("Retry-After", "\(wait)")) }
+            return page
         case .graphRefused:
             return SignInPages.refusal(
                 "This site reads your groups from Microsoft Graph, which refused to list them, so you were not "
