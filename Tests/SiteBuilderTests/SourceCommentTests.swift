@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SiteBuilder
@@ -18,7 +19,7 @@ struct SourceCommentTests {
             ("Para\n\n    %%indented code%%\n\n%%x%%", "Para\n\n    %%indented code%%\n\n"),
             ("%%a\r\nb%%c", "\r\nc"),
         ] {
-            #expect(SourceComments.strip(markdown) == stripped, "\(markdown)")
+            #expect(SourceComments.strip(markdown)?.text == stripped, "\(markdown)")
         }
         #expect(SourceComments.strip("100% sure, 5 % more") == nil)
     }
@@ -34,11 +35,45 @@ struct SourceCommentTests {
             ("```js\n{/* kept */}\n```\n{/* gone */}", "```js\n{/* kept */}\n```\n"),
             ("%%a%% {/* b */} %%c", "  "),
         ] {
-            #expect(SourceComments.strip(markdown) == stripped, "\(markdown)")
+            #expect(SourceComments.strip(markdown)?.text == stripped, "\(markdown)")
         }
         for text in ["a / * b", "{ /* spaced */ }", "{/ * x * /}", "*/} alone"] {
             #expect(SourceComments.strip(text) == nil, "\(text)")
         }
+    }
+
+    @Test("A comment nothing closes is a warning on the line it opens; one closed, in code or later closed is not")
+    func unclosed() {
+        let cases: [(markdown: String, lines: [Int])] = [
+            ("Open %%to the end\nof the page", [1]),
+            ("a\n\nb %%one%% c\n%%\nmore", [4]),
+            ("%%a\nb%%\n\n{/* no end\n", [4]),
+            ("x %%a%% {/*\n%%\n", [1, 2]),
+            ("Fine %%closed%%\n%%\nover lines\n%%", []),
+            ("```\n%%kept\n```\n`%%` too", []),
+        ]
+        for (markdown, lines) in cases {
+            let unclosed = SourceComments.strip(markdown)?.unclosed ?? []
+            #expect(unclosed.map(\.line).sorted() == lines, "\(markdown)")
+        }
+        let message = SourceComments.strip("%%x")?.unclosed.first?.message ?? ""
+        #expect(message.hasPrefix("no %% closes the Obsidian comment this %% opens") && message.contains("`%%`"))
+    }
+
+    @Test("The build warns of a comment nothing closes at its file line, and again while the page comes from the cache")
+    func unclosedWarning() throws {
+        let site = try TestSite(pages: [
+            "index.md": "---\ntitle: Plan\n---\nWe ship soon.\n\n%% the rest is a note\nNot published.\n"
+        ])
+        for _ in 0..<2 {
+            let warnings = try site.build().warnings.map {
+                $0.description.replacingOccurrences(of: site.root + "/", with: "")
+            }
+            #expect(
+                warnings.count == 1 && warnings.first?.hasPrefix("site/index.md:6: markdown: no %% closes") == true,
+                "\(warnings)")
+        }
+        #expect(site.output("index.html")?.contains("Not published") == false)
     }
 
     @Test("A page's comments reach neither its HTML nor its search text, and its line numbers stay the file's")

@@ -54,8 +54,9 @@ struct BuildCache {
     /// math over lines stops at a fence; 54: a title with raw HTML naming an address is plain text; 55: `[[1]](url)`
     /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link; 57: a quoted
     /// `published: "false"` is an error; 58: `==` inside a word marks nothing, and a block id is two characters or
-    /// more; 59: pages and the search index name rules by id, not by number).
-    static let generator = "\(PageContext.generator), build cache 59"
+    /// more; 59: pages and the search index name rules by id, not by number; 60: a comment nothing closes is a
+    /// warning the summary keeps).
+    static let generator = "\(PageContext.generator), build cache 60"
 
     let recordFile: String
     let pagesFile: String

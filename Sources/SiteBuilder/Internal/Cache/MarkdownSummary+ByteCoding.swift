@@ -19,7 +19,7 @@ extension MarkdownSummary: ByteCodable {
         contentDigest = try reader.digest()
         contentIsEmpty = try reader.bool()
         hasMermaid = try reader.bool()
-        mathWarnings = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(LineMessage.self) }
+        warnings = try reader.list { reader throws(ByteReader.Damaged) in try reader.value(LineMessage.self) }
         let includes = try reader.list { reader throws(ByteReader.Damaged) in
             (try reader.string(), try reader.string())
         }
@@ -45,7 +45,7 @@ extension MarkdownSummary: ByteCodable {
         writer.digest(contentDigest)
         writer.bool(contentIsEmpty)
         writer.bool(hasMermaid)
-        writer.list(mathWarnings) { $0.value($1) }
+        writer.list(warnings) { $0.value($1) }
         writer.list(includes.sorted { $0.key < $1.key }) { writer, pair in
             writer.string(pair.key)
             writer.string(pair.value)

@@ -50,6 +50,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
     private(set) var mathErrors: [LineMessage] = []
+    /// The comments nothing closes, on the line each opens (`SourceComments`).
+    let unclosedComments: [LineMessage]
 
     /// Headings in document order; ids are assigned by `HeadingIDs`.
     private(set) var headings: [Heading] = []
@@ -72,6 +74,7 @@ final class MarkdownDocument: @unchecked Sendable {
         let markdown = prepared.text
         (definitionContinuations, abbreviations) = (prepared.definitionContinuations, prepared.abbreviations)
         (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)
+        unclosedComments = prepared.unclosedComments
         let parser = CMark.makeParser()
         markdown.withCString { text in
             cmark_parser_feed(parser, text, strlen(text))

@@ -17,9 +17,9 @@ struct MarkdownSummary: Sendable, Equatable {
     var contentIsEmpty = true
     /// The page holds a ```` ```mermaid ```` diagram, which the browser draws with the site's mermaid script.
     var hasMermaid = false
-    /// The formulas KaTeX refused, with their file lines: warnings, repeated by every build while the page
-    /// is unchanged, since its summary then comes from the cache.
-    var mathWarnings: [LineMessage] = []
+    /// What the Markdown warns of, with file lines: comments nothing closes and formulas KaTeX refused, repeated by
+    /// every build while the page is unchanged, since its summary then comes from the cache.
+    var warnings: [LineMessage] = []
     /// The files the page includes (`Includes`), directly or through another, by path, with the digest of what
     /// each held: while they hold it, the summary stands for the page.
     var includes: [String: String] = [:]

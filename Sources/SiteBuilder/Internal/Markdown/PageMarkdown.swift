@@ -2,7 +2,7 @@
 /// built URLs, render, and free the syntax tree, so a page's tree lives only while that page is
 /// worked on. Links to headings of other pages are checked later, once every heading is known.
 enum PageMarkdown {
-    /// The summary (with the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
+    /// The summary (with comments nothing closes and the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
     /// HTML opens an SSI directive, and the diagrams Graphviz could not read (errors), with their file lines.
     /// Link number `n` to a heading of another page is written with `linkHeadings[n]` in its fragment's place
     /// (see `SiteAnchors`); with `latexMath`, `\(…\)` and `\[…\]` are math too (`MathSpans`).
@@ -40,7 +40,9 @@ enum PageMarkdown {
         summary.contentIsEmpty = html.isEmpty
         summary.hasMermaid = document.hasMermaid
         let inFile = { (error: LineMessage) in LineMessage(line: body.fileLine(error.line), message: error.message) }
-        summary.mathWarnings = document.mathErrors.map(inFile)
+        summary.warnings =
+            document.unclosedComments.map(inFile)
+            + document.mathErrors.map { inFile(LineMessage(line: $0.line, message: "math: " + $0.message)) }
         return (
             summary, html, document.serverSideIncludeLines.map(body.fileLine),
             document.diagramErrors.map(inFile)

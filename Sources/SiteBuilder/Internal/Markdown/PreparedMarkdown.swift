@@ -13,11 +13,15 @@ struct PreparedMarkdown {
     /// The admonitions' headers, by the line each opens on.
     let admonitions: [Int: Admonitions.Header]
     let mathSpans: [MathSpans.Span]
+    /// The comments nothing closes, on the line each opens (`SourceComments`).
+    let unclosedComments: [LineMessage]
 
     /// `latexMath`: `\(…\)` and `\[…\]` are math too (`MathSpans`).
     init(_ markdown: String, latexMath: Bool = false) {
         var markdown = LiquidTags.rewrite(markdown) ?? markdown
-        markdown = SourceComments.strip(markdown) ?? markdown
+        let stripped = SourceComments.strip(markdown)
+        markdown = stripped?.text ?? markdown
+        unclosedComments = stripped?.unclosed ?? []
         markdown = GitLabQuotes.rewrite(markdown) ?? markdown
         (markdown, definitionContinuations) = DefinitionLists.dedentingContinuations(markdown) ?? (markdown, [])
         markdown = HugoShortcodes.rewrite(markdown) ?? markdown

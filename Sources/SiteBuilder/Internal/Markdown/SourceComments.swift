@@ -6,43 +6,63 @@ import TextTools
 /// they are taken out before parsing, before any other pass reads the page, outside fenced and indented code and
 /// code spans, keeping every line feed, so that line numbers stay the file's (a comment over several lines leaves
 /// them empty). A comment that nothing closes hides the rest of the page, as Obsidian shows it: a note cut short
-/// stays a note.
+/// stays a note, and the build warns of it on the line it opens.
 enum SourceComments {
-    /// How one kind of comment opens and closes.
+    /// How one kind of comment opens and closes, and what to say of one that nothing closes.
     private struct Marks {
         let open: [Character]
         let close: [Character]
+        let unclosed: String
     }
 
     private static let kinds = [
-        Marks(open: ["%", "%"], close: ["%", "%"]), Marks(open: ["{", "/", "*"], close: ["*", "/", "}"]),
+        Marks(
+            open: ["%", "%"], close: ["%", "%"],
+            unclosed: "no %% closes the Obsidian comment this %% opens, so the rest of the page is left out, as "
+                + "Obsidian leaves it out: close it with another %%, or write `%%` in backticks to show the signs"),
+        Marks(
+            open: ["{", "/", "*"], close: ["*", "/", "}"],
+            unclosed: "no */} closes the MDX comment this {/* opens, so the rest of the page is left out: close it, "
+                + "or write `{/*` in backticks to show the signs"),
     ]
 
+    /// A page's Markdown without its comments.
+    struct Stripped: Equatable {
+        let text: String
+        /// A warning on the line of each comment that nothing closes (1 for the first line).
+        let unclosed: [LineMessage]
+    }
+
     /// `markdown` without its comments; nil when it has none.
-    static func strip(_ markdown: String) -> String? {
-        var stripped: String?
+    static func strip(_ markdown: String) -> Stripped? {
+        var stripped: Stripped?
         for marks in kinds {
-            if let text = strip(stripped ?? markdown, marks) { stripped = text }
+            guard let next = strip(stripped?.text ?? markdown, marks) else { continue }
+            stripped = Stripped(text: next.text, unclosed: (stripped?.unclosed ?? []) + next.unclosed)
         }
         return stripped
     }
 
     /// `markdown` without its comments of one kind; nil when it has none.
-    private static func strip(_ markdown: String, _ marks: Marks) -> String? {
+    private static func strip(_ markdown: String, _ marks: Marks) -> Stripped? {
         let open = String(marks.open)
         guard markdown.containsBytes(open) else { return nil }
         var lines = markdown.linesAtLineFeeds.map(String.init)
         var code = CodeLines()
         var inComment = false
+        var openedOn = 0
         var changed = false
         for index in lines.indices {
             if !inComment {
                 guard !code.isCode(lines[index]), lines[index].containsBytes(open) else { continue }
+                openedOn = index
             }
             (lines[index], inComment) = strip(line: lines[index], marks, inComment: inComment)
             changed = true
         }
-        return changed ? lines.joined(separator: "\n") : nil
+        guard changed else { return nil }
+        let unclosed = inComment ? [LineMessage(line: openedOn + 1, message: marks.unclosed)] : []
+        return Stripped(text: lines.joined(separator: "\n"), unclosed: unclosed)
     }
 
     /// `line` without what is commented out in it, given whether a comment is open at its start, and whether one

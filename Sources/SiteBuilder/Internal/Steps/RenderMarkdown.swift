@@ -104,10 +104,10 @@ struct RenderMarkdown: BuildStep {
                 problems = serverSideIncludeProblems(in: rendered.html, found: rendered.directiveLines, file: file)
                 problems += rendered.errors.map { Problem(file: file, line: $0.line, message: $0.message) }
             }
-            if !markdown.mathWarnings.isEmpty {
+            if !markdown.warnings.isEmpty {
                 let file = bodies.display.site(page.source.path)
-                problems += markdown.mathWarnings.map { warning in
-                    Problem(file: file, line: warning.line, message: "math: \(warning.message)", isWarning: true)
+                problems += markdown.warnings.map { warning in
+                    Problem(file: file, line: warning.line, message: warning.message, isWarning: true)
                 }
             }
         }
