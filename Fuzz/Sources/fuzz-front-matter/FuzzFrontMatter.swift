@@ -120,8 +120,16 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     if let stripped = SourceComments.strip(text) {
         let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }
-        check(ends(stripped) == ends(text), "comments taken out onto \(ends(stripped)) line ends of \(ends(text))")
-        check(stripped.utf8.count <= text.utf8.count, "comments taken out into more text")
+        check(
+            ends(stripped.text) == ends(text),
+            "comments taken out onto \(ends(stripped.text)) line ends of \(ends(text))")
+        check(stripped.text.utf8.count <= text.utf8.count, "comments taken out into more text")
+        let lines = text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        check(stripped.unclosed.allSatisfy { (1...lines).contains($0.line) }, "an unclosed comment beyond the lines")
+    }
+    if let rewritten = MarkdownInHTML.rewrite(text) {
+        let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
+        check(count(rewritten) == count(text), "elements holding Markdown rewritten onto \(count(rewritten) + 1) lines")
     }
     if let rewritten = DocusaurusTabs.rewrite(text) {
         let ends = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.count }

@@ -37,9 +37,9 @@ struct SiteConfig: Sendable {
     /// Not from `site.toml`: MkDocs's `mkdocs.yml` beside the site folder, when it builds the site folder.
     var mkdocs: MkDocsConfig?
     /// What of the config changes how Markdown renders, for the page store, whose summaries are kept only while it
-    /// is the same: pymdownx's arithmatex in `mkdocs.yml` (`MkDocsConfig.latexMath`).
+    /// is the same: the extensions of `mkdocs.yml` (`MarkdownDialect`).
     var markdownSettings: String {
-        mkdocs?.latexMath == true ? ", LaTeX math" : ""
+        mkdocs?.dialect.settings ?? ""
     }
     /// Not from `site.toml`: the files outside the site folder that this config was read from, MkDocs's
     /// `mkdocs.yml` and mdBook's `book.toml`, which Check build cache stamps as it does `site.toml`.

@@ -30,8 +30,8 @@ struct MkDocsConfig: Sendable {
     /// Where snippets (`--8<--`) are looked for, and the snippets every page ends with, as the settings of
     /// pymdownx's snippets say (`snippets(in:file:line:)`).
     var snippets = Snippets()
-    /// pymdownx's arithmatex is among the `markdown_extensions`: LaTeX's `\(…\)` and `\[…\]` are math too.
-    var latexMath = false
+    /// What the `markdown_extensions` change in how text reads: pymdownx's arithmatex, md_in_html.
+    var dialect = MarkdownDialect()
 
     /// The config of the site folder `siteFolder` (as the user names it), with the warnings reading it gave: the
     /// file in the folder holding the site folder, when its `docs_dir` (by default `docs`) is the site folder.
@@ -84,13 +84,17 @@ struct MkDocsConfig: Sendable {
             config.snippets = snippets
             problems += warnings
             if case .sequence(let items) = extensions {
-                config.latexMath = items.contains { item in
-                    switch item {
-                    case .scalar(let scalar): scalar.string == "pymdownx.arithmatex"
-                    case .mapping(let mapping): mapping.keys.contains { $0.string == "pymdownx.arithmatex" }
-                    default: false
-                    }
-                }
+                let names = Set(
+                    items.flatMap { item -> [String] in
+                        switch item {
+                        case .scalar(let scalar): [scalar.string]
+                        case .mapping(let mapping): mapping.keys.compactMap(\.string)
+                        default: []
+                        }
+                    })
+                config.dialect.latexMath = names.contains("pymdownx.arithmatex")
+                config.dialect.markdownInHTML =
+                    names.contains("md_in_html") || names.contains("markdown.extensions.md_in_html")
             }
         }
         return (config, problems)

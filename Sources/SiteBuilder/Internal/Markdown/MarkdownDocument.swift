@@ -68,9 +68,9 @@ final class MarkdownDocument: @unchecked Sendable {
     private(set) var openingHeading: Heading?
 
     /// Parses `markdown` once the passes that rewrite its lines have (see `PreparedMarkdown`).
-    /// `latexMath`: `\(…\)` and `\[…\]` are math too, as pymdownx's arithmatex reads them (`MathSpans`).
-    init(markdown written: String, latexMath: Bool = false) {
-        let prepared = PreparedMarkdown(written, latexMath: latexMath)
+    /// `dialect`: what the project's extensions add (`MarkdownDialect`).
+    init(markdown written: String, dialect: MarkdownDialect = .init()) {
+        let prepared = PreparedMarkdown(written, dialect: dialect)
         let markdown = prepared.text
         (definitionContinuations, abbreviations) = (prepared.definitionContinuations, prepared.abbreviations)
         (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)

@@ -10,11 +10,11 @@ struct PageBodies: Sendable {
     let includes: IncludedFiles
     /// What every page ends with, from `mkdocs.yml`'s `auto_append`.
     let appendix: Includes.Appendix
-    /// `\(…\)` and `\[…\]` are math too, as `mkdocs.yml`'s pymdownx arithmatex says (`MathSpans`).
-    let latexMath: Bool
+    /// What `mkdocs.yml`'s extensions add to the Markdown.
+    let dialect: MarkdownDialect
 
-    init(resolver: LinkResolver, display: DisplayPaths, includes: IncludedFiles, latexMath: Bool = false) {
-        (self.resolver, self.display, self.includes, self.latexMath) = (resolver, display, includes, latexMath)
+    init(resolver: LinkResolver, display: DisplayPaths, includes: IncludedFiles, dialect: MarkdownDialect = .init()) {
+        (self.resolver, self.display, self.includes, self.dialect) = (resolver, display, includes, dialect)
         appendix = Includes.Appendix(files: includes)
     }
 
@@ -31,7 +31,7 @@ struct PageBodies: Sendable {
         }
         var rendered = PageMarkdown.render(
             body, folder: source.fileFolder, frontMatterTitle: frontMatterTitle ?? expansion?.title, resolver: resolver,
-            linkHeadings: linkHeadings, latexMath: latexMath)
+            linkHeadings: linkHeadings, dialect: dialect)
         rendered.summary.includes = expansion?.included ?? [:]
         let includeErrors = (expansion?.errors ?? []).map {
             LineMessage(line: $0.line + body.lineOffset, message: $0.message)

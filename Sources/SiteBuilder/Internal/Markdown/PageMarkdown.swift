@@ -5,14 +5,14 @@ enum PageMarkdown {
     /// The summary (with comments nothing closes and the formulas KaTeX refused, as warnings) and HTML of `body`, the file lines whose raw
     /// HTML opens an SSI directive, and the diagrams Graphviz could not read (errors), with their file lines.
     /// Link number `n` to a heading of another page is written with `linkHeadings[n]` in its fragment's place
-    /// (see `SiteAnchors`); with `latexMath`, `\(…\)` and `\[…\]` are math too (`MathSpans`).
+    /// (see `SiteAnchors`); `dialect` is what the project's extensions add (`MarkdownDialect`).
     static func render(
         _ body: PageBody, folder: String, frontMatterTitle: String?, resolver: LinkResolver,
-        linkHeadings: [Int: String], latexMath: Bool = false
+        linkHeadings: [Int: String], dialect: MarkdownDialect = .init()
     ) -> (
         summary: MarkdownSummary, html: String, directiveLines: [Int], diagramErrors: [LineMessage]
     ) {
-        let document = MarkdownDocument(markdown: body.text, latexMath: latexMath)
+        let document = MarkdownDocument(markdown: body.text, dialect: dialect)
         var summary = MarkdownSummary()
         let (headingIDs, mkdocsIDs) = HeadingIDs.ids(for: document.headings)
         summary.anchors = PageAnchors(ids: Set(headingIDs).union(document.htmlAnchors), mkdocsIDs: mkdocsIDs)

@@ -1,6 +1,7 @@
 /// A page's Markdown as cmark-gfm is given it, after the passes that rewrite its lines, line for line, and what
 /// they took out of it for the tree. In order: Jekyll's Liquid tags are read (`LiquidTags`), Obsidian's and MDX's
-/// comments taken out (`SourceComments`), GitLab's multiline quotes written with `> ` (`GitLabQuotes`), the blocks
+/// comments taken out (`SourceComments`), HTML elements that hold Markdown opened up (`MarkdownInHTML`, where
+/// `mkdocs.yml` asks for it), GitLab's multiline quotes written with `> ` (`GitLabQuotes`), the blocks
 /// that continue a definition taken out of their indentation (`DefinitionLists`), Hugo's figures, highlight blocks
 /// and refs rewritten (`HugoShortcodes`), Docusaurus's tabs (`DocusaurusTabs`), then the wiki links (`WikiLinks`)
 /// and block ids (`BlockIDs`); the abbreviations are taken out (`Abbreviations`), MkDocs admonitions rewritten into
@@ -16,12 +17,13 @@ struct PreparedMarkdown {
     /// The comments nothing closes, on the line each opens (`SourceComments`).
     let unclosedComments: [LineMessage]
 
-    /// `latexMath`: `\(…\)` and `\[…\]` are math too (`MathSpans`).
-    init(_ markdown: String, latexMath: Bool = false) {
+    /// `dialect`: what the project's extensions add (`MarkdownDialect`).
+    init(_ markdown: String, dialect: MarkdownDialect = .init()) {
         var markdown = LiquidTags.rewrite(markdown) ?? markdown
         let stripped = SourceComments.strip(markdown)
         markdown = stripped?.text ?? markdown
         unclosedComments = stripped?.unclosed ?? []
+        if dialect.markdownInHTML { markdown = MarkdownInHTML.rewrite(markdown) ?? markdown }
         markdown = GitLabQuotes.rewrite(markdown) ?? markdown
         (markdown, definitionContinuations) = DefinitionLists.dedentingContinuations(markdown) ?? (markdown, [])
         markdown = HugoShortcodes.rewrite(markdown) ?? markdown
@@ -31,7 +33,7 @@ struct PreparedMarkdown {
         (markdown, abbreviations) =
             Abbreviations.extract(markdown).map { ($0.markdown, $0.abbreviations) } ?? (markdown, nil)
         (markdown, admonitions) = Admonitions.rewrite(markdown) ?? (markdown, [:])
-        (markdown, mathSpans) = MathSpans.extract(markdown, latex: latexMath) ?? (markdown, [])
+        (markdown, mathSpans) = MathSpans.extract(markdown, latex: dialect.latexMath) ?? (markdown, [])
         text = markdown
     }
 }

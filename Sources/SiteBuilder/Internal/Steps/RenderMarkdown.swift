@@ -31,7 +31,7 @@ struct RenderMarkdown: BuildStep {
             hasBookSummary: hasBookSummary)
         let bodies = PageBodies(
             resolver: LinkResolver(index: index), display: display, includes: includes,
-            latexMath: config.mkdocs?.latexMath == true)
+            dialect: config.mkdocs?.dialect ?? MarkdownDialect())
         let linkTargets = index.digest
         let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
