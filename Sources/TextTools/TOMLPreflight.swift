@@ -52,7 +52,17 @@ public enum TOMLPreflight {
                 case UInt8(ascii: "#"):
                     skipToLineEnd()
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                    skipString(quote: byte)
+                    let (opened, quote) = (line, Character(UnicodeScalar(byte)))
+                    if let tripled = skipString(quote: byte) {
+                        let marks = String(repeating: quote, count: 3)
+                        return tripled
+                            ? (opened, "no \(marks) closes the text this \(marks) opens; add it where the text ends")
+                            : (
+                                opened,
+                                "no \(quote) on this line closes the text this \(quote) opens; add it where the text "
+                                    + "ends, or write text over several lines between \(marks) and \(marks)"
+                            )
+                    }
                     atLineStart = false
                 case UInt8(ascii: "[") where open.isEmpty && atLineStart:
                     if !headerHasName() { return (line, "a table header needs a name after '[', e.g. [params]") }
@@ -187,8 +197,10 @@ public enum TOMLPreflight {
             while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         }
 
-        /// Past a basic (`"…"`, with escapes) or literal (`'…'`) string, one-line or multi-line (`"""…"""`).
-        private mutating func skipString(quote: UInt8) {
+        /// Past a basic (`"…"`, with escapes) or literal (`'…'`) string, one-line or multi-line (`"""…"""`). Returns
+        /// nil when it is closed, else whether it was a multi-line one (which the parser reports as a control
+        /// character or not at all, not as the string left open).
+        private mutating func skipString(quote: UInt8) -> Bool? {
             let tripled = index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
             index += tripled ? 3 : 1
             while index < bytes.count {
@@ -199,24 +211,25 @@ public enum TOMLPreflight {
                     continue
                 }
                 if byte == UInt8(ascii: "\n") {
-                    // A one-line string ends at the line break (unterminated: the parser says so).
-                    guard tripled else { return }
+                    // A one-line string ends at the line break, left open.
+                    guard tripled else { return false }
                     line += 1
                 }
                 if byte == quote {
                     if !tripled {
                         index += 1
-                        return
+                        return nil
                     }
                     if index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote {
                         // Up to two more quotes may end the string's content: `"""a""""`.
                         index += 3
                         while index < bytes.count, bytes[index] == quote { index += 1 }
-                        return
+                        return nil
                     }
                 }
                 index += 1
             }
+            return tripled
         }
     }
 }

@@ -53,6 +53,24 @@ struct ConfigTests {
         #expect(none.isEmpty && config.title == "a\u{2028}b")
     }
 
+    @Test("Text whose closing quote is missing is named as such, on the line its quote opens")
+    func unclosedText() {
+        let cases: [(text: String, line: Int, message: String)] = [
+            ("title = \"Acme\nbase_url = \"/\"\n", 1, "no \" on this line closes the text this \" opens"),
+            ("title = 'Acme\n", 1, "no ' on this line closes the text this ' opens"),
+            ("title = \"x\"\n[params]\nnote = \"\"\"\nline\n", 3, #"no """ closes the text this """ opens"#),
+            ("title = \"x\"\naccess = { roles = [\"Staff] }\n", 2, "no \" on this line closes the text"),
+        ]
+        for (text, line, message) in cases {
+            let (_, problems) = SiteConfig.parse(text, file: "site/site.toml")
+            #expect(problems.map(\.line) == [line], "\(text)")
+            #expect(problems.first?.message.hasPrefix(message) == true, "\(problems)")
+        }
+        for text in ["title = \"a \\\" b\"\n", "title = \"\"\"a\nb\"\"\"\n", "title = 'C:\\x'\n", "title = \"\"\n"] {
+            #expect(SiteConfig.parse(text, file: "site/site.toml").1.isEmpty, "\(text)")
+        }
+    }
+
     @Test("Brackets inside arrays and strings are not table headers")
     func bracketsInValues() {
         let (config, problems) = SiteConfig.parse(
