@@ -25,9 +25,13 @@ struct DocsFolderTests {
         #expect(site.output("guide/old/index.html") == "")
     }
 
-    @Test("README.md beside index.md is an error naming both; a link to a missing .html page stays broken")
+    @Test(
+        "README.md beside index.md is one error naming both, not also at links to either; a missing .html stays broken")
     func readmeBesideIndex() throws {
-        let site = try TestSite(pages: ["index.md": "", "guide/index.md": "", "guide/README.md": ""])
+        let site = try TestSite(pages: [
+            "index.md": "[a](guide/index.md) [b](guide/README.md)\n", "guide/index.md": "[home](../index.md)\n",
+            "guide/README.md": "[same](index.md)\n",
+        ])
         #expect(
             site.buildErrors() == [
                 "site/guide/index.md: content: both site/guide/README.md and site/guide/index.md are the "
@@ -104,7 +108,9 @@ struct DocsFolderTests {
                 == "<p><a href=\"/guide/setup/\">Setup</a> <img src=\"/logo.png\" alt=\"logo\" /></p>\n[Setup]")
         #expect(site.output("guide/setup/index.html") == "<p><a href=\"/guide/\">Back</a></p>\n")
 
-        let clash = try TestSite(pages: ["index.md": "", "guide.md": "", "guide/README.md": "", "guide/a.md": ""])
+        let clash = try TestSite(pages: [
+            "index.md": "[g](guide.md) [r](guide/README.md)\n", "guide.md": "", "guide/README.md": "", "guide/a.md": "",
+        ])
         #expect(
             clash.buildErrors() == [
                 "site/guide.md: content: site/guide.md and site/guide/README.md would both be the page of 'guide'; "

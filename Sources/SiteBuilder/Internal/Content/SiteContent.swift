@@ -16,12 +16,14 @@ enum SiteContent {
     /// beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
     /// by side, is that folder's section page when the folder has none of its own, so its rule holds for what the
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
-    /// naming both.
+    /// naming both. Returns the pages, and the files that are no page because another is their folder's page (the
+    /// problem), each with the folder whose page it would be (`SiteFiles.secondSectionFiles`).
     static func pageSources(
         markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
         display: DisplayPaths
-    ) -> ([PageSource], [Problem]) {
+    ) -> ([PageSource], secondSectionFiles: [String: String], [Problem]) {
         var problems: [Problem] = []
+        var secondSectionFiles: [String: String] = [:]
         var sectionFiles: [String: String] = [:]
         var isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
         var leftOut: Set<String> = []
@@ -51,6 +53,7 @@ enum SiteContent {
                 "both \(display.site(other)) and \(display.site(path)) are the section page of "
                 + "'\(folder.isEmpty ? "/" : folder)'; keep one"
             problems.append(Problem(file: display.site(path), line: nil, message: message))
+            secondSectionFiles[path] = folder
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
         var sources: [PageSource] = []
@@ -77,8 +80,9 @@ enum SiteContent {
                 + "beside a folder of its name is the folder's page only when the folder has no index.md or "
                 + "README.md: merge \(name) into \(display.site(section)), or rename \(name)"
             problems.append(Problem(file: display.site(path), line: nil, message: message))
+            secondSectionFiles[path] = stem
         }
-        return (sources, problems)
+        return (sources, secondSectionFiles, problems)
     }
 
     /// Every folder that holds one of `files`, however deep.

@@ -38,9 +38,10 @@ struct LinkIndex: Sendable {
     /// (`LinkTargetChanges`).
     let described: [UInt8]
 
+    /// `secondSectionFiles` (`SiteFiles.secondSectionFiles`) lead to their folder's page.
     init(
-        pages: [ParsedPage], assets: [String], drafts: Set<String>, rootURL: String, repository: SiteRepository? = nil,
-        hasBookSummary: Bool = false
+        pages: [ParsedPage], assets: [String], drafts: Set<String>, secondSectionFiles: [String: String] = [:],
+        rootURL: String, repository: SiteRepository? = nil, hasBookSummary: Bool = false
     ) {
         var writer = ByteWriter()
         writer.int(pages.count)
@@ -61,6 +62,12 @@ struct LinkIndex: Sendable {
             writer.string(path)
             writer.string(page.url)
         }
+        var secondSections: [(path: String, folder: String)] = []
+        for (path, folder) in secondSectionFiles.sorted(by: { $0.key < $1.key }) where self.pages[path] == nil {
+            guard let section = sections[folder] else { continue }
+            self.pages[path] = section
+            secondSections.append((path, folder))
+        }
         self.assets = Set(assets)
         self.drafts = drafts
         self.rootURL = rootURL
@@ -77,6 +84,10 @@ struct LinkIndex: Sendable {
         writer.list(pagesByAlias.sorted { $0.key < $1.key }) { writer, alias in
             writer.string(alias.key)
             writer.list(alias.value) { $0.string($1) }
+        }
+        writer.list(secondSections) { writer, file in
+            writer.string(file.path)
+            writer.string(file.folder)
         }
         described = writer.bytes
         digest = SHA256.hex(described)

@@ -67,7 +67,7 @@ struct LinkTargetChanges {
         var records: [Range<Int>] = []
         var assets: Set<String> = []
         var drafts: Set<String> = []
-        /// The root URL, repository, book summary and pages' other names, as written.
+        /// The root URL, repository, book summary, pages' other names and second section files, as written.
         var rest: ArraySlice<UInt8> = []
 
         init?(_ bytes: [UInt8]) {

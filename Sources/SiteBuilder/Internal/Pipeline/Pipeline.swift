@@ -79,6 +79,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                secondSectionFiles: content.secondSectionFiles,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
@@ -197,6 +198,7 @@ struct Pipeline {
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                secondSectionFiles: content.secondSectionFiles,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: nil, cache: nil,

@@ -66,11 +66,12 @@ struct LoadContent: BuildStep {
             files.bookSummary.map { NavigationOutline(file: display.site(BookSummary.fileName), entries: $0.entries) }
             ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
-        let (sources, problems) = SiteContent.pageSources(
+        let (sources, secondSectionFiles, problems) = SiteContent.pageSources(
             markdownFiles: markdownFiles, assetFiles: assetFiles,
             readmeBesideIndex: listing.isJekyllSource ? .page : config.mkdocs != nil ? .leftOut : .problem,
             display: display)
         log.report(problems)
+        files.secondSectionFiles = secondSectionFiles
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
         let rootURL = config.rootURL
         for page in SpecialPage.allCases {
@@ -149,4 +150,7 @@ struct SiteFiles {
     }
     /// The site folder is a Jekyll source, whose `_config.yml` says what to leave out (`JekyllSource`).
     var isJekyllSource = false
+    /// Markdown files that would be a folder's page beside the file that is (an error the build reports), by the
+    /// folder: a link to one leads to the folder's page, so the build names the problem once, not at every link.
+    var secondSectionFiles: [String: String] = [:]
 }

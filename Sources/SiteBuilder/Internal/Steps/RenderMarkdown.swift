@@ -11,6 +11,8 @@ struct RenderMarkdown: BuildStep {
     /// The output paths of the site's assets, which links may point at.
     let assets: [String]
     let drafts: Set<String>
+    /// See `SiteFiles.secondSectionFiles`.
+    var secondSectionFiles: [String: String] = [:]
     /// `SUMMARY.md` is the book's table of contents, which is no page.
     let hasBookSummary: Bool
     /// The titles a book's `SUMMARY.md` and the folders' `_category_.json` give pages.
@@ -27,7 +29,8 @@ struct RenderMarkdown: BuildStep {
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
         let index = LinkIndex(
-            pages: pages, assets: assets, drafts: drafts, rootURL: config.rootURL, repository: repository,
+            pages: pages, assets: assets, drafts: drafts, secondSectionFiles: secondSectionFiles,
+            rootURL: config.rootURL, repository: repository,
             hasBookSummary: hasBookSummary)
         let bodies = PageBodies(
             resolver: LinkResolver(index: index), display: display, includes: includes,
