@@ -13,11 +13,7 @@ extension AccessRule {
     /// The digest is 40 bits of FNV-1a over `canonicalText`, which no two distinct rules share; a site whose rules
     /// collide in the 40 bits (for a hundred rules, about one site in 200 million) is refused by `AccessManifest.ruleIDs()`.
     public var id: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in canonicalText.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
+        var hash = FNV1a.hash(canonicalText)
         // FNV's low bits mix poorly; spread every bit over the 40 kept (SplitMix64's finalizer).
         hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
         hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb

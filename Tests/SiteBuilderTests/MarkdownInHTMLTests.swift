@@ -40,7 +40,8 @@ struct MarkdownInHTMLTests {
             "<div>\n*a*\n</div>", "<div markdown=\"0\">\n*a*\n</div>", "<div data-markdown>\n*a*\n</div>",
             "<pre markdown>\n*a*\n</pre>", "```html\n<div markdown>\n*a*\n</div>\n```",
             "<div markdown>*a*</div>", "<div markdown>\n*a* and nothing closes it", "    <div markdown>\n*a*\n</div>",
-            "Text about the markdown attribute.",
+            "Text about the markdown attribute.", "<div title=\"see markdown docs\">\n*a*\n</div>",
+            "<div data-x='a markdown=1'>\n*a*\n</div>", "<div markdown>",
         ] {
             #expect(MarkdownInHTML.rewrite(markdown) == nil, "\(markdown)")
         }

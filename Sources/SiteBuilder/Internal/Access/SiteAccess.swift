@@ -31,7 +31,7 @@ struct SiteAccess: Sendable {
     /// build: what pages and the search index publish is each rule's id (`ruleIDs`).
     private(set) var manifest: AccessManifest
     /// The id of each of the manifest's rules (`AccessRule.id`), by its number.
-    let ruleIDs: [String]
+    private let ruleIDs: [String]
     /// Each page's rule number in the manifest.
     let pageRuleNumbers: [Int]
     /// Each page's rule number, except for public pages; looked up for every link of every page. `signed-in` is
@@ -182,12 +182,17 @@ struct SiteAccess: Sendable {
         addedFilesKeys += [source, key]
     }
 
-    /// The number of page `index`'s rule when a link to it from a page under rule number `reader` needs a condition:
+    /// The id of page `index`'s rule when a link to it from a page under rule number `reader` needs a condition:
     /// the page is not public and a reader that rule admits might not be admitted by the page's. Nil when every
     /// such reader may open the page, and the link is plain.
-    func guardedRuleNumber(ofPage index: Int, forReadersOf reader: Int) -> Int? {
+    func guardedRuleID(ofPage index: Int, forReadersOf reader: Int) -> String? {
         guard let number = guardedRuleNumbers[index], !implications[reader * ruleCount + number] else { return nil }
-        return number
+        return ruleIDs[number]
+    }
+
+    /// The id of page `index`'s rule.
+    func ruleID(ofPage index: Int) -> String {
+        ruleIDs[pageRuleNumbers[index]]
     }
 
     /// How many pages fall under each kind of rule.

@@ -21,11 +21,12 @@ enum HTMLTags {
 
     /// The tag starting at `start`, a `<`, calling `attribute` for a start tag with the place of its name and of
     /// each of its attributes' names and values (without quotes), in order; nil when `<` starts no tag there
-    /// (`a < b` is text). An attribute without a value is passed over; a quote that never closes runs to the end
-    /// of the bytes, and its attribute is passed over too.
+    /// (`a < b` is text). An attribute without a value goes to `bareAttribute` instead, with the place of its name;
+    /// a quote that never closes runs to the end of the bytes, and its attribute is passed over.
     static func tag(
         in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
-        attribute: (_ tag: Range<Int>, _ name: Range<Int>, _ value: Range<Int>) -> Void = { _, _, _ in }
+        attribute: (_ tag: Range<Int>, _ name: Range<Int>, _ value: Range<Int>) -> Void = { _, _, _ in },
+        bareAttribute: (_ name: Range<Int>) -> Void = { _ in }
     ) -> Tag? {
         var index = start + 1
         guard index < bytes.count else { return nil }
@@ -40,12 +41,14 @@ enum HTMLTags {
                 return Tag(kind: .other, name: index..<index, end: end(of: ">", in: bytes, from: index))
             }
             let name = name(in: bytes, from: index)
-            return Tag(kind: .end, name: name, end: readAttributes(in: bytes, from: name.upperBound) { _, _ in })
+            return Tag(
+                kind: .end, name: name,
+                end: readAttributes(in: bytes, from: name.upperBound, bare: { _ in }) { _, _ in })
         case let byte where isLetter(byte):
             let name = name(in: bytes, from: index)
             return Tag(
                 kind: .start, name: name,
-                end: readAttributes(in: bytes, from: name.upperBound) { attribute(name, $0, $1) })
+                end: readAttributes(in: bytes, from: name.upperBound, bare: bareAttribute) { attribute(name, $0, $1) })
         default:
             return nil
         }
@@ -70,7 +73,8 @@ enum HTMLTags {
 
     /// Reads the attributes from `start` to the end of the tag and returns where the tag ends.
     private static func readAttributes(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ visit: (Range<Int>, Range<Int>) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, bare: (Range<Int>) -> Void,
+        _ visit: (Range<Int>, Range<Int>) -> Void
     ) -> Int {
         var index = start
         while true {
@@ -84,7 +88,10 @@ enum HTMLTags {
             while index < bytes.count, !endsName(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
             let name = nameStart..<index
             var value = skippingSpace(in: bytes, from: index)
-            guard value < bytes.count, bytes[value] == UInt8(ascii: "=") else { continue }
+            guard value < bytes.count, bytes[value] == UInt8(ascii: "=") else {
+                bare(name)
+                continue
+            }
             value = skippingSpace(in: bytes, from: value + 1)
             guard value < bytes.count else { return bytes.count }
             let quote = bytes[value]

@@ -68,53 +68,42 @@ enum MarkdownInHTML {
     }
 
     /// The element `line` opens when it is one opening tag with a `markdown` attribute, at most three spaces in, and
-    /// the line written as a block of its own without the attribute.
+    /// the line written as a block of its own without the attribute. The tag is read as every raw HTML tag of the
+    /// build is (`HTMLTags`), so a `markdown` inside another attribute's value is no attribute.
     private static func openingTag(in line: String) -> (name: String, rewritten: String)? {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3 else { return nil }
-        let tag = line.dropFirst(indent.count).trimmingCharacters(in: .whitespaces)
-        guard tag.hasPrefix("<"), tag.hasSuffix(">"), !tag.hasSuffix("/>"),
-            tag.dropFirst().dropLast().allSatisfy({ $0 != "<" && $0 != ">" })
-        else { return nil }
-        let inner = tag.dropFirst().dropLast()
-        let name = inner.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-        guard let first = name.first, first.isLetter, !rawElements.contains(name.lowercased()) else { return nil }
-        var attributes = Array(inner.dropFirst(name.count))
-        guard let range = markdownAttribute(in: attributes) else { return nil }
-        attributes.removeSubrange(range)
-        let rest = String(attributes).trimmingCharacters(in: .whitespaces)
-        return (name.lowercased(), String(indent) + blockEnd + "<\(name)" + (rest.isEmpty ? "" : " " + rest) + ">")
-    }
-
-    /// Where `markdown`, `markdown="1"`, `"block"` or `"span"` (in either quotes or none) stands among `attributes`,
-    /// with the space before it; nil when it does not, or says something else.
-    private static func markdownAttribute(in attributes: [Character]) -> Range<Int>? {
-        var position = 0
-        while position < attributes.count {
-            guard attributes[position].isWhitespace else {
-                position += 1
-                continue
-            }
-            let start = position
-            while position < attributes.count, attributes[position].isWhitespace { position += 1 }
-            let nameEnd = position + "markdown".count
-            guard nameEnd <= attributes.count, String(attributes[position..<nameEnd]).lowercased() == "markdown",
-                nameEnd == attributes.count || attributes[nameEnd].isWhitespace || attributes[nameEnd] == "="
-            else { continue }
-            guard nameEnd < attributes.count, attributes[nameEnd] == "=" else { return start..<nameEnd }
-            var valueEnd = nameEnd + 1
-            let quote = valueEnd < attributes.count && "\"'".contains(attributes[valueEnd]) ? attributes[valueEnd] : nil
-            if quote != nil { valueEnd += 1 }
-            while valueEnd < attributes.count,
-                quote.map({ attributes[valueEnd] != $0 }) ?? !attributes[valueEnd].isWhitespace
-            {
-                valueEnd += 1
-            }
-            let value = String(attributes[(nameEnd + 1 + (quote == nil ? 0 : 1))..<valueEnd]).lowercased()
-            guard ["1", "block", "span"].contains(value) else { return nil }
-            return start..<min(attributes.count, valueEnd + (quote == nil ? 0 : 1))
+        let bytes = Array(line.utf8)
+        let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        guard indent <= 3, indent < bytes.count, bytes[indent] == UInt8(ascii: "<") else { return nil }
+        var markdown: (name: Range<Int>, value: Range<Int>?)?
+        let isMarkdown = { (name: Range<Int>) in String(decoding: bytes[name], as: UTF8.self).lowercased() == "markdown"
         }
-        return nil
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            HTMLTags.tag(
+                in: buffer, at: indent,
+                attribute: { _, name, value in if isMarkdown(name) { markdown = (name, value) } },
+                bareAttribute: { name in if isMarkdown(name) { markdown = (name, nil) } })
+        }
+        guard let tag = read, tag.kind == .start, bytes[tag.end - 1] == UInt8(ascii: ">"),
+            bytes[tag.end - 2] != UInt8(ascii: "/"), bytes[tag.end...].allSatisfy(HTMLTags.isSpace), let markdown
+        else { return nil }
+        let name = String(decoding: bytes[tag.name], as: UTF8.self)
+        guard !rawElements.contains(name.lowercased()) else { return nil }
+        var end = markdown.name.upperBound
+        if let value = markdown.value {
+            guard ["1", "block", "span"].contains(String(decoding: bytes[value], as: UTF8.self).lowercased()) else {
+                return nil
+            }
+            let quoted =
+                bytes[value.lowerBound - 1] == UInt8(ascii: "\"") || bytes[value.lowerBound - 1] == UInt8(ascii: "'")
+            end = value.upperBound + (quoted ? 1 : 0)
+        }
+        var start = markdown.name.lowerBound
+        while HTMLTags.isSpace(bytes[start - 1]) { start -= 1 }
+        let rewritten = bytes[indent..<start] + bytes[end..<tag.end]
+        return (
+            name.lowercased(),
+            String(repeating: " ", count: indent) + blockEnd + String(decoding: rewritten, as: UTF8.self)
+        )
     }
 
     /// Whether the trimmed line opens another element named `name` (which its own closing tag must then close first).

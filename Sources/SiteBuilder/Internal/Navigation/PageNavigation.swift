@@ -83,7 +83,7 @@ struct PageNavigation: Sendable {
     /// How a link to page `index` is guarded for readers under rule number `reader`.
     private func guarding(_ index: Int, reader: Int) -> LinkGuard {
         LinkGuard(
-            rule: access.guardedRuleNumber(ofPage: index, forReadersOf: reader).map { access.ruleIDs[$0] },
+            rule: access.guardedRuleID(ofPage: index, forReadersOf: reader),
             isSignedIn: access.pageRules[index].rule == .signedIn, includes: includes)
     }
 

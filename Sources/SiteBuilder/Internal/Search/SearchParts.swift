@@ -1,4 +1,5 @@
 import AccessRules
+import TextTools
 
 /// Splits the searchable pages into one part per access rule, so each reader can be given exactly the
 /// parts of the rules they satisfy, and a large part into shards.
@@ -47,16 +48,11 @@ enum SearchParts {
         guard count > 1 else { return [SearchPart(ruleID: rule, shard: 0, documents: documents)] }
         var buckets = Array(repeating: [SearchDocument](), count: count)
         for document in documents {
-            buckets[Int(stableHash(document.url) % UInt64(count))].append(document)
+            buckets[Int(FNV1a.hash(document.url) % UInt64(count))].append(document)
         }
         // An empty bucket gets no shard; the shards are numbered without gaps.
         return buckets.filter { !$0.isEmpty }.enumerated().map { shard, documents in
             SearchPart(ruleID: rule, shard: shard, documents: documents)
         }
-    }
-
-    /// FNV-1a over the URL's bytes: the same in every build and on every machine, unlike `Hasher`.
-    private static func stableHash(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
 }

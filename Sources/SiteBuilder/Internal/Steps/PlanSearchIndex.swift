@@ -57,7 +57,7 @@ struct PlanSearchIndex: BuildStep {
             }
             return SearchablePage(
                 url: pages[index].url, title: pages[index].title, contentHTML: pages[index].markdown.contentDigest.hex,
-                rule: access.pageRules[index].rule, ruleID: access.ruleIDs[access.pageRuleNumbers[index]],
+                rule: access.pageRules[index].rule, ruleID: access.ruleID(ofPage: index),
                 sections: sections)
         }
     }
