@@ -7,9 +7,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import re
+import shutil
 import struct
 import subprocess
+import tempfile
 import threading
 import zlib
 from pathlib import Path
@@ -171,3 +174,46 @@ def test_github_images_for_one_colour_scheme_show_in_it_alone(themed_images: str
         assert {image.get_attribute("alt") for image in images if image.is_displayed()} == shown
     finally:
         browser.quit()
+
+
+@pytest.fixture
+def builders_site():
+    """A site in a folder of its own that the build may write to; as root, owned by nobody, who builds it."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-unreadable-") as folder:
+        site = Path(folder)
+        site.chmod(0o755)
+        (site / "site" / "team" / "private").mkdir(parents=True)
+        (site / "site" / "index.md").write_text("# Home\n")
+        (site / "site" / "team" / "private" / "plans.md").write_text("# Plans\n")
+        if os.geteuid() == 0:
+            for parent, names, files in os.walk(site):
+                for path in [Path(parent), *(Path(parent) / name for name in names + files)]:
+                    shutil.chown(path, "nobody", "nogroup")
+        yield site
+        for parent, names, _ in os.walk(site):
+            for name in names:
+                (Path(parent) / name).chmod(0o755)
+
+
+def test_a_folder_that_cannot_be_read_is_named_and_nothing_is_published(builders_site: Path):
+    """Root reads every folder, so as root the build runs as nobody, who may not read the folder."""
+    as_builder = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] if os.geteuid() == 0 else []
+    build = [*as_builder, SITEGEN, "build"]
+    built = subprocess.run(build, cwd=builders_site, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    published = (builders_site / "public" / "index.html").read_bytes()
+
+    (builders_site / "site" / "index.md").write_text("# Home, edited\n")
+    (builders_site / "site" / "team" / "private").chmod(0)
+    failed = subprocess.run(build, cwd=builders_site, capture_output=True, text=True, check=False)
+    assert failed.returncode == 1
+    assert failed.stderr.startswith(
+        "site/team/private: content: cannot read this folder (Permission denied), so its pages and files cannot be "
+        "published; check who may read it"
+    ), failed.stderr
+    assert (builders_site / "public" / "index.html").read_bytes() == published, "the published site stays as it was"
+
+    (builders_site / "site").chmod(0)
+    failed = subprocess.run(build, cwd=builders_site, capture_output=True, text=True, check=False)
+    assert failed.returncode == 1
+    assert failed.stderr.startswith("content: cannot read the site folder 'site' (Permission denied)"), failed.stderr

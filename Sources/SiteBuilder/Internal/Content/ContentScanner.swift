@@ -28,14 +28,29 @@ struct ContentScanner {
         var linksIntoBuilds: [(link: String, folder: String)] = []
     }
 
-    struct Failure: Error {}
+    /// A folder that could not be listed: where, relative to the site folder (`""` for the site folder itself),
+    /// and the system's reason.
+    struct Failure: Error {
+        let folder: String
+        let reason: String
+
+        init(folder: String, _ failure: OpenDirectory.Failure) {
+            self.folder = folder
+            reason = failure.reason
+        }
+    }
 
     func scan() throws(Failure) -> Listing {
-        guard let root = OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder) else { throw Failure() }
+        let root: OpenDirectory
+        do {
+            root = try OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder)
+        } catch {
+            throw Failure(folder: "", error)
+        }
         let realRoot = DisplayPaths.canonical(siteFolder)
         var withinLinks: [(link: String, target: String)] = []
         var intoBuilds: [(link: String, folder: String)] = []
-        var top = try entries(of: root).filter { entry in
+        var top = try entries(of: root, folder: "").filter { entry in
             guard entry.isLink else { return true }
             switch target(ofLink: entry.name, root: realRoot) {
             case .elsewhere: return true
@@ -49,20 +64,24 @@ struct ContentScanner {
             top.removeAll { JekyllSource.isJekylls($0.name) }
         }
         let folders = top.filter(\.isFolder).map(\.name)
-        let below = concurrentMap(folders) { name -> Listing? in
+        let below = concurrentMap(folders) { name -> Result<Listing, Failure> in
             var listing = Listing()
             do throws(Failure) {
-                guard let directory = OpenDirectory(path: DisplayPaths.join(siteFolder, name)) else { throw Failure() }
+                let directory: OpenDirectory
+                do throws(OpenDirectory.Failure) {
+                    directory = try OpenDirectory(path: DisplayPaths.join(siteFolder, name))
+                } catch {
+                    throw Failure(folder: name, error)
+                }
                 try walk(name, directory, root: realRoot, into: &listing)
             } catch {
-                return nil
+                return .failure(error)
             }
-            return listing
+            return .success(listing)
         }
         var listings: [String: Listing] = [:]
         for (name, listing) in zip(folders, below) {
-            guard let listing else { throw Failure() }
-            listings[name] = listing
+            listings[name] = try listing.get()
         }
         var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks, linksIntoBuilds: intoBuilds)
         for entry in top {
@@ -109,20 +128,23 @@ struct ContentScanner {
         var isFolder: Bool { stamp == nil }
     }
 
-    /// The visible entries of `directory`, sorted by name.
-    private func entries(of directory: borrowing OpenDirectory) throws(Failure) -> [Entry] {
+    /// The visible entries of `directory`, the site folder's `folder`, sorted by name.
+    private func entries(of directory: borrowing OpenDirectory, folder: String) throws(Failure) -> [Entry] {
         var entries: [Entry] = []
-        let complete = directory.forEachEntry { name, kind in
-            guard !name.hasPrefix(".") else { return }
-            guard kind != .folder else { return entries.append(Entry(name: name, stamp: nil)) }
-            guard let status = directory.status(of: name, followingLinks: true) else { return }
-            // The record says "link" as "other"; a file system that says nothing is asked (a rare second stat).
-            let isLink =
-                kind != .file && status.kind != .other
-                && directory.status(of: name, followingLinks: false)?.kind == .other
-            entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp, isLink: isLink))
+        do {
+            try directory.forEachEntry { name, kind in
+                guard !name.hasPrefix(".") else { return }
+                guard kind != .folder else { return entries.append(Entry(name: name, stamp: nil)) }
+                guard let status = directory.status(of: name, followingLinks: true) else { return }
+                // The record says "link" as "other"; a file system that says nothing is asked (a rare second stat).
+                let isLink =
+                    kind != .file && status.kind != .other
+                    && directory.status(of: name, followingLinks: false)?.kind == .other
+                entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp, isLink: isLink))
+            }
+        } catch {
+            throw Failure(folder: folder, error)
         }
-        guard complete else { throw Failure() }
         return entries.sorted { $0.name < $1.name }
     }
 
@@ -130,7 +152,7 @@ struct ContentScanner {
     private func walk(_ folder: String, _ directory: borrowing OpenDirectory, root: String, into listing: inout Listing)
         throws(Failure)
     {
-        for entry in try entries(of: directory) {
+        for entry in try entries(of: directory, folder: folder) {
             let path = SitePath.join(folder, entry.name)
             if entry.isLink {
                 switch target(ofLink: path, root: root) {
@@ -144,8 +166,11 @@ struct ContentScanner {
                 }
             }
             if entry.isFolder {
-                guard let subfolder = OpenDirectory(entry.name, in: directory, followingLinks: true) else {
-                    throw Failure()
+                let subfolder: OpenDirectory
+                do {
+                    subfolder = try OpenDirectory(entry.name, in: directory, followingLinks: true)
+                } catch {
+                    throw Failure(folder: path, error)
                 }
                 try walk(path, subfolder, root: root, into: &listing)
             } else {

@@ -13,7 +13,7 @@ import Foundation
 /// instead of five.
 enum OutputTree {
     static func files(in folder: String, since record: BuildRecord? = nil) -> [String: FileStamp] {
-        guard let root = OpenDirectory(path: folder) else { return [:] }
+        guard let root = try? OpenDirectory(path: folder) else { return [:] }
         let known = record.map {
             RecordedFolders(files: $0.files.keys, unchangedBefore: $0.started - BuildRecord.racyWindow)
         }
@@ -23,7 +23,7 @@ enum OutputTree {
         let below = concurrentMap(folders ?? []) { name in
             var files: [(String, FileStamp)] = []
             var nested: [String]?
-            if let directory = OpenDirectory(path: folder + "/" + name) {
+            if let directory = try? OpenDirectory(path: folder + "/" + name) {
                 list("", in: directory, path: name, known: known, into: &files, folders: &nested)
             }
             return files
@@ -55,7 +55,7 @@ enum OutputTree {
                 {
                     return
                 }
-            } else if let directory = OpenDirectory(relative, in: base, followingLinks: false) {
+            } else if let directory = try? OpenDirectory(relative, in: base, followingLinks: false) {
                 if listRecorded(
                     recorded, at: "", in: directory, path: path, known: known, into: &files, folders: &folders)
                 {
@@ -65,7 +65,7 @@ enum OutputTree {
         }
         if relative.isEmpty {
             read(base, path: path, known: known, into: &files, folders: &folders)
-        } else if let directory = OpenDirectory(relative, in: base, followingLinks: false) {
+        } else if let directory = try? OpenDirectory(relative, in: base, followingLinks: false) {
             read(directory, path: path, known: known, into: &files, folders: &folders)
         }
     }
@@ -114,7 +114,7 @@ enum OutputTree {
     ) {
         let prefix = path.isEmpty ? "" : path + "/"
         var subfolders: [String] = []
-        _ = directory.forEachEntry { name, kind in
+        try? directory.forEachEntry { name, kind in
             switch kind {
             case .folder: subfolders.append(name)
             case .file, .unknown:

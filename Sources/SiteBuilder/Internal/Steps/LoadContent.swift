@@ -12,14 +12,14 @@ struct LoadContent: BuildStep {
     /// Where the build writes; a symbolic link in the site folder may not lead there.
     let outputFolder: String
 
-    /// Why the site folder `folder` could not be listed, and what to do.
-    private static func unreadable(_ folder: String) -> String {
+    /// Why the site folder `folder` could not be listed, for the system's `reason`, and what to do.
+    private static func unreadable(_ folder: String, reason: String) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) else {
             return "there is no site folder '\(folder)'; pass --site DIR, or start a site with `sitegen new NAME`"
         }
         guard isFolder.boolValue else { return "the site folder '\(folder)' is a file; pass --site DIR" }
-        return "cannot read the site folder '\(folder)' or a folder in it; check who may read them"
+        return "cannot read the site folder '\(folder)' (\(reason)); check who may read it"
     }
 
     func run(_ log: BuildLog) -> SiteFiles {
@@ -30,7 +30,14 @@ struct LoadContent: BuildStep {
                 siteFolder: display.siteFolder, buildFolders: BuildFolders.named(outputFolder: outputFolder)
             ).scan()
         } catch {
-            log.report(Problem(message: Self.unreadable(display.siteFolder)))
+            guard !error.folder.isEmpty else {
+                log.report(Problem(message: Self.unreadable(display.siteFolder, reason: error.reason)))
+                return files
+            }
+            let message =
+                "cannot read this folder (\(error.reason)), so its pages and files cannot be published; check who "
+                + "may read it, or move it out of the site folder"
+            log.report(Problem(file: display.site(error.folder), line: nil, message: message))
             return files
         }
         for (link, target) in listing.linksWithin {

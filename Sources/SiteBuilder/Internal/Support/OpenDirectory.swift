@@ -12,32 +12,42 @@ struct OpenDirectory: ~Copyable {
         case folder, file, other, unknown
     }
 
+    /// Why a directory could not be opened or read to its end: the system's error number.
+    struct Failure: Error {
+        let code: Int32
+
+        /// The system's words for it (`Permission denied`).
+        var reason: String { String(cString: strerror(code)) }
+    }
+
     private let descriptor: Int32
 
-    /// Opens the directory at `path`, symbolic links followed; nil when it cannot be opened.
-    init?(path: String) {
-        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    /// Opens the directory at `path`, symbolic links followed.
+    init(path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        self.descriptor = descriptor
     }
 
     /// Opens the directory `name` in `parent`; a symbolic link is followed only when `followingLinks`.
-    init?(_ name: String, in parent: borrowing OpenDirectory, followingLinks: Bool) {
-        descriptor = openat(
+    init(_ name: String, in parent: borrowing OpenDirectory, followingLinks: Bool) throws(Failure) {
+        let descriptor = openat(
             parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        self.descriptor = descriptor
     }
 
     deinit {
         close(descriptor)
     }
 
-    /// Calls `body` with the name and kind of every entry but `.` and `..`; false when the directory could
+    /// Calls `body` with the name and kind of every entry but `.` and `..`; throws when the directory could
     /// not be read to its end.
-    func forEachEntry(_ body: (String, Kind) -> Void) -> Bool {
-        withUnsafeTemporaryAllocation(byteCount: 32 << 10, alignment: 8) { buffer in
+    func forEachEntry(_ body: (String, Kind) -> Void) throws(Failure) {
+        let code = withUnsafeTemporaryAllocation(byteCount: 32 << 10, alignment: 8) { buffer -> Int32? in
             while true {
                 let count = sitegen_getdents64(descriptor, buffer.baseAddress, UInt(buffer.count))
-                guard count > 0 else { return count == 0 }
+                guard count > 0 else { return count == 0 ? nil : errno }
                 var offset = 0
                 // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name.
                 while offset < count {
@@ -51,6 +61,7 @@ struct OpenDirectory: ~Copyable {
                 }
             }
         }
+        if let code { throw Failure(code: code) }
     }
 
     /// What the entry `name` (a path relative to this directory, `.` for itself) is, its stamp, and when its
