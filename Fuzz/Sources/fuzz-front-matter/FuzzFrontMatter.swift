@@ -8,7 +8,8 @@ import Foundation
 /// Markdown whose admonitions and containers are rewritten into quotes (`Admonitions`) and whose Hugo refs and
 /// block shortcodes are rewritten (`HugoShortcodes`), as a code fence's info string (`CodeBlockInfo`), and as code
 /// whose comments mark lines (`MarkedCode`), and as Markdown holding definition lists (`DefinitionLists`),
-/// abbreviations (`Abbreviations`), attribute lists after links and images (`InlineAttributes`) and marked text
+/// abbreviations (`Abbreviations`), attribute lists after links and images (`InlineAttributes`) and on blocks
+/// (`BlockAttributes`) and marked text
 /// (`MarkedText`), and as Markdown holding wiki links (`WikiLinks`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
@@ -18,7 +19,8 @@ import Foundation
 /// refs and shortcodes are rewritten line for line; a fence's language is one word, its title, if any, not empty, and
 /// its lines to highlight counted from 1; marked code has no more lines or bytes than the code, and a mark a line;
 /// wiki links, block ids and Docusaurus's tabs are rewritten and abbreviations and Obsidian's comments taken out
-/// line for line; the tags of definition lists, abbreviations, links, marks, keys and callouts are closed.
+/// line for line; the tags of definition lists, abbreviations, links, marks, keys, callouts, lists, quotes and
+/// tables are closed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -148,10 +150,10 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(count(rewritten) == count(text), "abbreviations taken out onto \(count(rewritten) + 1) lines")
         check(abbreviations.definitions.allSatisfy { !$0.abbreviation.isEmpty && !$0.title.isEmpty }, "an empty one")
     }
-    // Definition lists, abbreviations and callouts move cmark's nodes about: rendered without math, diagrams, code
+    // Definition lists, abbreviations, callouts and block attributes move cmark's nodes about: rendered without math, diagrams, code
     // and raw HTML (which may hold tags of its own), each tag is closed.
     if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text)
-        || MarkedText.mayHold(text) || Keys.mayHold(text) || text.contains("[!"),
+        || MarkedText.mayHold(text) || Keys.mayHold(text) || text.contains("[!") || text.contains("}"),
         !text.contains(where: { "$`~<".contains($0) })
     {
         let html = MarkdownDocument(markdown: text).renderHTML(headingIDs: [])
@@ -164,6 +166,8 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for (open, close) in [
             ("<dl>", "</dl>"), ("<dt>", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
             ("<mark>", "</mark>"), ("<details", "</details>"), ("<summary", "</summary>"), ("<kbd", "</kbd>"),
+            ("<ul", "</ul>"), ("<ol", "</ol>"), ("<li", "</li>"), ("<blockquote", "</blockquote>"),
+            ("<table", "</table>"),
         ] {
             check(count(open) == count(close), "\(count(open)) \(open) and \(count(close)) \(close)")
         }

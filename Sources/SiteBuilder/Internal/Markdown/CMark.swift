@@ -59,6 +59,13 @@ enum CMark {
         return node
     }
 
+    /// Puts `new` where `old` is and frees `old`, whose mark (`BlockAttributes`) `new` takes.
+    static func replace(_ old: OpaquePointer, with new: OpaquePointer) {
+        cmark_node_set_user_data(new, cmark_node_get_user_data(old))
+        cmark_node_replace(old, new)
+        cmark_node_free(old)
+    }
+
     /// Puts a new node of `type` (text or raw HTML) holding `literal` before `node`; none for an empty literal.
     static func insert(_ type: cmark_node_type, _ literal: some StringProtocol, before node: OpaquePointer) {
         guard !literal.isEmpty else { return }

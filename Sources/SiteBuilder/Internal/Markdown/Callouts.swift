@@ -123,8 +123,7 @@ enum Callouts {
             cmark_node_unlink(child)
             cmark_node_append_child(block, child)
         }
-        cmark_node_replace(quote, block)
-        cmark_node_free(quote)
+        CMark.replace(quote, with: block)
     }
 
     /// The HTML of the title nodes on a marker's line, rendered as the rest of the page is (their links resolved),

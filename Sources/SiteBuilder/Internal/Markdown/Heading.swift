@@ -7,6 +7,8 @@ struct Heading: Sendable {
     let shown: String
     /// The id its attribute block gives it, `install` for `## Install {#install}` (see `HeadingAttributes`).
     var writtenID: String?
+    /// Whether the tables of contents list it; kramdown's class `no_toc` says not (see `BlockAttributes`).
+    var isListed = true
 
     /// A heading shown as written, unless `shown` says otherwise.
     init(level: Int, text: String, shown: String? = nil, writtenID: String? = nil) {

@@ -19,8 +19,7 @@ extension MarkdownDocument {
                 let drawn = SVGSanitizer.sanitize(svg, svgAttributes: " role=\"img\" aria-label=\"\(label)\"")
                 let block = CMark.custom(
                     CMARK_NODE_CUSTOM_BLOCK, enter: "<figure class=\"diagram\">\(drawn)</figure>\n")
-                cmark_node_replace(node, block)
-                cmark_node_free(node)
+                CMark.replace(node, with: block)
             }
         }
         return errors
@@ -41,8 +40,7 @@ extension MarkdownDocument {
             let source = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let block = CMark.custom(
                 CMARK_NODE_CUSTOM_BLOCK, enter: "<pre class=\"mermaid\">\(source.htmlEscaped)</pre>\n")
-            cmark_node_replace(node, block)
-            cmark_node_free(node)
+            CMark.replace(node, with: block)
         }
     }
 

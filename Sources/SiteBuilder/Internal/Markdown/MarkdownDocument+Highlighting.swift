@@ -26,8 +26,7 @@ extension MarkdownDocument {
                     + html + "\n</figure>"
             }
             let block = CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html)
-            cmark_node_replace(node, block)
-            cmark_node_free(node)
+            CMark.replace(node, with: block)
         }
     }
 

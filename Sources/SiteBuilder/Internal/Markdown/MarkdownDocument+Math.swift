@@ -25,8 +25,7 @@ extension MarkdownDocument {
         for (number, node) in blocks.enumerated() {
             let block = CMark.custom(
                 CMARK_NODE_CUSTOM_BLOCK, enter: "<p class=\"math-block\">\(html[used.count + number])</p>\n")
-            cmark_node_replace(node, block)
-            cmark_node_free(node)
+            CMark.replace(node, with: block)
         }
         return zip(formulas, rendered).compactMap { formula, result in
             guard case .error(let message) = result else { return nil }

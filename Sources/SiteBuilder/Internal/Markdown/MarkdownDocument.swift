@@ -44,8 +44,11 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldEmoji: Bool
     /// The lines of the blocks that continue a definition (see `DefinitionLists.dedentingContinuations`).
     private let definitionContinuations: [ClosedRange<Int>]
-    /// Paragraphs that put the table of contents where they stand, `[TOC]` (see `ContentsMarker`).
+    /// Paragraphs that put the table of contents where they stand, `[TOC]` (see `ContentsMarker`), and kramdown's
+    /// `{:toc}` lists (see `BlockAttributes`).
     private var contentsMarkers: [OpaquePointer] = []
+    /// The attribute lists blocks are marked with (see `BlockAttributes`).
+    private var blockAttributes: [AttributeList] = []
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -145,6 +148,7 @@ final class MarkdownDocument: @unchecked Sendable {
         headingNodes = []
         if mayHoldDefinitions { DefinitionLists.convert(in: root, continuations: definitionContinuations) }
         highlightCodeBlocks()
+        BlockAttributes.apply(in: root, lists: blockAttributes, parser: parser)
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
     }
 
@@ -168,13 +172,13 @@ final class MarkdownDocument: @unchecked Sendable {
         let inner = rendered.dropFirst(open.count).dropLast(close.count)
         let block = CMark.custom(
             CMARK_NODE_CUSTOM_BLOCK, enter: "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
-        cmark_node_replace(heading, block)
-        cmark_node_free(heading)
+        CMark.replace(heading, with: block)
     }
 
     /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.
     private func collect(source: String, mayHoldContentsMarker: Bool) {
         var lines = SourceLines(source)
+        var attributeParagraphs: [OpaquePointer] = []
         CMark.walk(root) { node in
             if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
             let type = cmark_node_get_type(node)
@@ -213,6 +217,8 @@ final class MarkdownDocument: @unchecked Sendable {
                 ContentsMarker.isMarker(node, source: &lines)
             {
                 contentsMarkers.append(node)
+            } else if type == CMARK_NODE_PARAGRAPH, BlockAttributes.mayHold(node) {
+                attributeParagraphs.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = CMark.literal(of: node)
                 let read = HTMLLinks.read(html)
@@ -222,9 +228,23 @@ final class MarkdownDocument: @unchecked Sendable {
                 collectHTMLLinks(read.addresses, in: node, html: html, firstLine: first)
             }
         }
+        if !attributeParagraphs.isEmpty { takeBlockAttributes(from: attributeParagraphs, source: &lines) }
         if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {
             openingHeading = headings[0]
         }
+    }
+
+    /// Takes the attribute lines out of `paragraphs`, marking the blocks they are for (see `BlockAttributes`).
+    private func takeBlockAttributes(from paragraphs: [OpaquePointer], source: inout SourceLines) {
+        let found = BlockAttributes(taking: paragraphs, source: &source)
+        blockAttributes = found.lists
+        for (heading, attributes) in found.headings {
+            guard let index = headingNodes.firstIndex(of: heading) else { continue }
+            if headings[index].writtenID == nil { headings[index].writtenID = attributes.id }
+            if attributes.classes.contains("no_toc") { headings[index].isListed = false }
+        }
+        htmlAnchors.formUnion(found.anchors)
+        contentsMarkers += found.contentsLists
     }
 
     /// Adds the addresses `found` in the raw HTML of `node`, which starts on line `firstLine`, to `links`.

@@ -8,7 +8,7 @@ struct TocEntry: Sendable, Equatable {
     static func entries(from headings: [(heading: Heading, id: String)]) -> [TocEntry] {
         var entries: [TocEntry] = []
         var seenH2 = false
-        for (heading, id) in headings where heading.level == 2 || heading.level == 3 {
+        for (heading, id) in headings where heading.isListed && (heading.level == 2 || heading.level == 3) {
             let entry = TocEntry(id: id, title: heading.shown, children: [])
             if heading.level == 3, seenH2 {
                 entries[entries.count - 1].children.append(entry)
