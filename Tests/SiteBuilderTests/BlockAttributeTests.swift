@@ -129,4 +129,76 @@ struct BlockAttributeTests {
             BlockAttributes.adding(list, to: "<h2 id=\"old\" class=\"\">T</h2>")
                 == "<h2 id=\"old\" class=\"b\" data-x=\"1\" role=\"x\">T</h2>")
     }
+
+    private static let callouts = JekyllSource.config(
+        """
+        callouts:
+          highlight:
+            color: yellow
+          important:
+            title: Important
+            color: blue-000
+          warning:
+            title: Careful & quick
+            color: red
+          tip: {}
+          odd: plain
+        """
+    ).callouts
+
+    @Test("_config.yml's callouts: the colour gives the kind, else the name when it is one; a title is optional")
+    func calloutConfig() {
+        #expect(Self.callouts["highlight"] == JekyllCallout(name: "highlight", title: nil, color: "yellow"))
+        #expect(
+            Self.callouts.mapValues(\.kind) == [
+                "highlight": "warning", "important": "note", "warning": "caution", "tip": "tip",
+            ])
+        #expect(
+            Self.callouts.mapValues(\.title) == [
+                "highlight": nil, "important": "Important", "warning": "Careful & quick", "tip": nil,
+            ])
+    }
+
+    @Test(
+        "A paragraph or quote a callout's class marks is that callout; with -title, a quote's first paragraph titles it"
+    )
+    func jekyllCallouts() {
+        let dialect = MarkdownDialect(callouts: Self.callouts)
+        let render = { (markdown: String) in
+            MarkdownDocument(markdown: markdown, dialect: dialect).renderHTML(headingIDs: [])
+        }
+        #expect(
+            render("{: .highlight }\nA paragraph.\n")
+                == "<div class=\"callout callout-warning highlight\" role=\"note\">\n<p>A paragraph.</p>\n</div>\n")
+        #expect(
+            render("{: .warning }\n> One.\n>\n> Two.\n")
+                == "<div class=\"callout callout-caution warning\" role=\"note\">\n"
+                + "<p class=\"callout-title\">Careful &amp; quick</p>\n<p>One.</p>\n<p>Two.</p>\n</div>\n")
+        #expect(
+            render("{: .important-title #why }\n> Why *this*\n>\n> Because.\n")
+                == "<div class=\"callout callout-note important-title\" role=\"note\" id=\"why\">\n"
+                + "<p class=\"callout-title\">Why <em>this</em></p>\n<p>Because.</p>\n</div>\n")
+        // A class no callout is named by, a list, and a site without callouts keep the block as it is.
+        #expect(render("{: .note }\nText.\n") == "<p class=\"note\">Text.</p>\n")
+        #expect(render("* a\n{: .highlight }\n") == "<ul class=\"highlight\">\n<li>a</li>\n</ul>\n")
+        #expect(MarkdownDocument.html("{: .highlight }\nText.\n") == "<p class=\"highlight\">Text.</p>\n")
+    }
+
+    @Test("A Jekyll source's callouts come from its _config.yml, and a change to them renders its pages again")
+    func calloutsInABuild() throws {
+        let site = try TestSite(
+            pages: [
+                "_config.yml": "callouts:\n  warning:\n    title: Warning\n    color: red\n",
+                "index.md": "{: .warning }\nMind the gap.\n",
+            ],
+            templates: TestSite.contentOnlyTemplates)
+        try site.build()
+        #expect(site.output("index.html")?.contains("<p class=\"callout-title\">Warning</p>") == true)
+        try site.write(["_config.yml": "callouts:\n  warning:\n    title: Beware\n    color: yellow\n"], under: "site")
+        try site.build()
+        let page = site.output("index.html") ?? ""
+        #expect(
+            page.contains("callout-warning warning") && page.contains("<p class=\"callout-title\">Beware</p>"),
+            "\(page)")
+    }
 }

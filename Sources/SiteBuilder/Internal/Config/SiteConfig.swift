@@ -36,10 +36,19 @@ struct SiteConfig: Sendable {
     var jekyllExcludes: [String] = []
     /// Not from `site.toml`: MkDocs's `mkdocs.yml` beside the site folder, when it builds the site folder.
     var mkdocs: MkDocsConfig?
+    /// Not from `site.toml`: the callouts a Jekyll source's `_config.yml` defines (`JekyllCallout`).
+    var jekyllCallouts: [String: JekyllCallout] = [:]
+    /// What the project's own tool makes of its Markdown: the extensions of `mkdocs.yml` and the callouts of
+    /// `_config.yml`.
+    var markdownDialect: MarkdownDialect {
+        var dialect = mkdocs?.dialect ?? MarkdownDialect()
+        dialect.callouts = jekyllCallouts
+        return dialect
+    }
     /// What of the config changes how Markdown renders, for the page store, whose summaries are kept only while it
-    /// is the same: the extensions of `mkdocs.yml` (`MarkdownDialect`).
+    /// is the same (`MarkdownDialect`).
     var markdownSettings: String {
-        mkdocs?.dialect.settings ?? ""
+        markdownDialect.settings
     }
     /// Not from `site.toml`: the files outside the site folder that this config was read from, MkDocs's
     /// `mkdocs.yml` and mdBook's `book.toml`, which Check build cache stamps as it does `site.toml`.

@@ -33,6 +33,8 @@ enum JekyllSource {
         var excludes: [String] = []
         /// Why the `exclude` list cannot be followed; nil when it can.
         var excludeProblem: String?
+        /// Just the Docs's `callouts`, by name (`JekyllCallout`).
+        var callouts: [String: JekyllCallout] = [:]
     }
 
     /// Reads `_config.yml`'s text: its title and its exclude list, or why that list cannot be followed (the text
@@ -49,6 +51,13 @@ enum JekyllSource {
         }
         guard case .mapping(let mapping) = root else { return config }
         if case .scalar(let scalar)? = mapping["title"], !scalar.string.isEmpty { config.title = scalar.string }
+        if case .mapping(let callouts)? = mapping["callouts"] {
+            for (name, definition) in callouts {
+                guard let name = name.string, !name.isEmpty, case .mapping(let settings) = definition else { continue }
+                let title = settings["title"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                config.callouts[name] = JekyllCallout(name: name, title: title, color: settings["color"]?.string)
+            }
+        }
         guard let list = mapping["exclude"] else { return config }
         let items: [Node]
         switch list {

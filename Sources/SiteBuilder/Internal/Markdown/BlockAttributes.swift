@@ -17,7 +17,8 @@ import TextTools
 ///
 /// Blocks are marked when the page is parsed and take their attributes when it is rendered, after every pass that
 /// swaps a block for a custom one (`CMark.replace` keeps the mark): the block is rendered alone, and the attributes
-/// join its opening tag; classes add to those it has, and an id or attribute it already has is kept.
+/// join its opening tag; classes add to those it has, and an id or attribute it already has is kept. A paragraph or
+/// quote whose class names a callout of Just the Docs becomes that callout (`JekyllCallout`).
 struct BlockAttributes {
     /// The attribute lists found, the one for a block marked `n` at `lists[n - 1]`.
     private(set) var lists: [AttributeList] = []
@@ -207,7 +208,9 @@ struct BlockAttributes {
 extension BlockAttributes {
     /// Gives every block below `root` that is marked its attributes, from `lists`; an item's through its list, which
     /// is written again item by item, since a list holds nothing but items.
-    static func apply(in root: OpaquePointer, lists: [AttributeList], parser: OpaquePointer) {
+    static func apply(
+        in root: OpaquePointer, lists: [AttributeList], callouts: [String: JekyllCallout], parser: OpaquePointer
+    ) {
         guard !lists.isEmpty else { return }
         var blocks: [OpaquePointer] = []
         CMark.walk(root) { node in
@@ -222,11 +225,50 @@ extension BlockAttributes {
             let html: String
             if cmark_node_get_type(block) == CMARK_NODE_LIST {
                 html = listHTML(block, lists: lists, parser: parser)
+            } else if let attributes = attributes(of: block, lists),
+                let callout = calloutHTML(block, attributes, callouts: callouts, parser: parser)
+            {
+                html = adding(attributes, to: callout)
             } else {
                 html = adding(attributes(of: block, lists), to: CMark.renderHTML(block, parser: parser))
             }
             CMark.replace(block, with: CMark.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html))
         }
+    }
+
+    /// A paragraph or quote whose classes name a callout `_config.yml` defines, as the theme's callout; with the
+    /// name and `-title`, a quote titled with its first paragraph (`JekyllCallout`). Nil for any other block.
+    private static func calloutHTML(
+        _ block: OpaquePointer, _ attributes: AttributeList, callouts: [String: JekyllCallout], parser: OpaquePointer
+    ) -> String? {
+        let type = cmark_node_get_type(block)
+        guard !callouts.isEmpty, type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_BLOCK_QUOTE else { return nil }
+        for name in attributes.classes {
+            if let callout = callouts[name] {
+                let body =
+                    type == CMARK_NODE_PARAGRAPH ? CMark.renderHTML(block, parser: parser) : quoted(block, parser)
+                return Callouts.html(kind: callout.kind, title: callout.title?.htmlEscaped ?? "", body: body)
+            }
+            guard type == CMARK_NODE_BLOCK_QUOTE, name.hasSuffix("-title"),
+                let callout = callouts[String(name.dropLast("-title".count))]
+            else { continue }
+            var title = ""
+            if let first = cmark_node_first_child(block), cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH {
+                title = CMark.innerHTML(ofParagraph: first, parser: parser)
+                cmark_node_unlink(first)
+                cmark_node_free(first)
+            }
+            return Callouts.html(kind: callout.kind, title: title, body: quoted(block, parser))
+        }
+        return nil
+    }
+
+    /// The HTML of what the quote `quote` holds, without its own tags.
+    private static func quoted(_ quote: OpaquePointer, _ parser: OpaquePointer) -> String {
+        let html = CMark.renderHTML(quote, parser: parser)
+        let (open, close) = ("<blockquote>\n", "</blockquote>\n")
+        guard html.hasPrefix(open), html.hasSuffix(close) else { return html }
+        return String(html.dropFirst(open.count).dropLast(close.count))
     }
 
     private static func attributes(of block: OpaquePointer, _ lists: [AttributeList]) -> AttributeList? {

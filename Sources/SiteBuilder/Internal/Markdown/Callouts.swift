@@ -153,6 +153,12 @@ enum Callouts {
         ("<div class=\"content-tab\">\n<p class=\"content-tab-title\">\(title)</p>\n", "</div>\n")
     }
 
+    /// A callout of `kind` titled with the HTML `title` (none when empty), holding the HTML `body`.
+    static func html(kind: String, title: String, body: String) -> String {
+        let (open, close) = tags(kind: kind, title: title, collapsedOpen: nil)
+        return open + body + close
+    }
+
     /// The tags around a callout of `kind` whose title is the HTML `shown`.
     private static func tags(kind: String, title shown: String, collapsedOpen: Bool?) -> (open: String, close: String) {
         if let open = collapsedOpen {

@@ -1,13 +1,19 @@
-/// What a project's Markdown reads beyond what every page gets: the Python-Markdown extensions `mkdocs.yml` lists
-/// that change what text means, so that a page reads as its project's own tool shows it.
+/// What a project's Markdown reads beyond what every page gets, so that a page reads as its project's own tool shows
+/// it: the Python-Markdown extensions `mkdocs.yml` lists that change what text means, and the callouts a Jekyll
+/// source's `_config.yml` defines.
 struct MarkdownDialect: Sendable, Equatable {
     /// pymdownx's arithmatex: `\(…\)` and `\[…\]` are math too (`MathSpans`).
     var latexMath = false
     /// md_in_html: an HTML element with a `markdown` attribute holds Markdown (`MarkdownInHTML`).
     var markdownInHTML = false
+    /// Just the Docs's callouts, by name (`JekyllCallout`).
+    var callouts: [String: JekyllCallout] = [:]
 
     /// What the dialect adds, for the page store, whose summaries are kept only while it is the same.
     var settings: String {
-        (latexMath ? ", LaTeX math" : "") + (markdownInHTML ? ", Markdown in HTML" : "")
+        let callouts = self.callouts.sorted { $0.key < $1.key }.map { name, callout in
+            ", callout \(name.debugDescription) \(callout.kind) \((callout.title ?? "").debugDescription)"
+        }
+        return (latexMath ? ", LaTeX math" : "") + (markdownInHTML ? ", Markdown in HTML" : "") + callouts.joined()
     }
 }

@@ -49,6 +49,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private var contentsMarkers: [OpaquePointer] = []
     /// The attribute lists blocks are marked with (see `BlockAttributes`).
     private var blockAttributes: [AttributeList] = []
+    /// The callouts of a Jekyll source, which attribute lists may name (`JekyllCallout`).
+    private let callouts: [String: JekyllCallout]
     /// The diagrams Graphviz could not read, known once the document is rendered.
     private(set) var diagramErrors: [LineMessage] = []
     /// The formulas KaTeX refused, known once the document is rendered.
@@ -78,6 +80,7 @@ final class MarkdownDocument: @unchecked Sendable {
         (definitionContinuations, abbreviations) = (prepared.definitionContinuations, prepared.abbreviations)
         (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)
         unclosedComments = prepared.unclosedComments
+        callouts = dialect.callouts
         let parser = CMark.makeParser()
         markdown.withCString { text in
             cmark_parser_feed(parser, text, strlen(text))
@@ -148,7 +151,7 @@ final class MarkdownDocument: @unchecked Sendable {
         headingNodes = []
         if mayHoldDefinitions { DefinitionLists.convert(in: root, continuations: definitionContinuations) }
         highlightCodeBlocks()
-        BlockAttributes.apply(in: root, lists: blockAttributes, parser: parser)
+        BlockAttributes.apply(in: root, lists: blockAttributes, callouts: callouts, parser: parser)
         return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
     }
 

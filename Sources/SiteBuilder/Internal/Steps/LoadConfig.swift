@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads `site.toml` from the site root; a missing file means the defaults. In a Jekyll source, the `title` of
-/// `_config.yml` is the site's title unless `site.toml` sets one, and its `exclude` list is kept for Load
-/// content. Beside an MkDocs `mkdocs.yml` that builds the site folder, its `site_name` is the title unless
+/// `_config.yml` is the site's title unless `site.toml` sets one, its `exclude` list is kept for Load
+/// content and its `callouts` for the Markdown (`JekyllCallout`). Beside an MkDocs `mkdocs.yml` that builds the site folder, its `site_name` is the title unless
 /// `site.toml` sets one, and its `nav` is kept for Build navigation (`MkDocsConfig`); so is the `title` of an
 /// mdBook's `book.toml` (`MdBookConfig`).
 struct LoadConfig: BuildStep {
@@ -28,6 +28,7 @@ struct LoadConfig: BuildStep {
         if let jekyll = readJekyllConfig(log) {
             defaults.title = jekyll.title ?? defaults.title
             defaults.jekyllExcludes = jekyll.excludes
+            defaults.jekyllCallouts = jekyll.callouts
         }
         let file = display.site("site.toml")
         guard let data = FileManager.default.contents(atPath: file) else {

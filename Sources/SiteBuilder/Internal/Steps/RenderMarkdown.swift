@@ -34,7 +34,7 @@ struct RenderMarkdown: BuildStep {
             hasBookSummary: hasBookSummary)
         let bodies = PageBodies(
             resolver: LinkResolver(index: index), display: display, includes: includes,
-            dialect: config.mkdocs?.dialect ?? MarkdownDialect())
+            dialect: config.markdownDialect)
         let linkTargets = index.digest
         let targetsUnchanged = linkTargets == previousLinkTargets
         let changes =
