@@ -28,25 +28,35 @@ public final class FastCGIResponder: @unchecked Sendable {
     private let acceptors: Int
     private let network: NetworkWorkers
     private let log: AuthLog
+    private let deadlines: ConnectionDeadlines
     private let inFlight = NSLock()
     private var active = 0
     private var acceptorsRunning = 0
     private var stopping = false
 
-    /// A responder answering through `router` on `acceptors` threads, with `network` for the routes that wait.
-    public init(router: Router, acceptors: Int, network: NetworkWorkers, log: AuthLog) {
+    /// How long an acceptor may spend on one connection, reading its request and answering it
+    /// (`ConnectionDeadlines`); a web server needs milliseconds.
+    public static let connectionPatience: Duration = .seconds(10)
+
+    /// A responder answering through `router` on `acceptors` threads, with `network` for the routes that wait, and
+    /// at most `connectionPatience` for each connection an acceptor holds.
+    public init(
+        router: Router, acceptors: Int, network: NetworkWorkers, log: AuthLog,
+        connectionPatience: Duration = FastCGIResponder.connectionPatience
+    ) {
         self.router = router
         self.authorizer = FastCGIAuthorizer(router: router)
         self.acceptors = acceptors
         self.network = network
         self.log = log
+        deadlines = ConnectionDeadlines(patience: connectionPatience)
     }
 
     /// Starts the acceptor threads on a listening socket and returns.
     public func start(listening socket: Int32) {
         inFlight.withLock { acceptorsRunning += acceptors }
         for number in 0..<acceptors {
-            let thread = Thread { [self] in self.accept(on: socket) }
+            let thread = Thread { [self] in self.accept(on: socket, acceptor: number) }
             thread.name = "fastcgi-\(number)"
             thread.stackSize = 1 << 20
             thread.start()
@@ -61,26 +71,42 @@ public final class FastCGIResponder: @unchecked Sendable {
         shutdown(socket, Int32(SHUT_RDWR))
         let deadline = Date().addingTimeInterval(patience)
         while inFlight.withLock({ active > 0 || acceptorsRunning > 0 }), Date() < deadline { usleep(10_000) }
+        deadlines.stop()
     }
 
-    private func accept(on socket: Int32) {
+    /// The acceptor loop. The acceptor takes each connection itself and hands it to libfcgi as one kept from an
+    /// earlier request, so that it can start the connection's time (`ConnectionDeadlines`) before libfcgi reads: a
+    /// request libfcgi cannot read (broken, or out of time) it closes and then, having no listening socket of its
+    /// own, returns, and the acceptor takes the next connection.
+    private func accept(on socket: Int32, acceptor: Int) {
         defer { inFlight.withLock { acceptorsRunning -= 1 } }
         var failures = AcceptFailure()
-        var request = Self.newRequest(socket)
+        var request = Self.newRequest()
         while true {
-            let result = FCGX_Accept_r(request)
-            guard result >= 0 else {
-                if inFlight.withLock({ stopping }) { return }
-                switch failures.failed(errno: -result, now: Date()) {
-                case .retry(let delay):
-                    Thread.sleep(forTimeInterval: delay)
-                    continue
-                case .exit(let reason):
-                    log.write(event: "serve_failed", ["reason": reason])
-                    exit(1)
+            if request.pointee.ipcFd < 0 {
+                let connection = Glibc.accept(socket, nil, nil)
+                guard connection >= 0 else {
+                    let code = errno
+                    if inFlight.withLock({ stopping }) { return }
+                    switch failures.failed(errno: code, now: Date()) {
+                    case .retry(let delay):
+                        Thread.sleep(forTimeInterval: delay)
+                        continue
+                    case .exit(let reason):
+                        log.write(event: "serve_failed", ["reason": reason])
+                        exit(1)
+                    }
                 }
+                failures.succeeded()
+                _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+                request.pointee.ipcFd = connection
+                // libfcgi's accept first finishes the request before, which closes a connection not kept.
+                request.pointee.keepConnection = 1
             }
-            failures.succeeded()
+            // A connection the server keeps has as long for its next request, idle time included.
+            deadlines.hold(request.pointee.ipcFd, acceptor: acceptor)
+            defer { deadlines.release(acceptor: acceptor) }
+            guard FCGX_Accept_r(request) >= 0 else { continue }
             guard begin() else {
                 FCGX_Finish_r(request)
                 return
@@ -106,7 +132,7 @@ public final class FastCGIResponder: @unchecked Sendable {
                 continue
             }
             let owned = HandedOver(request: request)
-            request = Self.newRequest(socket)
+            request = Self.newRequest()
             let queued = network.submit { [self] in
                 answer(owned.request, with: route.endpoint.respond(to: parsed))
                 owned.request.deallocate()
@@ -125,9 +151,10 @@ public final class FastCGIResponder: @unchecked Sendable {
         let request: UnsafeMutablePointer<FCGX_Request>
     }
 
-    private static func newRequest(_ socket: Int32) -> UnsafeMutablePointer<FCGX_Request> {
+    /// A request for libfcgi to read from a connection the acceptor took: its listening socket is none.
+    private static func newRequest() -> UnsafeMutablePointer<FCGX_Request> {
         let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)
-        FCGX_InitRequest(request, socket, 0)
+        FCGX_InitRequest(request, -1, 0)
         return request
     }
 

@@ -15,13 +15,14 @@ import TransportTestEndpoints
         let socket: Int32
         let responder: FastCGIResponder
 
-        init(routes: [String: Router.Route]) throws {
+        init(routes: [String: Router.Route], connectionPatience: Duration = FastCGIResponder.connectionPatience) throws
+        {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             path = folder + "/auth.sock"
             socket = try ListeningSocket.open(.unix(path), group: nil)
             responder = FastCGIResponder(
                 router: Router(routes: routes), acceptors: 2, network: NetworkWorkers(threads: 1, queueLimit: 1),
-                log: AuthLog { _ in })
+                log: AuthLog { _ in }, connectionPatience: connectionPatience)
             responder.start(listening: socket)
         }
 
@@ -154,6 +155,53 @@ import TransportTestEndpoints
         for client in stalled {
             #expect(FastCGIWire.answer(in: client.readToEnd()).status == 200, "the stalled requests are answered")
         }
+    }
+
+    @Test func connectionsThatSendNoWholeRequestInTimeAreClosedAndHoldUpNoAcceptor() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], connectionPatience: .milliseconds(600))
+        let silent = try UnixSocketClient(path: served.path)
+        let half = try UnixSocketClient(path: served.path)
+        half.send(Array(Self.echoRequest.prefix(20)))
+        // A byte every 200 ms: each read gets something, and only the connection's own deadline ends it.
+        let trickling = try UnixSocketClient(path: served.path)
+        let trickle = Thread {
+            for byte in Self.echoRequest {
+                guard send(trickling.descriptor, [byte], 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+        trickle.start()
+        defer { for client in [silent, half, trickling] { client.close() } }
+        Thread.sleep(forTimeInterval: 0.1)
+        let started = ContinuousClock.now
+        #expect(try served.exchange(Self.echoRequest).status == 200, "both acceptors are free again")
+        #expect(ContinuousClock.now - started < .seconds(3))
+        for client in [silent, half, trickling] {
+            let waited = ContinuousClock.now
+            #expect(client.readToEnd().isEmpty, "closed without an answer")
+            #expect(ContinuousClock.now - waited < .seconds(2), "closed by the deadline, not the client's timeout")
+        }
+    }
+
+    @Test func aConnectionTheServerKeepsCarriesItsNextRequestAndIsClosedWhenIdleTooLong() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], connectionPatience: .milliseconds(600))
+        let client = try UnixSocketClient(path: served.path)
+        defer { client.close() }
+        let kept = { (query: String) in
+            FastCGIWire.begin(keepingConnection: true)
+                + FastCGIWire.parameters([
+                    ("REQUEST_METHOD", "GET"), ("DOCUMENT_URI", "/echo"), ("QUERY_STRING", query),
+                ])
+                + FastCGIWire.record(FastCGIWire.stdin)
+        }
+        client.send(kept("q=1"))
+        Thread.sleep(forTimeInterval: 0.3)
+        client.send(kept("q=2"))
+        // Then idle: as a connection that sends nothing, it is closed once its time is up.
+        let started = ContinuousClock.now
+        let answer = FastCGIWire.answer(in: client.readToEnd())
+        #expect(answer.text.contains("GET /echo q=1 ") && answer.text.contains("GET /echo q=2 "), "\(answer.text)")
+        #expect(ContinuousClock.now - started < .seconds(2), "closed by the deadline, not the client's timeout")
     }
 
     @Test func parametersBeyondTheLimitAre431() throws {

@@ -18,9 +18,10 @@ enum FastCGIWire {
         ] + content + [UInt8](repeating: 0, count: padding)
     }
 
-    /// `FCGI_BEGIN_REQUEST` for `role` (1 Responder, 2 Authorizer, 3 Filter), without keeping the connection.
-    static func begin(role: UInt16 = 1) -> [UInt8] {
-        record(beginRequest, [UInt8(role >> 8), UInt8(role & 0xFF), 0, 0, 0, 0, 0, 0])
+    /// `FCGI_BEGIN_REQUEST` for `role` (1 Responder, 2 Authorizer, 3 Filter); with `keepingConnection`, the flag
+    /// `FCGI_KEEP_CONN`, which asks the application to leave the connection open for the next request.
+    static func begin(role: UInt16 = 1, keepingConnection: Bool = false) -> [UInt8] {
+        record(beginRequest, [UInt8(role >> 8), UInt8(role & 0xFF), keepingConnection ? 1 : 0, 0, 0, 0, 0, 0])
     }
 
     /// A length as name-value pairs encode it: one byte below 128, else four with the top bit set.
