@@ -29,9 +29,52 @@ struct MarkedTextTests {
             let html = MarkdownDocument.html(markdown + "\n")
             #expect(!html.contains("<mark>"), "\(markdown): \(html)")
         }
-        #expect(MarkedText.mayHold("a==b") && !MarkedText.mayHold("a=b = c"))
+        #expect(MarkedText.highlighted.mayHold("a==b") && !MarkedText.highlighted.mayHold("a=b = c"))
         #expect(
             MarkdownDocument.html("==smart==mark==\n") == "<p><mark>smart==mark</mark></p>\n",
             "a == inside a word neither opens nor closes")
+    }
+
+    private static func formatted(_ markdown: String) -> String {
+        MarkdownDocument(markdown: markdown, dialect: MarkdownDialect(caret: true, tilde: true))
+            .renderHTML(headingIDs: [])
+    }
+
+    @Test("With pymdownx's caret and tilde, ^sup^, ~sub~ and ^^ins^^; ~~struck~~ stays struck, in text and cells")
+    func caretAndTilde() {
+        #expect(
+            Self.formatted("H~2~O, x^2^, ^^new *text*^^, ~~old~~ and ==marked==.\n")
+                == "<p>H<sub>2</sub>O, x<sup>2</sup>, <ins>new <em>text</em></ins>, <del>old</del> and "
+                + "<mark>marked</mark>.</p>\n")
+        #expect(
+            Self.formatted("| mc^2^ | CO~2~ |\n|---|---|\n").contains(
+                "<th>mc<sup>2</sup></th>\n<th>CO<sub>2</sub></th>"))
+        // Without them, as GitHub reads it: one ~ strikes through too, and ^ is text.
+        #expect(MarkdownDocument.html("H~2~O and x^2^\n") == "<p>H<del>2</del>O and x^2^</p>\n")
+    }
+
+    @Test("A mark beside another, words with spaces between, code and addresses stay as written")
+    func notScripts() {
+        for markdown in [
+            "a ~ b ~ c", "2^10 alone", "`x^2^`", "a^b c^", "~~~ run", "^^^x^^^", "<https://x.org/~a~b~>", "x^^y",
+            "~ x~",
+        ] {
+            let html = Self.formatted(markdown + "\n")
+            #expect(
+                !html.contains("<sup>") && !html.contains("<sub>") && !html.contains("<ins>"), "\(markdown): \(html)")
+        }
+    }
+
+    @Test("mkdocs.yml's pymdownx.caret and pymdownx.tilde turn them on, and a change to the list renders pages again")
+    func fromMkDocs() throws {
+        let site = try TestSite(pages: [:])
+        let config =
+            "site_name: Docs\nmarkdown_extensions:\n  - pymdownx.caret\n  - pymdownx.tilde:\n      smart_delete: true\n"
+        try site.write(["mkdocs.yml": config, "docs/index.md": "H~2~O is x^2^.\n"], under: "")
+        try site.build { $0.siteFolder = site.root + "/docs" }
+        #expect(site.output("index.html")?.contains("H<sub>2</sub>O is x<sup>2</sup>.") == true)
+        try site.write(["mkdocs.yml": "site_name: Docs\n"], under: "")
+        try site.build { $0.siteFolder = site.root + "/docs" }
+        #expect(site.output("index.html")?.contains("H<del>2</del>O is x^2^.") == true)
     }
 }

@@ -93,6 +93,8 @@ struct MkDocsConfig: Sendable {
                         }
                     })
                 config.dialect.latexMath = names.contains("pymdownx.arithmatex")
+                config.dialect.caret = names.contains("pymdownx.caret")
+                config.dialect.tilde = names.contains("pymdownx.tilde")
                 config.dialect.markdownInHTML =
                     names.contains("md_in_html") || names.contains("markdown.extensions.md_in_html")
             }

@@ -14,10 +14,11 @@ enum CMark {
     /// which matters because the registry is global and parses run on many threads.
     private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
 
-    /// A parser with every extension attached.
-    static func makeParser() -> OpaquePointer {
+    /// A parser with every extension attached; with `doubleTildeStrikes`, only `~~` strikes through (a single `~`
+    /// being pymdownx's subscript).
+    static func makeParser(doubleTildeStrikes: Bool = false) -> OpaquePointer {
         _ = registered
-        let parser = cmark_parser_new(options)!
+        let parser = cmark_parser_new(options | (doubleTildeStrikes ? CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE : 0))!
         for name in extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)

@@ -6,6 +6,10 @@ struct MarkdownDialect: Sendable, Equatable {
     var latexMath = false
     /// md_in_html: an HTML element with a `markdown` attribute holds Markdown (`MarkdownInHTML`).
     var markdownInHTML = false
+    /// pymdownx's caret: `^^text^^` is inserted text (`MarkedText`), `^text^` superscript (`ScriptText`).
+    var caret = false
+    /// pymdownx's tilde: `~text~` is subscript (`ScriptText`), and only `~~text~~` is struck through.
+    var tilde = false
     /// Just the Docs's callouts, by name (`JekyllCallout`).
     var callouts: [String: JekyllCallout] = [:]
 
@@ -14,6 +18,7 @@ struct MarkdownDialect: Sendable, Equatable {
         let callouts = self.callouts.sorted { $0.key < $1.key }.map { name, callout in
             ", callout \(name.debugDescription) \(callout.kind) \((callout.title ?? "").debugDescription)"
         }
-        return (latexMath ? ", LaTeX math" : "") + (markdownInHTML ? ", Markdown in HTML" : "") + callouts.joined()
+        return (latexMath ? ", LaTeX math" : "") + (markdownInHTML ? ", Markdown in HTML" : "")
+            + (caret ? ", caret" : "") + (tilde ? ", tilde" : "") + callouts.joined()
     }
 }

@@ -36,8 +36,10 @@ final class MarkdownDocument: @unchecked Sendable {
     private let abbreviations: Abbreviations?
     /// Whether braces follow a link or an image, which may be their attributes (see `InlineAttributes`).
     private let mayHoldInlineAttributes: Bool
-    /// Whether the page holds `==`, which may mark text (see `MarkedText`).
-    private let mayHoldMarks: Bool
+    /// The marked, inserted, superscript and subscript text the page may hold (see `MarkedText`, `ScriptText`), as
+    /// the dialect reads it.
+    private let marks: [MarkedText]
+    private let scripts: [ScriptText]
     /// Whether the page holds `++`, which may list keys (see `Keys`).
     private let mayHoldKeys: Bool
     /// Whether the page names an emoji, `:tada:` (see `Emoji`).
@@ -81,7 +83,7 @@ final class MarkdownDocument: @unchecked Sendable {
         (admonitions, mathSpans) = (prepared.admonitions, prepared.mathSpans)
         unclosedComments = prepared.unclosedComments
         callouts = dialect.callouts
-        let parser = CMark.makeParser()
+        let parser = CMark.makeParser(doubleTildeStrikes: dialect.tilde)
         markdown.withCString { text in
             cmark_parser_feed(parser, text, strlen(text))
         }
@@ -89,7 +91,10 @@ final class MarkdownDocument: @unchecked Sendable {
         root = cmark_parser_finish(parser)
         mayHoldDefinitions = DefinitionLists.mayHold(markdown)
         mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
-        mayHoldMarks = MarkedText.mayHold(markdown)
+        marks = ([.highlighted] + (dialect.caret ? [.inserted] : [])).filter { $0.mayHold(markdown) }
+        scripts = ((dialect.caret ? [.raised] : []) + (dialect.tilde ? [.lowered] : [])).filter {
+            $0.mayHold(markdown)
+        }
         mayHoldKeys = Keys.mayHold(markdown)
         mayHoldEmoji = Emoji.mayHold(markdown)
         collect(source: markdown, mayHoldContentsMarker: markdown.containsBytes("TOC"))
@@ -128,14 +133,15 @@ final class MarkdownDocument: @unchecked Sendable {
         // Before the passes over text, which would otherwise read an alert's `[!KIND]` line as text.
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions, parser: parser) }
         quoteNodes = []
-        if abbreviations != nil || mayHoldInlineAttributes || mayHoldMarks || mayHoldKeys || mayHoldEmoji
-            || mayHoldDefinitions
+        if abbreviations != nil || mayHoldInlineAttributes || !marks.isEmpty || !scripts.isEmpty || mayHoldKeys
+            || mayHoldEmoji || mayHoldDefinitions
         {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
             if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
-            if mayHoldMarks { MarkedText.apply(in: root) }
+            for kind in marks { kind.apply(in: root) }
+            for kind in scripts { kind.apply(in: root) }
             if mayHoldKeys { Keys.apply(in: root) }
             if mayHoldEmoji { Emoji.apply(in: root) }
             abbreviations?.mark(in: root)

@@ -1,26 +1,40 @@
 import CMarkGFM
 
-/// Marked text, as MkDocs Material (`pymdownx.mark`), Obsidian and Typora write it: `==text==` becomes
-/// `<mark>text</mark>`, which the theme shows as a highlighter would.
+/// Text between a pair of doubled marks: marked text as MkDocs Material (`pymdownx.mark`), Obsidian and Typora
+/// write it, `==text==`, becomes `<mark>text</mark>`, which the theme shows as a highlighter would; where
+/// `mkdocs.yml` lists `pymdownx.caret`, `^^text^^` becomes `<ins>text</ins>` (`MarkdownDialect`).
 ///
 /// Read after parsing, in the text of one paragraph, heading, cell, link or emphasis at a time, so code, addresses
 /// and raw HTML stay as written. A `==` opens when text follows it and closes when text comes before it (so
 /// `a == b` is no mark), and a run of other than two `=` is text; marks do not nest, and each closes at the first
 /// `==` that may close it. What `==` opens and nothing closes stays text, and a `==` inside a word (`Django==4.2`)
 /// neither opens nor closes, as in pymdownx's smart mode, its default.
-enum MarkedText {
-    /// Whether `markdown` holds `==`; else it holds no mark.
-    static func mayHold(_ markdown: String) -> Bool {
-        markdown.containsBytes("==")
+struct MarkedText {
+    /// The character doubled around the text.
+    let mark: Character
+    /// The element the text goes in.
+    let element: String
+
+    /// `==text==`.
+    static let highlighted = MarkedText(mark: "=", element: "mark")
+    /// `^^text^^`.
+    static let inserted = MarkedText(mark: "^", element: "ins")
+
+    private var delimiter: String { String(repeating: mark, count: 2) }
+
+    /// Whether `markdown` holds the doubled mark; else it holds no such text.
+    func mayHold(_ markdown: String) -> Bool {
+        markdown.containsBytes(delimiter)
     }
 
-    /// Marks the text between each pair of `==` below `root`. The text nodes are consolidated ones.
-    static func apply(in root: OpaquePointer) {
+    /// Puts the text between each pair of doubled marks below `root` in the element. The text nodes are
+    /// consolidated ones.
+    func apply(in root: OpaquePointer) {
         var parents: [OpaquePointer] = []
         var seen: Set<OpaquePointer> = []
         CMark.walk(root) { node in
             guard cmark_node_get_type(node) == CMARK_NODE_TEXT, !CMark.isAddress(node),
-                CMark.literal(of: node).contains("=="), let parent = cmark_node_parent(node),
+                CMark.literal(of: node).contains(delimiter), let parent = cmark_node_parent(node),
                 seen.insert(parent).inserted
             else { return }
             parents.append(parent)
@@ -41,27 +55,27 @@ enum MarkedText {
         let closes: Bool
     }
 
-    /// Puts `<mark>` and `</mark>` where each pair of `==` among the children of `parent` stands. Each is a raw HTML
-    /// node of its own rather than one node around the marked text, which a table cell could not hold.
-    private static func mark(childrenOf parent: OpaquePointer) {
+    /// Puts the element's tags where each pair of doubled marks among the children of `parent` stands. Each is a raw
+    /// HTML node of its own rather than one node around the text, which a table cell could not hold.
+    private func mark(childrenOf parent: OpaquePointer) {
         var children: [OpaquePointer] = []
         var child = cmark_node_first_child(parent)
         while let node = child {
             children.append(node)
             child = cmark_node_next(node)
         }
-        let pairs = pairs(of: delimiters(in: children))
+        let pairs = Self.pairs(of: delimiters(in: children))
         guard !pairs.isEmpty else { return }
         var tags: [Position: String] = [:]
         for (open, close) in pairs {
-            tags[open.position] = "<mark>"
-            tags[close.position] = "</mark>"
+            tags[open.position] = "<\(element)>"
+            tags[close.position] = "</\(element)>"
         }
         for (index, node) in children.enumerated() where tags.keys.contains(where: { $0.child == index }) {
             let text = CMark.literal(of: node)
             var start = text.startIndex
             var position = text.startIndex
-            while let run = text[position...].firstRange(of: "==") {
+            while let run = text[position...].firstRange(of: delimiter) {
                 position = run.upperBound
                 let offset = text.utf8.distance(from: text.startIndex, to: run.lowerBound)
                 guard let tag = tags[Position(child: index, offset: offset)] else { continue }
@@ -75,23 +89,23 @@ enum MarkedText {
         }
     }
 
-    /// Every run of exactly two `=` in the text children, with what it may do.
-    private static func delimiters(in children: [OpaquePointer]) -> [Delimiter] {
+    /// Every run of exactly two marks in the text children, with what it may do.
+    private func delimiters(in children: [OpaquePointer]) -> [Delimiter] {
         var found: [Delimiter] = []
         for (index, node) in children.enumerated() where cmark_node_get_type(node) == CMARK_NODE_TEXT {
             let text = CMark.literal(of: node)
             var position = text.startIndex
-            while let run = text[position...].firstRange(of: "==") {
+            while let run = text[position...].firstRange(of: delimiter) {
                 var end = run.upperBound
-                while end < text.endIndex, text[end] == "=" { end = text.index(after: end) }
+                while end < text.endIndex, text[end] == mark { end = text.index(after: end) }
                 defer { position = end }
                 guard text.distance(from: run.lowerBound, to: end) == 2,
-                    run.lowerBound == text.startIndex || text[text.index(before: run.lowerBound)] != "="
+                    run.lowerBound == text.startIndex || text[text.index(before: run.lowerBound)] != mark
                 else { continue }
                 let before: Character? =
                     run.lowerBound > text.startIndex
-                    ? text[text.index(before: run.lowerBound)] : neighbour(children, index - 1)
-                let after: Character? = end < text.endIndex ? text[end] : neighbour(children, index + 1)
+                    ? text[text.index(before: run.lowerBound)] : Self.neighbour(children, index - 1)
+                let after: Character? = end < text.endIndex ? text[end] : Self.neighbour(children, index + 1)
                 // As pymdownx's smart mark: a `==` inside a word (`Django==4.2`) neither opens nor closes.
                 let inWord = { (character: Character?) in character?.isLetter == true || character?.isNumber == true }
                 found.append(
