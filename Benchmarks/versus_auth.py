@@ -62,9 +62,11 @@ def main() -> int:
     start_variant = servers.start_auth_variant
 
     def variant(name, binary, configuration, store, options=None, settings=None):
-        # (cᵣ)'s slot serves the base binary, with an SQLite store as (c) has.
+        # (cᵣ)'s slot serves the base binary, with an SQLite store as (c) has. Every variant keeps its sessions in the
+        # state folder: one without a store would open the default one, under /var/lib.
         if configuration == "cᵣ":
-            return start_variant(name, arguments.base.resolve(), configuration, f"sqlite:{state / 'sessions-base.db'}")
+            binary = arguments.base.resolve()
+        store = f"sqlite:{state / f'sessions-{name}.db'}" if configuration == "cᵣ" or store is None else store
         return start_variant(name, binary, configuration, store, options, settings)
 
     servers.start_auth_variant = variant

@@ -36,6 +36,14 @@ struct BlockAttributeTests {
         // A list's last item is followed by a blank line that cmark counts as the list's: the line is for the table.
         let afterList = MarkdownDocument.html("* a\n* b\n\n{: .compact }\n| a |\n|---|\n")
         #expect(afterList.hasPrefix("<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<table class=\"compact\">"), "\(afterList)")
+        // Under a table, which GFM reads as its last row; a row written with pipes stays a row.
+        let underTable = MarkdownDocument.html("| a | b |\n|---|---|\n| 1 | 2 |\n{: .compact }\n\nAfter.\n")
+        #expect(underTable.hasPrefix("<table class=\"compact\">\n") && !underTable.contains("{:"), "\(underTable)")
+        #expect(underTable.contains("<td>2</td>\n</tr>\n</tbody>\n</table>\n<p>After.</p>"), "\(underTable)")
+        for row in ["| {: .x } |", "| {: .x } | 2 |", "{: .x } | 2"] {
+            let table = MarkdownDocument.html("| a | b |\n|---|---|\n\(row)\n")
+            #expect(table.hasPrefix("<table>\n") && table.contains("{: .x }"), "\(row): \(table)")
+        }
     }
 
     @Test("A heading takes an id from the line below it and kramdown's no_toc leaves it out of the contents")

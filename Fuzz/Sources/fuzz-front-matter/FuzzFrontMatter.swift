@@ -153,7 +153,8 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Definition lists, abbreviations, callouts and block attributes move cmark's nodes about: rendered without math, diagrams, code
     // and raw HTML (which may hold tags of its own), each tag is closed.
     if DefinitionLists.mayHold(text) || text.contains("*[") || InlineAttributes.mayHold(text)
-        || MarkedText.highlighted.mayHold(text) || Keys.mayHold(text) || text.contains("[!") || text.contains("}"),
+        || MarkedText.highlighted.mayHold(text) || Keys.mayHold(text) || text.contains("[!") || text.contains("{:")
+        || text.contains("\n{"),
         !text.contains(where: { "$`~<".contains($0) })
     {
         let html = MarkdownDocument(markdown: text).renderHTML(headingIDs: [])

@@ -10,7 +10,8 @@ import TextTools
 ///   the one right below it (a quote, a list, a table, a code block); one with a blank line on both sides is left
 ///   out, as kramdown leaves it;
 /// - on the last line of a list item: indented as the item's text, for the item when the list is tight (a loose
-///   one's paragraph takes it); not indented, which kramdown reads after the list, for the list.
+///   one's paragraph takes it); not indented, which kramdown reads after the list, for the list;
+/// - kramdown's right under a table, which GFM reads as the table's last row, for the table.
 ///
 /// The line must be written so in the page: braces that an escape or an entity spells stay text. kramdown's
 /// `{:toc}` under a list of one item (`* TOC`) puts the page's table of contents there (`ContentsMarker`).
@@ -44,12 +45,50 @@ struct BlockAttributes {
         return length > 0 && last[length - 1] == CChar(UInt8(ascii: "}"))
     }
 
-    /// Takes the attribute lines out of `paragraphs` (those `mayHold` found, in document order), parsed from
-    /// `source`, marking the blocks they are for.
-    init(taking paragraphs: [OpaquePointer], source: inout SourceLines) {
-        for paragraph in paragraphs {
-            take(from: paragraph, source: &source)
+    /// Whether the text node `text` may be an attribute line under a table: it opens with `{` and is in the first
+    /// cell of a row.
+    static func mayEndTable(_ text: OpaquePointer) -> Bool {
+        guard let literal = cmark_node_get_literal(text), literal[0] == CChar(UInt8(ascii: "{")),
+            let cell = cmark_node_parent(text), cmark_node_previous(cell) == nil,
+            let type = cmark_node_get_type_string(cell)
+        else { return false }
+        return strcmp(type, "table_cell") == 0
+    }
+
+    /// Takes the attribute lines out of `blocks`, parsed from `source`, marking the blocks they are for: the
+    /// paragraphs `mayHold` found and the table rows whose first cell `mayEndTable` found, in document order.
+    init(taking blocks: [OpaquePointer], source: inout SourceLines) {
+        for block in blocks {
+            if cmark_node_get_type(block) == CMARK_NODE_PARAGRAPH {
+                take(from: block, source: &source)
+            } else {
+                take(fromRow: block, source: &source)
+            }
         }
+    }
+
+    /// The row is a table's last, its line is an attribute line with the colon and nothing else (no `|`): the line
+    /// leaves the table, and the table takes the attributes.
+    private mutating func take(fromRow row: OpaquePointer, source: inout SourceLines) {
+        guard cmark_node_next(row) == nil, let table = cmark_node_parent(row), Self.isTable(table),
+            let cell = cmark_node_first_child(row), cmark_node_get_start_line(row) > 0
+        else { return }
+        var nodes: [OpaquePointer] = []
+        var node = cmark_node_first_child(cell)
+        while let current = node {
+            nodes.append(current)
+            node = cmark_node_next(current)
+        }
+        var other = cmark_node_next(cell)
+        while let current = other {
+            guard cmark_node_first_child(current) == nil else { return }
+            other = cmark_node_next(current)
+        }
+        let number = Int(cmark_node_get_start_line(row))
+        guard let line = Self.attributeLine(nodes, on: number, &source), line.hasColon else { return }
+        cmark_node_unlink(row)
+        cmark_node_free(row)
+        mark(table, with: line.attributes)
     }
 
     private mutating func take(from paragraph: OpaquePointer, source: inout SourceLines) {

@@ -187,7 +187,7 @@ final class MarkdownDocument: @unchecked Sendable {
     /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.
     private func collect(source: String, mayHoldContentsMarker: Bool) {
         var lines = SourceLines(source)
-        var attributeParagraphs: [OpaquePointer] = []
+        var attributeBlocks: [OpaquePointer] = []
         CMark.walk(root) { node in
             if !mathSpans.isEmpty, Self.restoreMarkers(in: node, spans: mathSpans) { mathTextNodes.append(node) }
             let type = cmark_node_get_type(node)
@@ -209,6 +209,9 @@ final class MarkdownDocument: @unchecked Sendable {
                 links.append(LinkReference(destination: url, line: Int(cmark_node_get_start_line(node))))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 wordCount += Self.wordCount(of: node)
+                if type == CMARK_NODE_TEXT, BlockAttributes.mayEndTable(node) {
+                    attributeBlocks.append(cmark_node_parent(cmark_node_parent(node)))
+                }
             } else if type == CMARK_NODE_CODE_BLOCK {
                 if Self.isMathBlock(node) {
                     mathBlockNodes.append(node)
@@ -227,7 +230,7 @@ final class MarkdownDocument: @unchecked Sendable {
             {
                 contentsMarkers.append(node)
             } else if type == CMARK_NODE_PARAGRAPH, BlockAttributes.mayHold(node) {
-                attributeParagraphs.append(node)
+                attributeBlocks.append(node)
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
                 let html = CMark.literal(of: node)
                 let read = HTMLLinks.read(html)
@@ -237,15 +240,15 @@ final class MarkdownDocument: @unchecked Sendable {
                 collectHTMLLinks(read.addresses, in: node, html: html, firstLine: first)
             }
         }
-        if !attributeParagraphs.isEmpty { takeBlockAttributes(from: attributeParagraphs, source: &lines) }
+        if !attributeBlocks.isEmpty { takeBlockAttributes(from: attributeBlocks, source: &lines) }
         if let first = headingNodes.first, first == cmark_node_first_child(root), headings[0].level == 1 {
             openingHeading = headings[0]
         }
     }
 
-    /// Takes the attribute lines out of `paragraphs`, marking the blocks they are for (see `BlockAttributes`).
-    private func takeBlockAttributes(from paragraphs: [OpaquePointer], source: inout SourceLines) {
-        let found = BlockAttributes(taking: paragraphs, source: &source)
+    /// Takes the attribute lines out of `blocks`, marking the blocks they are for (see `BlockAttributes`).
+    private func takeBlockAttributes(from blocks: [OpaquePointer], source: inout SourceLines) {
+        let found = BlockAttributes(taking: blocks, source: &source)
         blockAttributes = found.lists
         for (heading, attributes) in found.headings {
             guard let index = headingNodes.firstIndex(of: heading) else { continue }
