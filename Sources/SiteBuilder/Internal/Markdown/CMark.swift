@@ -129,16 +129,20 @@ enum CMark {
                     || type == CMARK_NODE_HTML_INLINE && !HTMLLinks.read(literal(of: node)).addresses.isEmpty
             }
             guard !linked else { return plainText(of: paragraph).htmlEscaped }
-            return innerHTML(ofParagraph: paragraph, parser: parser)
+            return innerHTML(of: paragraph, parser: parser)
         } ?? title.htmlEscaped
     }
 
-    /// The HTML of `paragraph`'s content, without the `<p>` and `</p>` cmark writes around it. The paragraph is in a
-    /// document: cmark renders a paragraph from what is above it.
-    static func innerHTML(ofParagraph paragraph: OpaquePointer, parser: OpaquePointer) -> String {
-        let html = renderHTML(paragraph, parser: parser)
-        guard html.hasPrefix("<p>"), html.hasSuffix("</p>\n") else { return html }
-        return String(html.dropFirst("<p>".count).dropLast("</p>\n".count))
+    /// The HTML of what a paragraph or a block quote holds, without the tags cmark writes around it (`<p>` and
+    /// `</p>`, `<blockquote>` and `</blockquote>`). The block is in a document: cmark renders a paragraph from what
+    /// is above it.
+    static func innerHTML(of block: OpaquePointer, parser: OpaquePointer) -> String {
+        let html = renderHTML(block, parser: parser)
+        let (open, close) =
+            cmark_node_get_type(block) == CMARK_NODE_BLOCK_QUOTE
+            ? ("<blockquote>\n", "</blockquote>\n") : ("<p>", "</p>\n")
+        guard html.hasPrefix(open), html.hasSuffix(close) else { return html }
+        return String(html.dropFirst(open.count).dropLast(close.count))
     }
 
     /// What `read` makes of `markdown` parsed on its own, given the tree's root and the parser; both are freed

@@ -138,7 +138,7 @@ enum Callouts {
             cmark_node_unlink(node)
             cmark_node_append_child(holder, node)
         }
-        let trimmed = CMark.innerHTML(ofParagraph: holder, parser: parser).trimmingCharacters(in: .whitespaces)
+        let trimmed = CMark.innerHTML(of: holder, parser: parser).trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
     }
 

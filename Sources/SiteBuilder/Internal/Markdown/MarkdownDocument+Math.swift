@@ -125,4 +125,10 @@ extension MarkdownDocument {
         }
         return result + rest
     }
+
+    /// Whether `node` is a ```` ```math ```` code block.
+    static func isMathBlock(_ node: OpaquePointer) -> Bool {
+        guard let info = cmark_node_get_fence_info(node) else { return false }
+        return strncmp(info, "math", 4) == 0 && (info[4] == 0 || info[4] == 0x20 || info[4] == 0x09)
+    }
 }

@@ -158,7 +158,7 @@ final class MarkdownDocument: @unchecked Sendable {
         if mayHoldDefinitions { DefinitionLists.convert(in: root, continuations: definitionContinuations) }
         highlightCodeBlocks()
         BlockAttributes.apply(in: root, lists: blockAttributes, callouts: callouts, parser: parser)
-        return Self.labellingTaskBoxes(CMark.renderHTML(root, parser: parser))
+        return TaskBoxes.labelled(CMark.renderHTML(root, parser: parser))
     }
 
     /// Writes the addresses links were pointed at into their raw HTML, before anything renders it.
@@ -283,25 +283,6 @@ final class MarkdownDocument: @unchecked Sendable {
         return count
     }
 
-    /// cmark-gfm writes a task list item's box without a label, which a screen reader announces as a bare
-    /// "checkbox"; it gets one saying what it shows.
-    private static func labellingTaskBoxes(_ html: String) -> String {
-        guard html.containsBytes("<input type=\"checkbox\"") else { return html }
-        return
-            html
-            .replacingOccurrences(
-                of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
-                with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"Done\" />"
-            )
-            .replacingOccurrences(
-                of: "<input type=\"checkbox\" disabled=\"\" />",
-                with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"Not done\" />")
-    }
-
-    private static func isMathBlock(_ node: OpaquePointer) -> Bool {
-        guard let info = cmark_node_get_fence_info(node) else { return false }
-        return strncmp(info, "math", 4) == 0 && (info[4] == 0 || info[4] == 0x20 || info[4] == 0x09)
-    }
 }
 
 /// Where a link is written: a Markdown link or image, or an address in the HTML of raw HTML node `node`
@@ -316,11 +297,4 @@ private struct HTMLLinkNode {
     let node: OpaquePointer
     let html: String
     var rewrites: [(range: Range<Int>, url: String)] = []
-}
-
-/// A link or image destination as written, e.g. `../guide/setup.md#proxy`.
-struct LinkReference: Sendable {
-    let destination: String
-    /// Line within the Markdown body.
-    let line: Int
 }
