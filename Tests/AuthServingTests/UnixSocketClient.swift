@@ -45,6 +45,18 @@ struct UnixSocketClient {
         return bytes
     }
 
+    /// The bytes of one whole answer, up to its end-of-request record, leaving the connection open (5 s at most).
+    func readAnswer() -> FastCGIWire.Answer {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while FastCGIWire.answer(in: bytes).protocolStatus == nil {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return FastCGIWire.answer(in: bytes)
+    }
+
     func close() { Glibc.close(descriptor) }
 
     /// Sends `bytes` on a new connection and returns the parsed answer.
