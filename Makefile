@@ -15,7 +15,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need.
 DEBIAN_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libkf5syntaxhighlighting-dev nodejs libjs-katex \
                    libgraphviz-dev \
-                   libfcgi-dev libfcgi-bin libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap caddy apache2 \
+                   libssl-dev libsqlite3-dev libhiredis-dev redis-server nginx fcgiwrap caddy apache2 \
                    lighttpd chromium \
                    chromium-driver python3-venv \
                    libcurl4-openssl-dev lintian dpkg-dev adduser systemd logrotate

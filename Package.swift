@@ -49,7 +49,6 @@ let package = Package(
                 .linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core"),
             ]),
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
-        .systemLibrary(name: "CFastCGI", pkgConfig: "fcgi", providers: [.apt(["libfcgi-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -92,7 +91,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "AuthServing", dependencies: ["EntraAuth", "TextTools", "CFastCGI"], swiftSettings: swiftSettings),
+            name: "AuthServing", dependencies: ["EntraAuth", "TextTools"], swiftSettings: swiftSettings),
         // Forward auth over HTTP (Caddy, Traefik): the one target that links SwiftNIO.
         .target(
             name: "HTTPServing",

@@ -1,38 +1,26 @@
 public import EntraAuth
 import Foundation
 
-/// Turns the CGI parameters a FastCGI request arrives with (`NAME=value` C strings) into a `Request`.
+/// Turns the CGI parameters a request arrives with (FastCGI's `FCGI_PARAMS` stream, or a CGI program's process
+/// environment) into a `Request`.
 ///
 /// Worked on bytes: it runs for every parameter of every request, and Foundation's string functions would dominate
 /// the auth check.
 public enum CGIEnvironment {
-    /// The most bytes of parameters (names and values) a FastCGI request may carry: far above what nginx sends
-    /// (its `large_client_header_buffers` hold 32 KiB by default), so only a broken or hostile client reaches it.
+    /// The most bytes of parameters a FastCGI request may carry: far above what nginx sends (its
+    /// `large_client_header_buffers` hold 32 KiB by default), so only a broken or hostile client reaches it.
     public static let parameterLimit = 256 * 1024
 
-    /// The request in a null-terminated array of `NAME=value` C strings, as libfcgi hands it over (`envp`); nil
-    /// when its parameters hold more than `limit` bytes.
-    public static func request(
-        from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, atMost limit: Int = parameterLimit
-    ) -> Request? {
-        parsed(from: environment, atMost: limit)?.request
+    /// The request in an `FCGI_PARAMS` stream (`FastCGIParameters`); nil when the stream cannot be read.
+    public static func request(fromFastCGI stream: UnsafeRawBufferPointer) -> Request? {
+        parsed(fromFastCGI: stream)?.request
     }
 
-    /// The request in a libfcgi `envp`, and its `REQUEST_URI`: the target the client asked for, which a FastCGI
-    /// Authorizer is asked about. Nil when the parameters hold more than `limit` bytes.
-    static func parsed(
-        from environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, atMost limit: Int = parameterLimit
-    ) -> (request: Request, requestURI: String?)? {
+    /// The request in an `FCGI_PARAMS` stream, and its `REQUEST_URI`: the target the client asked for, which a
+    /// FastCGI Authorizer is asked about. Nil when the stream cannot be read.
+    static func parsed(fromFastCGI stream: UnsafeRawBufferPointer) -> (request: Request, requestURI: String?)? {
         var parameters = Parameters()
-        var bytes = 0
-        var cursor = environment
-        while let entry = cursor?.pointee {
-            let length = strlen(entry)
-            bytes += length
-            guard bytes <= limit else { return nil }
-            parameters.add(UnsafeRawBufferPointer(start: entry, count: length))
-            cursor = cursor?.advanced(by: 1)
-        }
+        guard FastCGIParameters.forEachPair(in: stream, { parameters.add(name: $0, value: $1) }) else { return nil }
         return (parameters.request, parameters.requestURI)
     }
 
@@ -40,7 +28,9 @@ public enum CGIEnvironment {
     public static func request(from pairs: some Sequence<(name: String, value: String)>) -> Request {
         var parameters = Parameters()
         for (name, value) in pairs {
-            Array((name + "=" + value).utf8).withUnsafeBytes { parameters.add($0) }
+            Array(name.utf8).withUnsafeBytes { name in
+                Array(value.utf8).withUnsafeBytes { parameters.add(name: name, value: $0) }
+            }
         }
         return parameters.request
     }
@@ -69,10 +59,8 @@ public enum CGIEnvironment {
         var query: String?
         var requestURI: String?
 
-        mutating func add(_ entry: UnsafeRawBufferPointer) {
-            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
-            let name = entry[..<equals]
-            let value = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+        mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            let value = String(decoding: value, as: UTF8.self)
             if let header = CGIEnvironment.headerName(of: name) {
                 if headers[header] == nil { headers[header] = value }
                 return

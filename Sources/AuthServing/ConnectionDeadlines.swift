@@ -3,11 +3,11 @@ import Foundation
 /// The time each acceptor may spend on one connection, from the moment it takes it until it is free for the next:
 /// a web server sends its request at once and reads the answer at once, so only a connection that sends no whole
 /// request (nothing at all, half a `FCGI_PARAMS`, a byte every second) or never lets go of the answer runs out of
-/// it. libfcgi reads and waits without a deadline of its own, and every acceptor such a connection holds is one
+/// it. A blocking read has no deadline of its own, and every acceptor such a connection holds is one
 /// fewer for every reader's check; anyone who can open the socket could otherwise hold them all.
 ///
-/// A watch thread shuts down the connections whose time has passed, so that libfcgi's read ends and it drops the
-/// request. It holds a duplicate of each descriptor, closed only once the acceptor is done with the connection, so
+/// A watch thread shuts down the connections whose time has passed, so that the acceptor's read ends and it drops
+/// the request. It holds a duplicate of each descriptor, closed only once the acceptor is done with the connection, so
 /// the number is never another connection's by then.
 final class ConnectionDeadlines: @unchecked Sendable {
     private let patience: Duration

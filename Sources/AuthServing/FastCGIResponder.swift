@@ -1,9 +1,8 @@
-import CFastCGI
 public import EntraAuth
 public import Foundation
 
-/// The FastCGI transport: acceptor threads read each request with libfcgi, turn its parameters into a `Request`,
-/// and write the router's `Response` back. Routes the router marks as waiting on the network (the callback) go to
+/// The FastCGI transport: acceptor threads read each request (`FastCGIConnection`), turn its parameters into a
+/// `Request`, and write the router's `Response` back. Routes the router marks as waiting on the network (the callback) go to
 /// `NetworkWorkers`, so a slow identity provider never holds up an auth check; when those are all busy, the route's
 /// busy answer goes out instead.
 ///
@@ -18,11 +17,6 @@ public import Foundation
 /// responder.start(listening: try ListeningSocket.open(.unix("/run/sitegen-auth/auth.sock"), group: nil))
 /// ```
 public final class FastCGIResponder: @unchecked Sendable {
-    /// FastCGI's Responder role, the one `auth_request` and `fastcgi_pass` use.
-    static let responderRole: Int32 = 1
-    /// FastCGI's Authorizer role: the web server asks whether to serve a request.
-    static let authorizerRole: Int32 = 2
-
     private let router: Router
     private let authorizer: FastCGIAuthorizer
     private let acceptors: Int
@@ -74,18 +68,19 @@ public final class FastCGIResponder: @unchecked Sendable {
         deadlines.stop()
     }
 
-    /// The acceptor loop. The acceptor takes each connection itself and hands it to libfcgi as one kept from an
-    /// earlier request, so that it can start the connection's time (`ConnectionDeadlines`) before libfcgi reads: a
-    /// request libfcgi cannot read (broken, or out of time) it closes and then, having no listening socket of its
-    /// own, returns, and the acceptor takes the next connection.
+    /// The acceptor loop: takes a connection, starts its time (`ConnectionDeadlines`), reads a request from it and
+    /// answers, and, when the web server keeps the connection, reads its next request within the same time again.
     private func accept(on socket: Int32, acceptor: Int) {
         defer { inFlight.withLock { acceptorsRunning -= 1 } }
         var failures = AcceptFailure()
-        var request = Self.newRequest()
+        var kept: FastCGIConnection?
         while true {
-            if request.pointee.ipcFd < 0 {
-                let connection = Glibc.accept(socket, nil, nil)
-                guard connection >= 0 else {
+            let connection: FastCGIConnection
+            if let kept {
+                connection = kept
+            } else {
+                let descriptor = Glibc.accept(socket, nil, nil)
+                guard descriptor >= 0 else {
                     let code = errno
                     if inFlight.withLock({ stopping }) { return }
                     switch failures.failed(errno: code, now: Date()) {
@@ -98,113 +93,91 @@ public final class FastCGIResponder: @unchecked Sendable {
                     }
                 }
                 failures.succeeded()
-                _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-                request.pointee.ipcFd = connection
-                // libfcgi's accept first finishes the request before, which closes a connection not kept.
-                request.pointee.keepConnection = 1
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                connection = FastCGIConnection(descriptor: descriptor, connections: acceptors)
             }
+            kept = nil
             // A connection the server keeps has as long for its next request, idle time included.
-            deadlines.hold(request.pointee.ipcFd, acceptor: acceptor)
+            deadlines.hold(connection.descriptor, acceptor: acceptor)
             defer { deadlines.release(acceptor: acceptor) }
-            guard FCGX_Accept_r(request) >= 0 else { continue }
-            guard begin() else {
-                FCGX_Finish_r(request)
-                return
-            }
-            guard let (parsed, requestURI) = CGIEnvironment.parsed(from: request.pointee.envp).map({ ($0, $1) }) else {
-                answer(request, with: .text(431, "Request header fields too large"))
-                end()
+            guard let request = connection.nextRequest(parameterLimit: CGIEnvironment.parameterLimit) else {
+                connection.close()
                 continue
             }
-            guard request.pointee.role == Self.responderRole else {
+            guard begin() else {
+                connection.close()
+                return
+            }
+            defer { end() }
+            guard let parameters = request.parameters else {
+                kept = answer(request, on: connection, with: .text(431, "Request header fields too large"))
+                continue
+            }
+            guard let (parsed, requestURI) = parameters.withUnsafeBytes({ CGIEnvironment.parsed(fromFastCGI: $0) })
+            else {
+                connection.close()
+                continue
+            }
+            guard request.role == FastCGIRequest.Role.responder else {
                 let response =
-                    request.pointee.role == Self.authorizerRole
+                    request.role == FastCGIRequest.Role.authorizer
                     ? authorizer.respond(to: parsed, about: requestURI)
                     : .text(500, "sitegen-auth serves the FastCGI Responder and Authorizer roles, not Filter")
-                answer(request, with: response, readingBody: false)
-                end()
+                kept = answer(request, on: connection, with: response, readingBody: false)
                 continue
             }
             let route = router.route(for: parsed)
             guard let whenBusy = route.whenBusy else {
-                answer(request, with: route.endpoint.respond(to: parsed))
-                end()
+                kept = answer(request, on: connection, with: route.endpoint.respond(to: parsed))
                 continue
             }
-            let owned = HandedOver(request: request)
-            request = Self.newRequest()
+            // The connection goes to a network worker, which closes it once answered; the request stays in flight
+            // until then.
+            let owned = HandedOver(connection: connection)
+            inFlight.withLock { active += 1 }
             let queued = network.submit { [self] in
-                answer(owned.request, with: route.endpoint.respond(to: parsed))
-                owned.request.deallocate()
+                _ = answer(request, on: owned.connection, with: route.endpoint.respond(to: parsed), keeping: false)
                 end()
             }
             if !queued {
-                answer(owned.request, with: whenBusy.respond(to: parsed))
-                owned.request.deallocate()
+                _ = answer(request, on: connection, with: whenBusy.respond(to: parsed), keeping: false)
                 end()
             }
         }
     }
 
-    /// A request whose ownership passes from its acceptor, which never touches it again, to a network worker.
+    /// A connection whose ownership passes from its acceptor, which never touches it again, to a network worker.
     private struct HandedOver: @unchecked Sendable {
-        let request: UnsafeMutablePointer<FCGX_Request>
+        let connection: FastCGIConnection
     }
 
-    /// A request for libfcgi to read from a connection the acceptor took: its listening socket is none.
-    private static func newRequest() -> UnsafeMutablePointer<FCGX_Request> {
-        let request = UnsafeMutablePointer<FCGX_Request>.allocate(capacity: 1)
-        FCGX_InitRequest(request, -1, 0)
-        return request
-    }
-
-    /// Writes the response and finishes the request. libfcgi's close waits for nginx to hang up first, a sleep and
-    /// a wake-up per check; once the request has been read to its end that wait protects nothing, and the socket
-    /// is closed at once. No endpoint reads a body, and Apache passes a reader's body on as it arrives: the answer
-    /// goes out first, and what is left of the body is read for at most `bodyPatience` before the socket is closed
-    /// anyway, so that bodies that never end cannot hold every worker and stop every check. Without `readingBody`
-    /// (the Authorizer and Filter roles, which a web server may send no `FCGI_STDIN` at all: reading it would wait
-    /// forever) the body is not read and libfcgi's waiting close takes whatever the server still sends.
+    /// Writes the response; returns the connection when the web server keeps it for its next request, else closes
+    /// it. No endpoint reads a body, and Apache passes a reader's body on as it arrives: the answer goes out first,
+    /// and what is left of the body is read for at most `bodyPatience` before the socket is closed anyway, so that
+    /// bodies that never end cannot hold every worker and stop every check. Without `readingBody` (the Authorizer
+    /// and Filter roles, which a web server may send no `FCGI_STDIN` at all: reading it would wait forever) the body
+    /// is not read, and the close reads whatever the server still sends until it hangs up.
     private func answer(
-        _ request: UnsafeMutablePointer<FCGX_Request>, with response: Response, readingBody: Bool = true
-    ) {
-        let bytes = response.cgiBytes
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                _ = FCGX_PutStr(characters.baseAddress, Int32(characters.count), request.pointee.out)
-            }
+        _ request: FastCGIRequest, on connection: FastCGIConnection, with response: Response,
+        readingBody: Bool = true, keeping: Bool = true
+    ) -> FastCGIConnection? {
+        let keeps = keeping && request.keepsConnection
+        guard connection.send(FastCGIRecords.answer(response.cgiBytes, requestID: request.id)) else {
+            connection.close()
+            return nil
         }
-        if readingBody {
-            // A request with a body has its answer sent first; one without (every check) sends it with the end.
-            let length = FCGX_GetParam("CONTENT_LENGTH", request.pointee.envp).flatMap { Int(String(cString: $0)) }
-            if (length ?? 0) > 0 { FCGX_FFlush(request.pointee.out) }
-            Self.readToEnd(request.pointee.in, connection: request.pointee.ipcFd)
-            // A connection the server keeps for its next request waits for it without the body's deadline.
-            if request.pointee.keepConnection != 0 {
-                var none = timeval()
-                setsockopt(
-                    request.pointee.ipcFd, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
-            }
-            FCGX_Detach(request)
+        guard readingBody else {
+            if keeps { return connection }
+            connection.close(draining: true)
+            return nil
         }
-        FCGX_Finish_r(request)
+        if connection.readBody(of: request.id, patience: Self.bodyPatience), keeps { return connection }
+        connection.close()
+        return nil
     }
 
     /// How long the rest of a request body is read after the answer: a web server sends a whole body at once.
     static let bodyPatience: Duration = .seconds(1)
-
-    /// Reads the rest of the request body from `connection` and drops it, for at most `bodyPatience`: a socket
-    /// closed with a body still unread is reset, and the server may lose the answer with it.
-    private static func readToEnd(_ stream: UnsafeMutablePointer<FCGX_Stream>?, connection: Int32) {
-        var wait = timeval(tv_sec: 0, tv_usec: 200_000)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        let deadline = ContinuousClock.now + bodyPatience
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16_384) { buffer in
-            while ContinuousClock.now < deadline,
-                FCGX_GetStr(buffer.baseAddress, Int32(buffer.count), stream) > 0
-            {}
-        }
-    }
 
     private func begin() -> Bool {
         inFlight.withLock {

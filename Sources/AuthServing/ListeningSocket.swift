@@ -1,19 +1,16 @@
-import CFastCGI
 public import EntraAuth
 public import Foundation
 
-/// The socket a FastCGI responder accepts on: opened by libfcgi at a `ListenAddress`, or handed over on file
-/// descriptor 0 (systemd socket activation, spawn-fcgi).
+/// The socket a FastCGI responder accepts on: opened at a `ListenAddress`, or handed over on file descriptor 0
+/// (systemd socket activation, spawn-fcgi).
 public enum ListeningSocket {
     /// The inherited socket of a process started by systemd or spawn-fcgi.
     public static let inherited: Int32 = 0
 
     /// Opens a listening socket at `address`. A unix socket gets mode 0660 and, when given, `group`: only the owner
-    /// and nginx's group may connect, for anyone who can talk FastCGI to sitegen-auth can ask it anything. Opened
-    /// here rather than by libfcgi's `FCGX_OpenSocket`, which ends the process itself on any failure with a line of
-    /// its own (`bind/listen: Address already in use`), so the error names the address and says what to do.
+    /// and nginx's group may connect, for anyone who can talk FastCGI to sitegen-auth can ask it anything. A failure
+    /// names the address and says what to do.
     public static func open(_ address: ListenAddress, group: gid_t?) throws(AuthError) -> Int32 {
-        try initialise()
         let socket: Int32
         switch address {
         case .unix(let path):
@@ -73,14 +70,16 @@ public enum ListeningSocket {
         }
     }
 
-    /// Whether this process was started as a plain CGI program (no FastCGI socket on file descriptor 0).
-    public static func startedAsCGI() throws(AuthError) -> Bool {
-        try initialise()
-        return FCGX_IsCGI() != 0
-    }
-
-    private static func initialise() throws(AuthError) {
-        guard FCGX_Init() == 0 else { throw AuthError(.serving, "cannot initialise libfcgi") }
+    /// Whether this process was started as a plain CGI program: file descriptor 0 is no listening socket. A
+    /// FastCGI spawner hands over a socket that listens and so has no peer; a CGI program's standard input is a
+    /// pipe, a file or a connected socket.
+    public static func startedAsCGI() -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(inherited, $0, &length) }
+        }
+        return !(named != 0 && errno == ENOTCONN)
     }
 
     private static func restrict(_ path: String, to group: gid_t?) throws(AuthError) {

@@ -2,8 +2,7 @@ import Dispatch
 import Foundation
 
 /// SIGTERM and SIGINT end a serving process gracefully: `stop` runs (stop accepting, let requests in flight
-/// finish), then the process exits 0. libfcgi's own SIGTERM handler only sets a flag that blocked accepts never
-/// see, so it is replaced. (Unchecked `Sendable`: the sources are set once and only kept alive.)
+/// finish), then the process exits 0. (Unchecked `Sendable`: the sources are set once and only kept alive.)
 public final class ShutdownSignals: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 

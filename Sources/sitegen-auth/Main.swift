@@ -14,7 +14,7 @@ enum Main {
         let startedByWebServer = ProcessInfo.processInfo.environment["GATEWAY_INTERFACE"] != nil
         guard
             startedByWebServer
-                || (CommandLine.arguments.count == 1 && (try? ListeningSocket.startedAsCGI()) == true)
+                || (CommandLine.arguments.count == 1 && ListeningSocket.startedAsCGI())
         else {
             SitegenAuth.main()
             return

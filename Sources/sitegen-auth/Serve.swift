@@ -177,7 +177,7 @@ struct Serve: ParsableCommand {
             print(report.text)
             throw report.ok ? ExitCode.success : ExitCode.failure
         }
-        if listen == nil, listenHTTP == nil, try ListeningSocket.startedAsCGI() {
+        if listen == nil, listenHTTP == nil, ListeningSocket.startedAsCGI() {
             try Self.answerOneRequest(configFile: settings.config)
             return
         }

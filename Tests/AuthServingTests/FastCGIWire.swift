@@ -1,13 +1,16 @@
 import Foundation
 
-/// The FastCGI wire protocol as a web server speaks it, written byte by byte so the tests do not trust libfcgi to
-/// check itself: records, name-value pairs, and the records a responder answers with.
+/// The FastCGI wire protocol as a web server speaks it, written byte by byte so the tests do not trust the
+/// responder's own reader to check itself: records, name-value pairs, and the records a responder answers with.
 enum FastCGIWire {
     static let beginRequest: UInt8 = 1
     static let endRequest: UInt8 = 3
     static let params: UInt8 = 4
     static let stdin: UInt8 = 5
     static let stdout: UInt8 = 6
+    static let getValues: UInt8 = 9
+    static let getValuesResult: UInt8 = 10
+    static let unknownType: UInt8 = 11
 
     /// One record: version, type, request id, content length, padding length, reserved, then content and padding.
     static func record(_ type: UInt8, _ content: [UInt8] = [], id: UInt16 = 1, version: UInt8 = 1) -> [UInt8] {
@@ -20,8 +23,9 @@ enum FastCGIWire {
 
     /// `FCGI_BEGIN_REQUEST` for `role` (1 Responder, 2 Authorizer, 3 Filter); with `keepingConnection`, the flag
     /// `FCGI_KEEP_CONN`, which asks the application to leave the connection open for the next request.
-    static func begin(role: UInt16 = 1, keepingConnection: Bool = false) -> [UInt8] {
-        record(beginRequest, [UInt8(role >> 8), UInt8(role & 0xFF), keepingConnection ? 1 : 0, 0, 0, 0, 0, 0])
+    static func begin(role: UInt16 = 1, keepingConnection: Bool = false, id: UInt16 = 1) -> [UInt8] {
+        record(
+            beginRequest, [UInt8(role >> 8), UInt8(role & 0xFF), keepingConnection ? 1 : 0, 0, 0, 0, 0, 0], id: id)
     }
 
     /// A length as name-value pairs encode it: one byte below 128, else four with the top bit set.
@@ -34,11 +38,16 @@ enum FastCGIWire {
             ]
     }
 
-    /// The parameters as `FCGI_PARAMS` records of at most 65,535 bytes each, and the empty one that ends them.
-    static func parameters(_ pairs: [(String, String)]) -> [UInt8] {
-        let stream = pairs.flatMap { name, value in
+    /// The name-value pairs as one stream.
+    static func pairs(_ pairs: [(String, String)]) -> [UInt8] {
+        pairs.flatMap { name, value in
             length(name.utf8.count) + length(value.utf8.count) + Array(name.utf8) + Array(value.utf8)
         }
+    }
+
+    /// The parameters as `FCGI_PARAMS` records of at most 65,535 bytes each, and the empty one that ends them.
+    static func parameters(_ pairs: [(String, String)]) -> [UInt8] {
+        let stream = Self.pairs(pairs)
         var records: [UInt8] = []
         var start = 0
         while start < stream.count {
@@ -67,20 +76,31 @@ enum FastCGIWire {
         }
     }
 
-    /// Reads the records in `bytes`; stops at a record cut short.
+    /// Reads the `FCGI_STDOUT` and `FCGI_END_REQUEST` records in `bytes`.
     static func answer(in bytes: [UInt8]) -> Answer {
         var answer = Answer()
+        for record in records(in: bytes) {
+            if record.type == stdout { answer.stdout += record.content }
+            if record.type == endRequest, record.content.count >= 5 { answer.protocolStatus = record.content[4] }
+        }
+        return answer
+    }
+
+    /// Every whole record in `bytes`: its type, request id and content; stops at a record cut short.
+    static func records(in bytes: [UInt8]) -> [(type: UInt8, id: UInt16, content: [UInt8])] {
+        var records: [(type: UInt8, id: UInt16, content: [UInt8])] = []
         var offset = 0
         while offset + 8 <= bytes.count {
-            let type = bytes[offset + 1]
             let length = Int(bytes[offset + 4]) << 8 | Int(bytes[offset + 5])
             let padding = Int(bytes[offset + 6])
             guard offset + 8 + length + padding <= bytes.count else { break }
-            let content = bytes[(offset + 8)..<(offset + 8 + length)]
-            if type == stdout { answer.stdout += content }
-            if type == endRequest, content.count >= 5 { answer.protocolStatus = content[content.startIndex + 4] }
+            records.append(
+                (
+                    bytes[offset + 1], UInt16(bytes[offset + 2]) << 8 | UInt16(bytes[offset + 3]),
+                    Array(bytes[(offset + 8)..<(offset + 8 + length)])
+                ))
             offset += 8 + length + padding
         }
-        return answer
+        return records
     }
 }

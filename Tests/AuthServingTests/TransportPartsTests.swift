@@ -86,31 +86,28 @@ struct TransportPartsTests {
         #expect(request.query == ["rd": "/y"])
     }
 
-    @Test func cgiParametersAreReadFromALibfcgiEnvironmentArray() throws {
-        let texts = ["DOCUMENT_URI=/.auth/me", "HTTP_COOKIE=x=1=2", "HTTP_SEC_FETCH_MODE=navigate"]
-        let entries = texts.map { text in text.withCString { strdup($0) } }
-        defer { for entry in entries { free(entry) } }
-        var array: [UnsafeMutablePointer<CChar>?] = entries + [nil]
-        let request = try #require(
-            array.withUnsafeMutableBufferPointer { CGIEnvironment.request(from: $0.baseAddress) })
-        #expect(request.path == "/.auth/me")
-        #expect(request.headers == ["cookie": "x=1=2", "sec-fetch-mode": "navigate"])
-    }
-}
-
-extension TransportPartsTests {
-    @Test func parametersBeyondTheLimitAreNoRequest() throws {
-        let texts = ["DOCUMENT_URI=/.auth/check", "HTTP_COOKIE=" + String(repeating: "a", count: 100)]
-        let entries = texts.map { text in text.withCString { strdup($0) } }
-        defer { for entry in entries { free(entry) } }
-        var array: [UnsafeMutablePointer<CChar>?] = entries + [nil]
-        let total = texts.reduce(0) { $0 + $1.utf8.count }
-        let fits = array.withUnsafeMutableBufferPointer { CGIEnvironment.request(from: $0.baseAddress, atMost: total) }
-        #expect(fits?.headers["cookie"]?.count == 100)
-        let over = array.withUnsafeMutableBufferPointer {
-            CGIEnvironment.request(from: $0.baseAddress, atMost: total - 1)
+    @Test func cgiParametersAreReadFromAFastCGIParameterStream() throws {
+        var stream: [UInt8] = []
+        let long = String(repeating: "v", count: 300)
+        for (name, value) in [
+            ("DOCUMENT_URI", "/.auth/me"), ("HTTP_COOKIE", "x=1=2"), ("HTTP_SEC_FETCH_MODE", "navigate"),
+            ("HTTP_X_LONG", long), ("HTTP_COOKIE", "second"),
+        ] {
+            FastCGIParameters.appendPair(name: Array(name.utf8), value: Array(value.utf8), to: &stream)
         }
-        #expect(over == nil)
+        let request = try #require(stream.withUnsafeBytes { CGIEnvironment.request(fromFastCGI: $0) })
+        #expect(request.path == "/.auth/me")
+        #expect(
+            request.headers == ["cookie": "x=1=2", "sec-fetch-mode": "navigate", "x-long": long],
+            "a length of 128 or more takes four bytes; the first of two parameters of one name counts")
+    }
+
+    @Test(
+        arguments: [
+            [3, 1, 0x41, 0x42], [0x80, 0, 0], [0xFF, 0xFF, 0xFF, 0xF0, 1, 0x41], [1, 0x80, 0, 0, 2, 0x41, 0x42],
+        ] as [[UInt8]])
+    func aParameterStreamThatEndsInsideAPairIsNoRequest(stream: [UInt8]) {
+        #expect(stream.withUnsafeBytes { CGIEnvironment.request(fromFastCGI: $0) } == nil)
     }
 
     @Test func aCGIResponseIsStatusHeadersBlankLineBody() {

@@ -45,16 +45,27 @@ struct UnixSocketClient {
         return bytes
     }
 
-    /// The bytes of one whole answer, up to its end-of-request record, leaving the connection open (5 s at most).
-    func readAnswer() -> FastCGIWire.Answer {
+    /// The next `count` whole answers, each up to its end-of-request record, leaving the connection open (5 s at
+    /// most).
+    func readAnswers(_ count: Int = 1) -> [FastCGIWire.Answer] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while FastCGIWire.answer(in: bytes).protocolStatus == nil {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
+        func ends() -> Int { FastCGIWire.records(in: bytes).count { $0.type == FastCGIWire.endRequest } }
+        while ends() < count {
+            let read = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard read > 0 else { break }
+            bytes += buffer[..<read]
         }
-        return FastCGIWire.answer(in: bytes)
+        var answers: [FastCGIWire.Answer] = []
+        var records: [UInt8] = []
+        for record in FastCGIWire.records(in: bytes) {
+            records += FastCGIWire.record(record.type, record.content, id: record.id)
+            if record.type == FastCGIWire.endRequest {
+                answers.append(FastCGIWire.answer(in: records))
+                records = []
+            }
+        }
+        return answers
     }
 
     func close() { Glibc.close(descriptor) }

@@ -1,9 +1,9 @@
 """sitegen-auth's FastCGI connection handling, spoken to directly on its socket as nginx does.
 
 After answering a request it has read to its end, sitegen-auth closes the connection at once instead of
-libfcgi's default of waiting for the web server to hang up first (one sleep and wake-up per check, the
-largest cost left in the auth check). A request whose body it has not read keeps the waiting close, so
-the web server never loses an answer to a reset.
+waiting for the web server to hang up first (libfcgi's way: one sleep and wake-up per check). A request
+whose body it has not read all of gets its whole answer anyway, so the web server never loses one to a
+reset.
 """
 
 from __future__ import annotations
