@@ -137,21 +137,25 @@ import TransportTestEndpoints
         let values = FastCGIWire.record(FastCGIWire.getValues, FastCGIWire.pairs(names), id: 0)
         let client = try UnixSocketClient(path: served.path)
         defer { client.close() }
-        client.send(values + FastCGIWire.record(99, [1, 2, 3], id: 0) + Self.echoRequest)
+        // Before a request, and inside one, where libfcgi read them (between its begin and its parameters).
+        client.send(
+            values + FastCGIWire.begin() + values + FastCGIWire.record(99, [1, 2, 3], id: 0)
+                + Self.echoRequest.dropFirst(16))
         shutdown(client.descriptor, Int32(SHUT_WR))
         let records = FastCGIWire.records(in: client.readToEnd())
-        let result = try #require(records.first)
-        #expect(result.type == FastCGIWire.getValuesResult && result.id == 0)
+        #expect(records.count == 6, "two results, an unknown type, the answer's two records and its end")
+        let expected = Array("\u{0F}\u{01}FCGI_MPXS_CONNS0\u{0E}\u{01}FCGI_MAX_CONNS2\u{0D}\u{01}FCGI_MAX_REQS2".utf8)
+        for result in records.prefix(2) {
+            #expect(
+                result.type == FastCGIWire.getValuesResult && result.id == 0 && result.content == expected,
+                "each once, in the order asked; two connections, as many as the acceptors")
+        }
         #expect(
-            result.content
-                == Array("\u{0F}\u{01}FCGI_MPXS_CONNS0\u{0E}\u{01}FCGI_MAX_CONNS2\u{0D}\u{01}FCGI_MAX_REQS2".utf8),
-            "each once, in the order asked; two connections, as many as the acceptors")
-        #expect(
-            records.dropFirst().first.map { [$0.type] + $0.content } == [FastCGIWire.unknownType, 99]
+            records.dropFirst(2).first.map { [$0.type] + $0.content } == [FastCGIWire.unknownType, 99]
                 + [UInt8](repeating: 0, count: 7))
         #expect(
-            FastCGIWire.answer(in: records.dropFirst(2).flatMap { FastCGIWire.record($0.type, $0.content, id: $0.id) })
-                .status == 200)
+            FastCGIWire.answer(in: records.dropFirst(3).flatMap { FastCGIWire.record($0.type, $0.content, id: $0.id) })
+                .text == "Status: 200 OK\r\nContent-Type: text/plain\r\n\r\nGET /echo q=/a uri=/docs/")
     }
 
     @Test func aSecondRequestOnOneConnectionIsRefusedAsNotMultiplexedAndTheFirstIsAnswered() throws {
