@@ -38,6 +38,15 @@ digraph Line {
   Platform -> Train -> Depot
 }
 ```
+
+Trains run every ten minutes.[^1]
+
+[Timetable](index.md){ .md-button } [Tickets](index.md){: .btn .btn-primary }
+
+Mind the gap
+{: .fs-9 .fw-300 }
+
+[^1]: On weekdays.
 """
 
 
@@ -136,6 +145,11 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
                     && parseFloat(style('.callout-warning .callout-title', '::before').width) > 0,
                   diagramText: style('.diagram text').fill,
                   math: [...document.querySelectorAll('math')].map((m) => m.getBoundingClientRect().height),
+                  footnoteBorder: style('a[data-footnote-ref]').borderTopWidth,
+                  buttons: ['a.md-button', 'a.btn', 'a.btn-primary'].map((s) => style(s).borderTopWidth),
+                  primary: style('a.btn-primary').backgroundColor,
+                  large: parseFloat(style('p.fs-9').fontSize) / parseFloat(getComputedStyle(document.body).fontSize),
+                  light: style('p.fs-9').fontWeight,
                 };"""
             )
             driver.save_screenshot(str(artifacts / f"writing-features-{mode}.png"))
@@ -149,4 +163,8 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
         assert mode["warning"] != mode["tip"], "kinds have their colours"
         assert mode["diagramText"] == mode["text"], "the diagram's text follows the theme"
         assert len(mode["math"]) == 2 and all(height > 5 for height in mode["math"]), mode["math"]
+        assert mode["footnoteBorder"] == "0px", "a footnote's number is no button"
+        assert mode["buttons"] == ["2px"] * 3, "MkDocs Material's and Just the Docs's buttons are drawn as buttons"
+        assert mode["primary"] != mode["background"], "a primary button is filled"
+        assert mode["large"] > 1.8 and mode["light"] == "300", "Just the Docs's type classes size and weigh text"
     assert light["warning"] != dark["warning"] and light["diagramText"] != dark["diagramText"]
