@@ -49,6 +49,10 @@ struct MarkedTextTests {
         #expect(
             Self.formatted("| mc^2^ | CO~2~ |\n|---|---|\n").contains(
                 "<th>mc<sup>2</sup></th>\n<th>CO<sub>2</sub></th>"))
+        #expect(
+            Self.formatted("e^a\\ b^ and CH~3\\ CH~ but a^b\\c^\n")
+                == "<p>e<sup>a b</sup> and CH<sub>3 CH</sub> but a<sup>b\\c</sup></p>\n",
+            "an escaped space is a space of the word; another backslash stays")
         // Without them, as GitHub reads it: one ~ strikes through too, and ^ is text.
         #expect(MarkdownDocument.html("H~2~O and x^2^\n") == "<p>H<del>2</del>O and x^2^</p>\n")
     }
