@@ -17,7 +17,7 @@ struct MarkdownInHTMLTests {
             """
         #expect(
             MarkdownInHTML.rewrite(figure) == """
-                <!----><figure>
+                <!--markdown=span--><figure>
                 ![Setup](setup.png){ width="300" }
                 <figcaption>The setup screen</figcaption>
                 <!----></figure>
@@ -32,6 +32,34 @@ struct MarkdownInHTMLTests {
         #expect(
             MarkdownInHTML.rewrite("<details markdown=\"block\">\n<summary>More</summary>\n\n- item\n</details>")
                 == "<!----><details>\n<summary>More</summary>\n\n- item\n<!----></details>")
+    }
+
+    @Test("In span mode the content's paragraphs are their text alone; in block mode and outside, paragraphs")
+    func spanMode() {
+        let markdown = """
+            <p markdown="span">
+            A *span* with [a link](https://example.com)
+            </p>
+
+            <div markdown="block">
+            A *block*
+            </div>
+
+            After **both**.
+            """
+        let html = MarkdownDocument(markdown: markdown, dialect: MarkdownDialect(markdownInHTML: true))
+            .renderHTML(headingIDs: [])
+        #expect(
+            html == """
+                <p>
+                A <em>span</em> with <a href="https://example.com">a link</a>
+                <!----></p>
+                <!----><div>
+                <p>A <em>block</em></p>
+                <!----></div>
+                <p>After <strong>both</strong>.</p>
+
+                """, "\(html)")
     }
 
     @Test("Other tags, other values, raw elements, code, a tag with text beside it or never closed stay as written")
@@ -81,8 +109,11 @@ struct MarkdownInHTMLTests {
         try site.build { $0.siteFolder = site.root + "/docs" }
         let html = try #require(site.output("report/index.html"))
         #expect(
-            html.contains(#"<figure>"#) && html.contains(#"<img src="/chart.png" alt="Chart" width="300""#), "\(html)")
+            html.contains(
+                #"<figure>"# + "\n" + #"<img src="/chart.png" alt="Chart" width="300" />"# + "\n<figcaption>"),
+            "in span mode the image is the figure's own, in no paragraph: \(html)")
         #expect(html.contains("<figcaption>Q3 revenue</figcaption>\n<!----></figure>"), "\(html)")
+        #expect(!html.contains("span-->"), "the mark is taken out")
         #expect(html.contains(#"<div class="grid cards">"#) && html.contains("<strong>Plan</strong> for the year"))
         #expect(!html.contains("![Chart]") && !html.contains("markdown"))
         let manifest = try JSONDecoder().decode(

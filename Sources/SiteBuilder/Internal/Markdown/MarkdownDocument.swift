@@ -44,6 +44,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let mayHoldKeys: Bool
     /// Whether the page names an emoji, `:tada:` (see `Emoji`).
     private let mayHoldEmoji: Bool
+    /// Whether the page holds an HTML element whose Markdown is text (see `MarkdownInHTML.unwrapSpans`).
+    private let mayHoldSpans: Bool
     /// The lines of the blocks that continue a definition (see `DefinitionLists.dedentingContinuations`).
     private let definitionContinuations: [ClosedRange<Int>]
     /// Paragraphs that put the table of contents where they stand, `[TOC]` (see `ContentsMarker`), and kramdown's
@@ -97,6 +99,7 @@ final class MarkdownDocument: @unchecked Sendable {
         }
         mayHoldKeys = Keys.mayHold(markdown)
         mayHoldEmoji = Emoji.mayHold(markdown)
+        mayHoldSpans = dialect.markdownInHTML && MarkdownInHTML.mayHoldSpans(markdown)
         collect(source: markdown, mayHoldContentsMarker: markdown.containsBytes("TOC"))
     }
 
@@ -158,6 +161,7 @@ final class MarkdownDocument: @unchecked Sendable {
         if mayHoldDefinitions { DefinitionLists.convert(in: root, continuations: definitionContinuations) }
         highlightCodeBlocks()
         BlockAttributes.apply(in: root, lists: blockAttributes, callouts: callouts, parser: parser)
+        if mayHoldSpans { MarkdownInHTML.unwrapSpans(in: root, parser: parser) }
         return TaskBoxes.labelled(CMark.renderHTML(root, parser: parser))
     }
 

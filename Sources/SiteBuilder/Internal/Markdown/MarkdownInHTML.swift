@@ -16,10 +16,14 @@ import Foundation
 /// its block on the same line), drops the attribute, and takes the content's common indentation off, so what lies
 /// between is parsed as Markdown: its links are checked and its files take the page's rule. Line for line, so line
 /// numbers stay the file's. Only where `mkdocs.yml` lists `md_in_html` (`MarkdownDialect`): elsewhere, as on
-/// GitHub, such a block stays HTML. `markdown="span"` is read as blocks too, so its text comes in a paragraph.
+/// GitHub, such a block stays HTML. With `markdown="span"` the content is text, as Python-Markdown reads it: its
+/// opening line starts with `spanStart` instead, and once the page is rendered its paragraphs are written without
+/// `<p>` (`unwrapSpans`), so a figure holds its image and caption alone.
 enum MarkdownInHTML {
     /// The empty comment that makes a tag's line an HTML block of its own.
     static let blockEnd = "<!---->"
+    /// The comment that opens a `markdown="span"` element's line instead, taken out when it is rendered.
+    static let spanStart = "<!--markdown=span-->"
 
     /// Elements whose content is never Markdown, whatever their attributes say.
     private static let rawElements: Set<String> = ["script", "style", "pre", "textarea"]
@@ -89,20 +93,21 @@ enum MarkdownInHTML {
         let name = String(decoding: bytes[tag.name], as: UTF8.self)
         guard !rawElements.contains(name.lowercased()) else { return nil }
         var end = markdown.name.upperBound
+        var start = blockEnd
         if let value = markdown.value {
-            guard ["1", "block", "span"].contains(String(decoding: bytes[value], as: UTF8.self).lowercased()) else {
-                return nil
-            }
+            let mode = String(decoding: bytes[value], as: UTF8.self).lowercased()
+            guard ["1", "block", "span"].contains(mode) else { return nil }
+            if mode == "span" { start = spanStart }
             let quoted =
                 bytes[value.lowerBound - 1] == UInt8(ascii: "\"") || bytes[value.lowerBound - 1] == UInt8(ascii: "'")
             end = value.upperBound + (quoted ? 1 : 0)
         }
-        var start = markdown.name.lowerBound
-        while HTMLTags.isSpace(bytes[start - 1]) { start -= 1 }
-        let rewritten = bytes[indent..<start] + bytes[end..<tag.end]
+        var kept = markdown.name.lowerBound
+        while HTMLTags.isSpace(bytes[kept - 1]) { kept -= 1 }
+        let rewritten = bytes[indent..<kept] + bytes[end..<tag.end]
         return (
             name.lowercased(),
-            String(repeating: " ", count: indent) + blockEnd + String(decoding: rewritten, as: UTF8.self)
+            String(repeating: " ", count: indent) + start + String(decoding: rewritten, as: UTF8.self)
         )
     }
 
