@@ -12,7 +12,7 @@ import socket
 import struct
 import threading
 
-BEGIN_REQUEST, END_REQUEST, PARAMS, STDIN, STDOUT = 1, 3, 4, 5, 6
+BEGIN_REQUEST, END_REQUEST, PARAMS, STDIN, STDOUT, GET_VALUES, GET_VALUES_RESULT = 1, 3, 4, 5, 6, 9, 10
 RESPONDER = 1
 
 
@@ -37,21 +37,24 @@ def body_records(body: bytes) -> bytes:
     return b"".join(record(STDIN, chunk) for chunk in chunks) + record(STDIN)
 
 
-def read_answer(connection: socket.socket) -> tuple[bytes, bool]:
-    """(the STDOUT bytes, whether an END_REQUEST record came), read until the server's end of stream."""
+def read_records(connection: socket.socket) -> list[tuple[int, bytes]]:
+    """Each record's kind and content, read until the server's end of stream."""
     data = b""
     while chunk := connection.recv(65536):
         data += chunk
-    stdout, ended, offset = b"", False, 0
+    records, offset = [], 0
     while offset + 8 <= len(data):
         _, kind, _, size, padding, _ = struct.unpack(">BBHHBB", data[offset : offset + 8])
-        content = data[offset + 8 : offset + 8 + size]
+        records.append((kind, data[offset + 8 : offset + 8 + size]))
         offset += 8 + size + padding
-        if kind == STDOUT:
-            stdout += content
-        elif kind == END_REQUEST:
-            ended = True
-    return stdout, ended
+    return records
+
+
+def read_answer(connection: socket.socket) -> tuple[bytes, bool]:
+    """(the STDOUT bytes, whether an END_REQUEST record came), read until the server's end of stream."""
+    records = read_records(connection)
+    stdout = b"".join(content for kind, content in records if kind == STDOUT)
+    return stdout, any(kind == END_REQUEST for kind, _ in records)
 
 
 def connect(stack) -> socket.socket:
@@ -97,3 +100,21 @@ def test_a_request_with_a_body_larger_than_it_reads_still_gets_its_whole_answer(
         sender.join(timeout=10)
         assert ended, "the answer must end with an END_REQUEST record"
         assert stdout.startswith(b"Status: "), stdout[:200]
+
+
+def test_a_management_record_asking_for_one_value_many_times_is_answered_once_and_checks_go_on(stack):
+    """libfcgi wrote its answer to FCGI_GET_VALUES into 64 bytes on its stack, once per name asked for: 50 names
+    inside a request aborted the process ("stack smashing detected"), and every check failed until it restarted."""
+    name = b"FCGI_MPXS_CONNS"
+    names = (length(name) + length(b"") + name) * 50
+    values = struct.pack(">BBHHBB", 1, GET_VALUES, 0, len(names), 0, 0) + names
+    request = request_records(check_params())
+    with connect(stack) as connection:
+        connection.sendall(request[:16] + values + request[16:] + body_records(b""))
+        records = read_records(connection)
+    assert records[0] == (GET_VALUES_RESULT, length(name) + b"\x01" + name + b"0"), records[:2]
+    assert b"".join(content for kind, content in records if kind == STDOUT).startswith(b"Status: 204 No Content")
+    with connect(stack) as connection:
+        connection.sendall(request + body_records(b""))
+        stdout, ended = read_answer(connection)
+    assert ended and stdout.startswith(b"Status: 204 No Content"), "the same process answers the next check"
