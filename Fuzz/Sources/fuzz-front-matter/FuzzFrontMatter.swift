@@ -10,7 +10,8 @@ import Foundation
 /// whose comments mark lines (`MarkedCode`), and as Markdown holding definition lists (`DefinitionLists`),
 /// abbreviations (`Abbreviations`), attribute lists after links and images (`InlineAttributes`) and on blocks
 /// (`BlockAttributes`) and marked text
-/// (`MarkedText`), and as Markdown holding wiki links (`WikiLinks`).
+/// (`MarkedText`), and as Markdown holding wiki links (`WikiLinks`); and rendered with a project's dialect
+/// (`MarkdownInHTML`'s span mode, `ScriptText`).
 ///
 /// Properties: the body is the end of the text, preceded by exactly `bodyLineOffset` lines; every problem and
 /// warning names a line of the file; `ContentSSI.lines` finds exactly the lines that hold `<!--#`; and a book
@@ -149,6 +150,14 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let count = { (text: String) in text.utf8.filter { $0 == UInt8(ascii: "\n") }.count }
         check(count(rewritten) == count(text), "abbreviations taken out onto \(count(rewritten) + 1) lines")
         check(abbreviations.definitions.allSatisfy { !$0.abbreviation.isEmpty && !$0.title.isEmpty }, "an empty one")
+    }
+    // A project's dialect moves nodes too (md_in_html's span mode, pymdownx's caret and tilde): rendered with it,
+    // without math, diagrams and code, nothing may fail.
+    if text.contains("markdown") || text.contains("^") || text.contains("~"),
+        !text.contains(where: { "$`".contains($0) })
+    {
+        let dialect = MarkdownDialect(markdownInHTML: true, caret: true, tilde: true)
+        _ = MarkdownDocument(markdown: text, dialect: dialect).renderHTML(headingIDs: [])
     }
     // Definition lists, abbreviations, callouts and block attributes move cmark's nodes about: rendered without math, diagrams, code
     // and raw HTML (which may hold tags of its own), each tag is closed.
