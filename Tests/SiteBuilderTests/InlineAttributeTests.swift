@@ -3,7 +3,7 @@ import Testing
 
 @testable import SiteBuilder
 
-@Suite("Attribute lists after links and images")
+@Suite("Attribute lists after links, images, emphasis and code")
 struct InlineAttributeTests {
     @Test("A link takes the list's id, classes and attributes, and keeps its title and text")
     func link() {
@@ -37,6 +37,18 @@ struct InlineAttributeTests {
                 == "<p><img src=\"e.png\" alt=\"a b d\" width=\"3\" /></p>\n")
     }
 
+    @Test("Emphasis, strong emphasis and code take them too, as kramdown's span lists and attr_list give them")
+    func emphasisAndCode() {
+        #expect(
+            MarkdownDocument.html("**Beta**{: .label } and *new [x](y)*{ #n } run `GET <a>`{ .method }.\n")
+                == "<p><strong class=\"label\">Beta</strong> and <em id=\"n\">new <a href=\"y\">x</a></em> run "
+                + "<code class=\"method\">GET &lt;a&gt;</code>.</p>\n")
+        #expect(
+            MarkdownDocument.html("| _a_{ .x } | `b`{ .y } |\n|---|---|\n").contains(
+                "<th><em class=\"x\">a</em></th>\n<th><code class=\"y\">b</code></th>"))
+        #expect(InlineAttributes.mayHold("*x*{.a}") && InlineAttributes.mayHold("`x`{.a}"))
+    }
+
     @Test("In a table cell, which holds no custom node, the link and the image keep their text")
     func tableCell() {
         let html = MarkdownDocument.html(
@@ -48,8 +60,8 @@ struct InlineAttributeTests {
     @Test("Braces that are no attribute list, after a space, or after other text stay text")
     func notLists() {
         for markdown in [
-            "[x](y) { .a }", "[x](y){}", "[x](y){ .a", "[x](y){ a b }", "[x](y){ #a #b }", "*x*{ .a }",
-            "[x](y){ .a\"b }", "`[x](y){ .a }`",
+            "[x](y) { .a }", "[x](y){}", "[x](y){ .a", "[x](y){ a b }", "[x](y){ #a #b }", "*x* { .a }",
+            "[x](y){ .a\"b }", "`[x](y){ .a }`", "`x` {.a}", "**x**{ placeholder }",
         ] {
             let page = MarkdownDocument.html(markdown + "\n")
             #expect(page.contains("{") && !page.contains("class="), "\(markdown): \(page)")
