@@ -64,19 +64,14 @@ final class FastCGIConnection {
                 guard content.count >= 8 else { return nil }
                 if let begun {
                     guard begun.id != header.requestID else { return nil }
-                    var refusal: [UInt8] = []
-                    FastCGIRecords.appendEnd(
-                        requestID: header.requestID, status: FastCGIRecords.ProtocolStatus.cannotMultiplex,
-                        to: &refusal)
-                    guard send(refusal) else { return nil }
+                    let refusal = FastCGIRecords.ProtocolStatus.cannotMultiplex
+                    guard send(FastCGIRecords.end(requestID: header.requestID, status: refusal)) else { return nil }
                     continue
                 }
                 let role = UInt16(content[0]) << 8 | UInt16(content[1])
                 guard (FastCGIRequest.Role.responder...FastCGIRequest.Role.filter).contains(role) else {
-                    var refusal: [UInt8] = []
-                    FastCGIRecords.appendEnd(
-                        requestID: header.requestID, status: FastCGIRecords.ProtocolStatus.unknownRole, to: &refusal)
-                    _ = send(refusal)
+                    let refusal = FastCGIRecords.ProtocolStatus.unknownRole
+                    _ = send(FastCGIRecords.end(requestID: header.requestID, status: refusal))
                     return nil
                 }
                 let flags = content[2]
@@ -103,13 +98,11 @@ final class FastCGIConnection {
     /// Reads the rest of request `id`'s body and drops it, for at most `patience`: a socket closed with a body still
     /// unread is reset, and the web server may lose the answer with it. True when the body ended.
     func readBody(of id: UInt16, patience: Duration) -> Bool {
-        var wait = timeval(tv_sec: 0, tv_usec: 200_000)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        waitingAtMost(timeval(tv_sec: 0, tv_usec: 200_000))
         let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline, let (header, content) = nextRecord() {
             if header.kind == FastCGIRecords.Kind.stdin, header.requestID == id, content.isEmpty {
-                var none = timeval()
-                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
+                waitingAtMost(timeval())
                 return true
             }
         }
@@ -137,11 +130,16 @@ final class FastCGIConnection {
         guard !closed else { return }
         closed = true
         if draining, shutdown(descriptor, Int32(SHUT_WR)) == 0 {
-            var wait = timeval(tv_sec: 2, tv_usec: 0)
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            waitingAtMost(timeval(tv_sec: 2, tv_usec: 0))
             while recv(descriptor, buffer.baseAddress, buffer.count, 0) > 0 {}
         }
         Glibc.close(descriptor)
+    }
+
+    /// Makes each read wait at most `wait` for bytes (a zero `timeval`: as long as it takes).
+    private func waitingAtMost(_ wait: timeval) {
+        var wait = wait
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// The next whole record: its header and content, a view into the buffer until the next record is read. Nil at

@@ -62,8 +62,10 @@ enum FastCGIRecords {
     }
 
     /// `FCGI_END_REQUEST` for `requestID` with `status` and an application status of 0.
-    static func appendEnd(requestID: UInt16, status: UInt8, to bytes: inout [UInt8]) {
+    static func end(requestID: UInt16, status: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = []
         append(Kind.endRequest, requestID: requestID, content: [0, 0, 0, 0, status, 0, 0, 0], to: &bytes)
+        return bytes
     }
 
     /// A whole answer: `output` on `FCGI_STDOUT` in records of at most `contentLimit` bytes, the empty record that
@@ -78,7 +80,7 @@ enum FastCGIRecords {
             start = end
         }
         append(Kind.stdout, requestID: requestID, content: EmptyCollection(), to: &bytes)
-        appendEnd(requestID: requestID, status: ProtocolStatus.requestComplete, to: &bytes)
+        bytes += end(requestID: requestID, status: ProtocolStatus.requestComplete)
         return bytes
     }
 

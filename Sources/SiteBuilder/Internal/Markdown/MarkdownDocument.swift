@@ -154,7 +154,7 @@ final class MarkdownDocument: @unchecked Sendable {
                 cmark_node_unlink(node)
                 cmark_node_free(node)
             } else {
-                replaceHeading(node, id: id)
+                Self.replaceHeading(node, id: id, parser: parser)
             }
         }
         headingNodes = []
@@ -171,21 +171,6 @@ final class MarkdownDocument: @unchecked Sendable {
             cmark_node_set_literal(entry.node, HTMLLinks.replacing(entry.rewrites, in: entry.html))
         }
         htmlLinkNodes = []
-    }
-
-    /// cmark-gfm writes no heading ids, so each heading is rendered on its own and swapped for a
-    /// custom block carrying `<hN id="…">…</hN>`. The heading's text nodes point into the heading's
-    /// own buffer, so the heading is freed only after it has been rendered and unlinked.
-    private func replaceHeading(_ heading: OpaquePointer, id: String) {
-        let level = cmark_node_get_heading_level(heading)
-        let rendered = CMark.renderHTML(heading, parser: parser)
-        let open = "<h\(level)>"
-        let close = "</h\(level)>\n"
-        guard rendered.hasPrefix(open), rendered.hasSuffix(close) else { return }
-        let inner = rendered.dropFirst(open.count).dropLast(close.count)
-        let block = CMark.custom(
-            CMARK_NODE_CUSTOM_BLOCK, enter: "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
-        CMark.replace(heading, with: block)
     }
 
     /// Walks the tree once; `source` is the Markdown it was parsed from, which heading attributes are checked against.

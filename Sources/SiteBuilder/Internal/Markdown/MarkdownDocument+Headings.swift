@@ -1,7 +1,23 @@
 import CMarkGFM
 import Foundation
+import TextTools
 
 extension MarkdownDocument {
+    /// cmark-gfm writes no heading ids, so each heading is rendered on its own and swapped for a
+    /// custom block carrying `<hN id="…">…</hN>`. The heading's text nodes point into the heading's
+    /// own buffer, so the heading is freed only after it has been rendered and unlinked.
+    static func replaceHeading(_ heading: OpaquePointer, id: String, parser: OpaquePointer) {
+        let level = cmark_node_get_heading_level(heading)
+        let rendered = CMark.renderHTML(heading, parser: parser)
+        let open = "<h\(level)>"
+        let close = "</h\(level)>\n"
+        guard rendered.hasPrefix(open), rendered.hasSuffix(close) else { return }
+        let inner = rendered.dropFirst(open.count).dropLast(close.count)
+        let block = CMark.custom(
+            CMARK_NODE_CUSTOM_BLOCK, enter: "<h\(level) id=\"\(id.htmlEscaped)\">\(inner)</h\(level)>")
+        CMark.replace(heading, with: block)
+    }
+
     /// The id the attribute block ending `heading` gives it (see `HeadingAttributes`), taken off the heading's
     /// text together with the spaces before it; nil, with the text left alone, when there is none. Most
     /// headings do not end in `}`, and that byte is all they are asked. The block must also end the heading's
