@@ -109,6 +109,20 @@ final class FastCGIConnection {
         return false
     }
 
+    /// Waits, on a connection the web server keeps, until its next request comes or a new connection waits on
+    /// `listening`: true for the former, or when the connection ended or failed (the read that follows says which);
+    /// false when the new connection came first, which the acceptor takes instead of this idle one.
+    func nextRequestComes(beforeConnectionOn listening: Int32) -> Bool {
+        guard start == end else { return true }
+        var watched = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: listening, events: Int16(POLLIN), revents: 0),
+        ]
+        var ready = poll(&watched, 2, -1)
+        while ready < 0, errno == EINTR { ready = poll(&watched, 2, -1) }
+        return ready <= 0 || watched[0].revents != 0 || watched[1].revents == 0
+    }
+
     /// Writes all of `bytes`; false when the connection is gone.
     func send(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { bytes in

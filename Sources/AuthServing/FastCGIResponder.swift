@@ -69,13 +69,15 @@ public final class FastCGIResponder: @unchecked Sendable {
     }
 
     /// The acceptor loop: takes a connection, starts its time (`ConnectionDeadlines`), reads a request from it and
-    /// answers, and, when the web server keeps the connection, reads its next request within the same time again.
+    /// answers, and, when the web server keeps the connection, reads its next request within the same time again,
+    /// unless a new connection comes while it waits: then it closes the idle one and takes the new.
     private func accept(on socket: Int32, acceptor: Int) {
         defer { inFlight.withLock { acceptorsRunning -= 1 } }
         var failures = AcceptFailure()
         var kept: FastCGIConnection?
         while true {
             let connection: FastCGIConnection
+            let wasKept = kept != nil
             if let kept {
                 connection = kept
             } else {
@@ -100,6 +102,12 @@ public final class FastCGIResponder: @unchecked Sendable {
             // A connection the server keeps has as long for its next request, idle time included.
             deadlines.hold(connection.descriptor, acceptor: acceptor)
             defer { deadlines.release(acceptor: acceptor) }
+            // An idle kept connection gives way to a new one, so the server's spare connections never hold every
+            // acceptor while others wait; it reopens one when it needs it.
+            if wasKept, !connection.nextRequestComes(beforeConnectionOn: socket) {
+                connection.close()
+                continue
+            }
             guard let request = connection.nextRequest(parameterLimit: CGIEnvironment.parameterLimit) else {
                 connection.close()
                 continue

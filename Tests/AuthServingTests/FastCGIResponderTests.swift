@@ -265,6 +265,29 @@ import TransportTestEndpoints
         #expect(ContinuousClock.now - started < .seconds(2), "closed by the deadline, not the client's timeout")
     }
 
+    @Test func idleKeptConnectionsGiveWayToANewConnectionInsteadOfHoldingEveryAcceptor() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())], connectionPatience: .seconds(30))
+        let request =
+            FastCGIWire.begin(keepingConnection: true)
+            + FastCGIWire.parameters([("REQUEST_METHOD", "GET"), ("DOCUMENT_URI", "/echo"), ("QUERY_STRING", "q=1")])
+            + FastCGIWire.record(FastCGIWire.stdin)
+        // As many kept connections as there are acceptors, each answered once and then idle.
+        let idle = try (0..<2).map { _ in try UnixSocketClient(path: served.path) }
+        defer { for client in idle { client.close() } }
+        for client in idle {
+            client.send(request)
+            #expect(client.readAnswers().map(\.text) == [Self.echoed("q=1")])
+        }
+        let started = ContinuousClock.now
+        #expect(try served.exchange(Self.echoRequest).status == 200)
+        #expect(ContinuousClock.now - started < .seconds(3), "answered at once, not after an idle connection's 30 s")
+        for client in idle {
+            let waited = ContinuousClock.now
+            #expect(client.readToEnd().isEmpty, "the idle connection is closed with nothing more")
+            #expect(ContinuousClock.now - waited < .seconds(3))
+        }
+    }
+
     @Test func parametersBeyondTheLimitAre431() throws {
         let served = try Served(routes: ["/echo": Router.Route(Echo())])
         let cookie = String(repeating: "a", count: CGIEnvironment.parameterLimit)

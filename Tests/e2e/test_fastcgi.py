@@ -11,6 +11,13 @@ from __future__ import annotations
 import socket
 import struct
 import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from stack import REPO, Stack
 
 BEGIN_REQUEST, END_REQUEST, PARAMS, STDIN, STDOUT, GET_VALUES, GET_VALUES_RESULT = 1, 3, 4, 5, 6, 9, 10
 RESPONDER = 1
@@ -118,3 +125,53 @@ def test_a_management_record_asking_for_one_value_many_times_is_answered_once_an
         connection.sendall(request + body_records(b""))
         stdout, ended = read_answer(connection)
     assert ended and stdout.startswith(b"Status: 204 No Content"), "the same process answers the next check"
+
+
+class KeptConnectionsStack(Stack):
+    """The stack with nginx keeping up to 16 idle connections to sitegen-auth (an upstream `keepalive` pool and
+    `fastcgi_keep_conn on`), more than sitegen-auth's workers."""
+
+    def write_nginx_includes(self, cache_folder: Path | None = None) -> None:
+        super().write_nginx_includes(cache_folder)
+        upstream = f"server unix:{self.socket_path};"
+        http_conf = self.state / "sitegen-auth-http.conf"
+        http_conf.write_text(http_conf.read_text().replace(upstream, upstream + "\n    keepalive 16;"))
+        snippet = (REPO / "deploy" / "nginx" / "sitegen-auth.conf").read_text()
+        self.snippet = self.state / "sitegen-auth-kept.conf"
+        kept = "fastcgi_pass sitegen_auth;\n    fastcgi_keep_conn on;"
+        self.snippet.write_text(snippet.replace("fastcgi_pass sitegen_auth;", kept))
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments, **keywords):
+        return None
+
+
+def test_with_nginx_keeping_more_connections_than_workers_every_check_is_answered_at_once(workdir, public):
+    """A worker waiting for the next request on a connection nginx keeps used to hold it until the connection's
+    10 s deadline, so with more kept connections than workers, checks on the other connections waited 10 s. An idle
+    kept connection now gives way to a new one: rounds of 16 checks at once on 2 workers are all answered in time."""
+    stack = KeptConnectionsStack(state=workdir / "state-keepalive", public=public, auth_arguments=["--workers", "2"])
+    stack.start()
+    opener = urllib.request.build_opener(NoRedirects)
+
+    def read(number: int) -> tuple[int, float]:
+        started = time.monotonic()
+        try:
+            with opener.open(f"{stack.base_url}/guide/?reader={number}", timeout=30) as answer:
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        return status, time.monotonic() - started
+
+    try:
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            for batch in range(3):
+                answers = list(pool.map(read, range(batch * 16, batch * 16 + 16)))
+                assert [status for status, _ in answers] == [302] * 16, answers
+                slowest = max(seconds for _, seconds in answers)
+                assert slowest < 4, f"round {batch}: a check waited {slowest:.1f} s behind an idle kept connection"
+                time.sleep(0.5)
+        assert stack.processes["auth"].poll() is None
+    finally:
+        stack.stop()
