@@ -83,3 +83,53 @@ struct InlineAttributeTests {
         #expect(site.buildErrors().contains { $0.contains("index.md:1") && $0.contains("missing.md") })
     }
 }
+
+@Suite("Attribute lists at the end of a table cell or a definition term, as attr_list reads them")
+struct CellAndTermAttributeTests {
+    @Test("A cell ending with a list after a space takes it, beside its alignment, in the head and the body")
+    func cells() {
+        let html = MarkdownDocument.html(
+            "| Item { .a } | *Cost* { .num data-x=\"1\" } |\n|:--|--:|\n| x {: #r1 } | 3 |\n")
+        #expect(html.contains("<th align=\"left\" class=\"a\">Item</th>"), "\(html)")
+        #expect(html.contains("<th align=\"right\" class=\"num\" data-x=\"1\"><em>Cost</em></th>"), "\(html)")
+        #expect(html.contains("<td align=\"left\" id=\"r1\">x</td>\n<td align=\"right\">3</td>"), "\(html)")
+        #expect(!html.contains("<!--"), "no marker is left")
+    }
+
+    @Test("The table's own list and a callout around it still apply")
+    func tableAndCallout() {
+        #expect(
+            MarkdownDocument.html("| a { .x } |\n|---|\n{: .wide }\n")
+                == "<table class=\"wide\">\n<thead>\n<tr>\n<th class=\"x\">a</th>\n</tr>\n</thead>\n</table>\n")
+        let quoted = MarkdownDocument.html("> [!NOTE]\n> | a { .x } |\n> |---|\n")
+        #expect(quoted.contains("callout-note") && quoted.contains("<th class=\"x\">a</th>"), "\(quoted)")
+    }
+
+    @Test("A definition term takes one; a definition does not, as in attr_list")
+    func terms() {
+        #expect(
+            MarkdownDocument.html("Term { .x }\n:   Definition { .y }\n\n*Other* {: #o }\n:   More\n")
+                == """
+                <dl>
+                <dt class="x">Term</dt>
+                <dd>Definition { .y }</dd>
+                <dt id="o"><em>Other</em></dt>
+                <dd>More</dd>
+                </dl>
+
+                """)
+    }
+
+    @Test("Braces without a space before them, in code, empty or no list stay the cell's text")
+    func notLists() {
+        let html = MarkdownDocument.html(
+            "| a | b | c | d |\n|---|---|---|---|\n| 3{ .no } | `x {.a}` | y {} | z { a b } |\n| { .b } | | | |\n")
+        for cell in [
+            "<td>3{ .no }</td>", "<td><code>x {.a}</code></td>", "<td>y {}</td>", "<td>z { a b }</td>",
+            "<td>{ .b }</td>",
+        ] {
+            #expect(html.contains(cell), "\(cell): \(html)")
+        }
+        #expect(!TableCellAttributes.mayHold("| a |\n|---|\n| b{.x} |\n"))
+    }
+}

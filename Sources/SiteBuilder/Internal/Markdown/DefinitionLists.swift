@@ -138,8 +138,15 @@ enum DefinitionLists {
     /// Moves `line`'s nodes into a new `<tag>` at the end of `list`, and returns it.
     @discardableResult
     private static func append(_ line: Line, as tag: String, to list: OpaquePointer) -> OpaquePointer {
+        var line = line
+        var attributes = ""
+        // A term may end with an attribute list after a space, as attr_list reads it: `Term { .x }`.
+        if tag == "dt", let last = line.nodes.last, let (taken, freed) = AttributeList.take(fromEndOf: last) {
+            attributes = taken.html
+            if freed { line.nodes.removeLast() }
+        }
         // An inline node, which cmark writes without line breaks around it: `<dt>Term</dt>`.
-        let item = CMark.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(tag)>", exit: "</\(tag)>\n")
+        let item = CMark.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(tag)\(attributes)>", exit: "</\(tag)>\n")
         move(line.nodes, into: item)
         cmark_node_append_child(list, item)
         return item

@@ -10,9 +10,7 @@ struct HeadingAttributes: Equatable {
 
     /// The block `text` ends with; nil when it ends with none.
     init?(endOf text: [UInt8]) {
-        guard text.last == UInt8(ascii: "}"), let open = text.lastIndex(of: UInt8(ascii: "{")), open > 0,
-            AttributeList.isSpace(text[open - 1]), let id = AttributeList(text[(open + 1)..<(text.count - 1)])?.id
-        else { return nil }
+        guard let (list, open) = AttributeList.ending(text), let id = list.id else { return nil }
         self.id = id
         length = text.count - open
     }

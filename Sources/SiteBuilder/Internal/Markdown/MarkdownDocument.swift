@@ -36,6 +36,8 @@ final class MarkdownDocument: @unchecked Sendable {
     private let abbreviations: Abbreviations?
     /// Whether braces follow a link or an image, which may be their attributes (see `InlineAttributes`).
     private let mayHoldInlineAttributes: Bool
+    /// Whether a table cell may end with an attribute list (see `TableCellAttributes`).
+    private let mayHoldCellAttributes: Bool
     /// The marked, inserted, superscript and subscript text the page may hold (see `MarkedText`, `ScriptText`), as
     /// the dialect reads it.
     private let marks: [MarkedText]
@@ -93,6 +95,7 @@ final class MarkdownDocument: @unchecked Sendable {
         root = cmark_parser_finish(parser)
         mayHoldDefinitions = DefinitionLists.mayHold(markdown)
         mayHoldInlineAttributes = InlineAttributes.mayHold(markdown)
+        mayHoldCellAttributes = TableCellAttributes.mayHold(markdown)
         marks = ([.highlighted] + (dialect.caret ? [.inserted] : [])).filter { $0.mayHold(markdown) }
         scripts = ((dialect.caret ? [.raised] : []) + (dialect.tilde ? [.lowered] : [])).filter {
             $0.mayHold(markdown)
@@ -119,6 +122,7 @@ final class MarkdownDocument: @unchecked Sendable {
     /// Renders the document, giving heading number `n` the id `ids[n]`; with `omittingOpeningHeading`,
     /// leaves out `openingHeading`.
     func renderHTML(headingIDs ids: [String], omittingOpeningHeading: Bool = false) -> String {
+        var cellAttributes: [AttributeList] = []
         if !contentsMarkers.isEmpty {
             let contents = ContentsMarker.html(TocEntry.entries(from: Array(zip(headings, ids))))
             for marker in contentsMarkers {
@@ -137,12 +141,13 @@ final class MarkdownDocument: @unchecked Sendable {
         for quote in quoteNodes { Callouts.convert(quote, headers: admonitions, parser: parser) }
         quoteNodes = []
         if abbreviations != nil || mayHoldInlineAttributes || !marks.isEmpty || !scripts.isEmpty || mayHoldKeys
-            || mayHoldEmoji || mayHoldDefinitions
+            || mayHoldEmoji || mayHoldDefinitions || mayHoldCellAttributes
         {
             // One text node a run of text, which cmark may have cut at characters it looks at twice (`:`, `w`);
             // no text node is held any more.
             cmark_consolidate_text_nodes(root)
             if mayHoldInlineAttributes { InlineAttributes.apply(in: root) }
+            if mayHoldCellAttributes { cellAttributes = TableCellAttributes.take(in: root) }
             for kind in marks { kind.apply(in: root) }
             for kind in scripts { kind.apply(in: root) }
             if mayHoldKeys { Keys.apply(in: root) }
@@ -162,7 +167,7 @@ final class MarkdownDocument: @unchecked Sendable {
         highlightCodeBlocks()
         BlockAttributes.apply(in: root, lists: blockAttributes, callouts: callouts, parser: parser)
         if mayHoldSpans { MarkdownInHTML.unwrapSpans(in: root, parser: parser) }
-        return TaskBoxes.labelled(CMark.renderHTML(root, parser: parser))
+        return TaskBoxes.labelled(TableCellAttributes.apply(cellAttributes, to: CMark.renderHTML(root, parser: parser)))
     }
 
     /// Writes the addresses links were pointed at into their raw HTML, before anything renders it.
