@@ -131,5 +131,8 @@ struct CellAndTermAttributeTests {
             #expect(html.contains(cell), "\(cell): \(html)")
         }
         #expect(!TableCellAttributes.mayHold("| a |\n|---|\n| b{.x} |\n"))
+        // A comment of the page's own that looks like a marker neither takes a list nor stops the cells after it.
+        let commented = MarkdownDocument.html("<!--sitegen-cell 7-->\n\n| a { .x } |\n|---|\n")
+        #expect(commented.hasPrefix("<!--sitegen-cell 7-->\n") && commented.contains("<th class=\"x\">a</th>"))
     }
 }

@@ -40,10 +40,16 @@ enum TableCellAttributes {
         guard !lists.isEmpty else { return html }
         var written = ""
         var rest = html[...]
-        while let found = rest.range(of: marker), let close = rest[found.upperBound...].range(of: "-->"),
-            let number = Int(rest[found.upperBound..<close.lowerBound]), lists.indices.contains(number),
-            let tag = rest[..<found.lowerBound].lastIndex(of: "<")
-        {
+        while let found = rest.range(of: marker) {
+            guard let close = rest[found.upperBound...].range(of: "-->"),
+                let number = Int(rest[found.upperBound..<close.lowerBound]), lists.indices.contains(number),
+                let tag = rest[..<found.lowerBound].lastIndex(of: "<")
+            else {
+                // A comment the page wrote itself that looks like one: passed over as it is.
+                written += rest[..<found.upperBound]
+                rest = rest[found.upperBound...]
+                continue
+            }
             written += rest[..<tag] + BlockAttributes.adding(lists[number], to: String(rest[tag..<found.lowerBound]))
             rest = rest[close.upperBound...]
         }
