@@ -178,4 +178,36 @@ struct MathTests {
         #expect(html.components(separatedBy: "class=\"katex\"").count == 2, "only $z$ is math")
         #expect(!html.contains("\u{E000}") && !html.contains("\u{E001}"))
     }
+
+    @Test("Boxes, strikes, colour boxes and bold become what Chromium draws and the style policy lets through")
+    func boxesWithoutMenclose() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            $\\boxed{z}$ $\\cancel{x}$ $\\xcancel{x}$ $\\colorbox{yellow}{c}$ $\\fcolorbox{red}{#ff0}{f}$ $\\pmb{b}$
+
+            $$
+            \\begin{array}{|c|}\\hline \\colorbox{yellow}{\\raisebox{1pt}{r}} \\\\ \\hline\\end{array}
+            $$
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        for shown in [
+            "<mrow class=\"math-enclose-box\">", "<mrow class=\"math-enclose-updiagonalstrike\"><mi>x</mi></mrow>",
+            "<mrow class=\"math-enclose-updiagonalstrike math-enclose-downdiagonalstrike\">",
+            "<mrow class=\"math-colorbox\" mathbackground=\"yellow\"><mtext>c</mtext></mrow>",
+            "<mrow class=\"math-fcolorbox\" mathbackground=\"red\"><mrow class=\"math-colorbox\" mathbackground=\"#ff0\">"
+                + "<mtext>f</mtext></mrow></mrow>",
+            "<mstyle class=\"math-pmb\"><mi>b</mi></mstyle>",
+            "<mrow class=\"math-enclose-top math-enclose-bottom math-enclose-left math-enclose-right\">",
+        ] {
+            #expect(html.contains(shown), "\(shown)")
+        }
+        // The raised box inside the colour box keeps its own closing tag; the colour box closes as an mrow.
+        #expect(html.contains("<mpadded voffset=\"1pt\">"))
+        #expect(html.contains("</mstyle></mpadded></mrow></mstyle></mtd>"))
+        for gone in ["<menclose", "</menclose>", " style=\""] {
+            #expect(!html.contains(gone), "\(gone)")
+        }
+    }
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 from pathlib import Path
 from urllib.parse import quote
@@ -27,6 +28,8 @@ title: Showcase
 ---
 > [!WARNING]
 > Mind the gap between $e^{i\\pi}+1=0$ and the platform.
+
+Fares: $\\boxed{2}$, $\\cancel{3}$ and $\\fcolorbox{red}{yellow}{4}$.
 
 !!! tip "Keep going"
     The next train is in $$\\sum_{k=1}^{3} k$$ minutes.
@@ -64,7 +67,17 @@ class Served:
         self.server.server_close()
 
 
+# The production snippet's Content-Security-Policy, which every page is served with here too.
+POLICY = re.search(
+    r'add_header Content-Security-Policy "([^"]+)"', (REPO / "deploy" / "nginx" / "sitegen-auth.conf").read_text()
+).group(1)
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", POLICY)
+        super().end_headers()
+
     def log_message(self, format, *args):  # noqa: A002 (the name http.server gives it)
         pass
 
@@ -127,7 +140,7 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
     result = build_site(site, output)
     assert result.returncode == 0, result.stdout + result.stderr
     served = Served(output)
-    driver = new_browser()
+    driver = new_browser(console_logs=True)
     seen = {}
     try:
         for mode in MODES:
@@ -150,8 +163,16 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
                   primary: style('a.btn-primary').backgroundColor,
                   large: parseFloat(style('p.fs-9').fontSize) / parseFloat(getComputedStyle(document.body).fontSize),
                   light: style('p.fs-9').fontWeight,
+                  boxed: [style('.math-enclose-box').borderTopWidth, style('.math-enclose-box').borderTopColor],
+                  cancelled: style('.math-enclose-updiagonalstrike').backgroundImage,
+                  frame: style('.math-fcolorbox').backgroundColor,
+                  filled: style('.math-colorbox').backgroundColor,
+                  framed: box('.math-fcolorbox').width - box('.math-colorbox').width,
                 };"""
             )
+            logged = driver.get_log("browser")
+            refused = [entry["message"] for entry in logged if "Content Security" in entry["message"]]
+            assert not refused, refused
             driver.save_screenshot(str(artifacts / f"writing-features-{mode}.png"))
     finally:
         driver.quit()
@@ -162,7 +183,12 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
         assert mode["icon"], "the callout title has its icon"
         assert mode["warning"] != mode["tip"], "kinds have their colours"
         assert mode["diagramText"] == mode["text"], "the diagram's text follows the theme"
-        assert len(mode["math"]) == 2 and all(height > 5 for height in mode["math"]), mode["math"]
+        assert len(mode["math"]) == 5 and all(height > 5 for height in mode["math"]), mode["math"]
+        width, colour = mode["boxed"]
+        assert float(width[:-2]) > 0 and colour == mode["text"], "\\boxed is framed in the text's colour"
+        assert mode["cancelled"].startswith("linear-gradient"), "\\cancel is struck through"
+        assert (mode["frame"], mode["filled"]) == ("rgb(255, 0, 0)", "rgb(255, 255, 0)"), "\\fcolorbox's colours"
+        assert mode["framed"] > 0, "the frame shows around the coloured box"
         assert mode["footnoteBorder"] == "0px", "a footnote's number is no button"
         assert mode["buttons"] == ["2px"] * 3, "MkDocs Material's and Just the Docs's buttons are drawn as buttons"
         assert mode["primary"] != mode["background"], "a primary button is filled"

@@ -69,7 +69,9 @@ final class KaTeX: @unchecked Sendable {
         guard let answers = try JSONSerialization.jsonObject(with: line) as? [[String: String]],
             answers.count == formulas.count
         else { throw Broken() }
-        return answers.map { answer in answer["html"].map(Rendered.html) ?? .error(answer["error"] ?? "no answer") }
+        return answers.map { answer in
+            answer["html"].map { .html(MathMLBoxes.rewritten($0)) } ?? .error(answer["error"] ?? "no answer")
+        }
     }
 
     private func start() throws {
