@@ -210,4 +210,29 @@ struct MathTests {
             #expect(!html.contains(gone), "\(gone)")
         }
     }
+
+    @Test("A table's column alignment and lines become classes on its cells; nested tables keep their own")
+    func tablesWithoutMathML3() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            $$
+            \\begin{aligned} a + b &= c \\\\ x &= \\begin{array}{c|c:c} 1 & 2 & 3 \\\\ \\hline 4 & 5 & 6 \\end{array} \\end{aligned}
+            $$
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        let cells = html.components(separatedBy: "<mtd").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        #expect(
+            cells == [
+                " class=\"math-align-right math-spacing-0\"", " class=\"math-align-left math-spacing-0\"",
+                " class=\"math-align-right math-spacing-0\"", " class=\"math-align-left math-spacing-0\"",
+                "", " class=\"math-line-left-solid\"", " class=\"math-line-left-dashed\"",
+                " class=\"math-line-top-solid\"", " class=\"math-line-left-solid math-line-top-solid\"",
+                " class=\"math-line-left-dashed math-line-top-solid\"",
+            ], "\(cells)")
+        for gone in ["columnalign=", "columnlines=", "rowlines="] {
+            #expect(!html.contains(gone), "\(gone)")
+        }
+    }
 }

@@ -31,6 +31,10 @@ title: Showcase
 
 Fares: $\\boxed{2}$, $\\cancel{3}$ and $\\fcolorbox{red}{yellow}{4}$.
 
+$$
+\\begin{aligned} a + b + c &= d \\\\ x &= y + z + w \\end{aligned}
+$$
+
 !!! tip "Keep going"
     The next train is in $$\\sum_{k=1}^{3} k$$ minutes.
 
@@ -168,6 +172,10 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
                   frame: style('.math-fcolorbox').backgroundColor,
                   filled: style('.math-colorbox').backgroundColor,
                   framed: box('.math-fcolorbox').width - box('.math-colorbox').width,
+                  equals: [...document.querySelectorAll('mtable mo')].filter((mo) => mo.textContent === '=')
+                    .map((mo) => Math.round(mo.getBoundingClientRect().left)),
+                  leftSides: [...document.querySelectorAll('mtable mtr')]
+                    .map((row) => Math.round(row.firstElementChild.firstElementChild.getBoundingClientRect().right)),
                 };"""
             )
             logged = driver.get_log("browser")
@@ -183,12 +191,14 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
         assert mode["icon"], "the callout title has its icon"
         assert mode["warning"] != mode["tip"], "kinds have their colours"
         assert mode["diagramText"] == mode["text"], "the diagram's text follows the theme"
-        assert len(mode["math"]) == 5 and all(height > 5 for height in mode["math"]), mode["math"]
+        assert len(mode["math"]) == 6 and all(height > 5 for height in mode["math"]), mode["math"]
         width, colour = mode["boxed"]
         assert float(width[:-2]) > 0 and colour == mode["text"], "\\boxed is framed in the text's colour"
         assert mode["cancelled"].startswith("linear-gradient"), "\\cancel is struck through"
         assert (mode["frame"], mode["filled"]) == ("rgb(255, 0, 0)", "rgb(255, 255, 0)"), "\\fcolorbox's colours"
         assert mode["framed"] > 0, "the frame shows around the coloured box"
+        assert len(mode["equals"]) == 2 and len(set(mode["equals"])) == 1, f"aligned's = line up: {mode['equals']}"
+        assert len(set(mode["leftSides"])) == 1, f"the left sides end together: {mode['leftSides']}"
         assert mode["footnoteBorder"] == "0px", "a footnote's number is no button"
         assert mode["buttons"] == ["2px"] * 3, "MkDocs Material's and Just the Docs's buttons are drawn as buttons"
         assert mode["primary"] != mode["background"], "a primary button is filled"

@@ -70,7 +70,7 @@ final class KaTeX: @unchecked Sendable {
             answers.count == formulas.count
         else { throw Broken() }
         return answers.map { answer in
-            answer["html"].map { .html(MathMLBoxes.rewritten($0)) } ?? .error(answer["error"] ?? "no answer")
+            answer["html"].map { .html(MathMLForBrowsers.rewritten($0)) } ?? .error(answer["error"] ?? "no answer")
         }
     }
 
