@@ -235,4 +235,24 @@ struct MathTests {
             #expect(!html.contains(gone), "\(gone)")
         }
     }
+
+    @Test("Letters of another alphabet are written in Unicode's mathematical letters, words in a class")
+    func alphabets() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            $\\mathbb{R}^n$ $\\mathbb{1}$ $\\mathcal{L}$ $\\mathfrak{H}$ $\\mathbf{a\\&\\Gamma}$ $\\boldsymbol{\\alpha}$
+            $\\mathtt{x}$ $\\mathrm{d}x$ $\\text{a \\textbf{b}}$
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        for shown in [
+            "<msup><mi>ℝ</mi><mi>n</mi></msup>", "<mn>𝟙</mn>", "<mi>ℒ</mi>", "<mi>ℌ</mi>",
+            "<mi>𝐚</mi><mi>&amp;</mi><mi>𝚪</mi>", "<mi>𝜶</mi>", "<mi>𝚡</mi>", "<mi mathvariant=\"normal\">d</mi>",
+            "<mtext class=\"math-text-bold\">b</mtext>",
+        ] {
+            #expect(html.contains(shown), "\(shown)")
+        }
+        #expect(!html.contains("mathvariant=\"double-struck\"") && !html.contains("mathvariant=\"bold\""))
+    }
 }

@@ -7,7 +7,8 @@ import TextTools
 /// the theme draws:
 ///
 /// - boxes and strikes (`+Boxes`): `\boxed`, `\cancel`, `\colorbox`, `\fcolorbox`, `\pmb`;
-/// - tables (`+Tables`): a column's alignment (every `aligned` equation), lines between columns and rows.
+/// - tables (`+Tables`): a column's alignment (every `aligned` equation), lines between columns and rows;
+/// - letters in another alphabet (`+Variants`): `\mathbb{R}`, `\mathcal{L}`, `\mathbf{v}`.
 ///
 /// Any other `style` attribute is left out.
 struct MathMLForBrowsers {
@@ -15,19 +16,21 @@ struct MathMLForBrowsers {
     var closers: [String] = []
     /// The tables open at this point, innermost last.
     var tables: [Table] = []
+    /// The alphabet the token just opened asked for (`+Variants`), for its text.
+    var pending: Alphabet?
 
     /// `mathml` (KaTeX's output for one formula) with its boxes, tables and styles rewritten.
     static func rewritten(_ mathml: String) -> String {
         guard
             mathml.containsBytes("<menclose") || mathml.containsBytes("<mpadded") || mathml.containsBytes("<mtable")
-                || mathml.containsBytes(" style=")
+                || mathml.containsBytes(" style=") || mathml.containsBytes(" mathvariant=")
         else { return mathml }
         var pass = MathMLForBrowsers()
         var written = ""
         written.reserveCapacity(mathml.utf8.count + 64)
         var rest = mathml[...]
         while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            written += rest[..<open]
+            written += pass.text(rest[..<open])
             written += pass.rewritten(tag: rest[open...close])
             rest = rest[rest.index(after: close)...]
         }
@@ -35,7 +38,8 @@ struct MathMLForBrowsers {
     }
 
     private mutating func rewritten(tag: Substring) -> String {
-        switch tag.dropFirst().prefix(while: { $0 != " " && $0 != ">" }) {
+        let name = tag.dropFirst().prefix { $0 != " " && $0 != ">" }
+        switch name {
         case "menclose": return Self.enclosure(tag)
         case "/menclose": return "</mrow>"
         case "mpadded": return padded(tag)
@@ -47,6 +51,7 @@ struct MathMLForBrowsers {
             return String(tag)
         case "mtr": return row(tag)
         case "mtd": return cell(tag)
+        case "mi", "mn", "mo", "mtext": return token(tag, name: name)
         default: return Self.without("style", in: tag)
         }
     }
