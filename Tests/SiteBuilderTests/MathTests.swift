@@ -255,4 +255,29 @@ struct MathTests {
         }
         #expect(!html.contains("mathvariant=\"double-struck\"") && !html.contains("mathvariant=\"bold\""))
     }
+
+    @Test(
+        "Tokens holding elements become mrows; fences stretch; stretchy accents and arrow labels as Core stretches them"
+    )
+    func operatorsAsCoreStretchesThem() throws {
+        let site = try TestSite(pages: [
+            "index.md": """
+            $\\overset{!}{=}$ $\\underset{x}{\\arg\\min}$ $\\overline{AB}$ $\\widehat{xyz}$ $\\xrightarrow{f}$
+            $\\begin{vmatrix} a \\end{vmatrix}$ $\\left( x \\right)$ $\\mathbf{v}$
+            """
+        ])
+        try site.build()
+        let html = try #require(site.output("index.html"))
+        for shown in [
+            "<mrow><mover><mrow><mo>=</mo></mrow><mo stretchy=\"false\" lspace=\"0em\" rspace=\"0em\">!</mo></mover></mrow>",
+            "<mrow><munder><mrow><mi>arg</mi>", "<mo stretchy=\"true\">\u{332}</mo>",
+            "<mo stretchy=\"true\">\u{302}</mo>",
+            "<mo stretchy=\"true\" minsize=\"3.0em\">→</mo><mrow class=\"math-arrow-label\"><mi>f</mi></mrow>",
+            "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">∣</mo>",
+            "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">(</mo>", "<mi>𝐯</mi>",
+        ] {
+            #expect(html.contains(shown), "\(shown)")
+        }
+        #expect(!html.contains("<mo><m") && !html.contains("<mi><m"), "no token holds an element")
+    }
 }

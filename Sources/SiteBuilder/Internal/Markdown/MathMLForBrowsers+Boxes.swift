@@ -11,6 +11,11 @@ extension MathMLForBrowsers {
     /// `<mrow class="math-colorbox">` keeping its background; `\fcolorbox`'s frame, a `style` attribute, an
     /// `<mrow class="math-fcolorbox">` around it whose background is the frame's colour, showing through its padding.
     mutating func padded(_ tag: Substring) -> String {
+        // The label of `\xrightarrow` and its kin: the arrow stretches over an mrow, not over an mpadded.
+        if tag == "<mpadded width=\"+0.6em\" lspace=\"0.3em\">" {
+            closers.append("</mrow>")
+            return "<mrow class=\"math-arrow-label\">"
+        }
         guard let background = Self.value(of: "mathbackground", in: tag) else {
             closers.append("</mpadded>")
             return Self.without("style", in: tag)

@@ -63,25 +63,8 @@ extension MathMLForBrowsers {
     /// The `mathvariant`s text in `<mtext>` keeps as a class (`math-text-bold`): it is words, not symbols.
     static let textVariants: Set<Substring> = ["bold", "italic", "bold-italic", "sans-serif", "monospace"]
 
-    /// A token (`<mi>`, `<mn>`, `<mo>`) with a `mathvariant` of an alphabet loses it, and its text is written in the
-    /// alphabet (`text(_:)`); `<mtext>` takes a class for it. `normal`, which MathML Core reads, stays.
-    mutating func token(_ tag: Substring, name: Substring) -> String {
-        let kept = Self.without("style", in: tag)
-        guard let variant = Self.value(of: "mathvariant", in: tag), variant != "normal" else { return kept }
-        if name == "mtext" {
-            guard Self.textVariants.contains(variant) else { return kept }
-            return Self.adding(["math-text-\(variant)"], to: Self.without("mathvariant", in: kept[...]))
-        }
-        guard let alphabet = Self.alphabets[variant] else { return kept }
-        pending = alphabet
-        return Self.without("mathvariant", in: kept[...])
-    }
-
-    /// `text`, the content of the token before it, in the alphabet that token asked for; character references
-    /// (`&amp;`) as they are.
-    mutating func text(_ text: Substring) -> String {
-        guard let alphabet = pending else { return String(text) }
-        pending = nil
+    /// `text` in this alphabet; character references (`&amp;`) as they are.
+    static func styled(_ text: Substring, in alphabet: Alphabet) -> String {
         var styled = String.UnicodeScalarView()
         var inReference = false
         for scalar in text.unicodeScalars {

@@ -8,7 +8,9 @@ import TextTools
 ///
 /// - boxes and strikes (`+Boxes`): `\boxed`, `\cancel`, `\colorbox`, `\fcolorbox`, `\pmb`;
 /// - tables (`+Tables`): a column's alignment (every `aligned` equation), lines between columns and rows;
-/// - letters in another alphabet (`+Variants`): `\mathbb{R}`, `\mathcal{L}`, `\mathbf{v}`.
+/// - letters in another alphabet (`+Variants`): `\mathbb{R}`, `\mathcal{L}`, `\mathbf{v}`;
+/// - tokens (`+Tokens`): those holding elements (`\overset`), delimiters to stretch (`vmatrix`), stretchy accents
+///   (`\overline`, `\widehat`).
 ///
 /// Any other `style` attribute is left out.
 struct MathMLForBrowsers {
@@ -16,22 +18,30 @@ struct MathMLForBrowsers {
     var closers: [String] = []
     /// The tables open at this point, innermost last.
     var tables: [Table] = []
-    /// The alphabet the token just opened asked for (`+Variants`), for its text.
-    var pending: Alphabet?
+    /// What the token just opened asks of its text (`+Tokens`).
+    var pending: Pending?
+    /// A token opened but not yet written (`+Tokens`).
+    var held: String?
+    /// For each token open at this point, whether it became an `<mrow>`.
+    var tokens: [Bool] = []
 
     /// `mathml` (KaTeX's output for one formula) with its boxes, tables and styles rewritten.
     static func rewritten(_ mathml: String) -> String {
         guard
-            mathml.containsBytes("<menclose") || mathml.containsBytes("<mpadded") || mathml.containsBytes("<mtable")
-                || mathml.containsBytes(" style=") || mathml.containsBytes(" mathvariant=")
+            [
+                "<menclose", "<mpadded", "<mtable", " style=", " mathvariant=", "fence=\"true\"", "stretchy=\"true\"",
+                "<mo><", "<mi><",
+            ].contains(where: { mathml.containsBytes($0) })
         else { return mathml }
         var pass = MathMLForBrowsers()
         var written = ""
         written.reserveCapacity(mathml.utf8.count + 64)
         var rest = mathml[...]
         while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let tag = rest[open...close]
+            written += pass.release(textFollows: open > rest.startIndex, nextOpens: !tag.hasPrefix("</"))
             written += pass.text(rest[..<open])
-            written += pass.rewritten(tag: rest[open...close])
+            written += pass.rewritten(tag: tag)
             rest = rest[rest.index(after: close)...]
         }
         return written + rest
@@ -52,6 +62,7 @@ struct MathMLForBrowsers {
         case "mtr": return row(tag)
         case "mtd": return cell(tag)
         case "mi", "mn", "mo", "mtext": return token(tag, name: name)
+        case "/mi", "/mn", "/mo", "/mtext": return closing(tag)
         default: return Self.without("style", in: tag)
         }
     }
