@@ -35,6 +35,8 @@ $$
 \\begin{aligned} a + b + c &= d \\\\ x &= y + z + w \\end{aligned}
 $$
 
+Stacked: $\\overset{!}{=}$ and $\\begin{vmatrix} a \\\\ b \\end{vmatrix}$.
+
 !!! tip "Keep going"
     The next train is in $$\\sum_{k=1}^{3} k$$ minutes.
 
@@ -174,7 +176,13 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
                   framed: box('.math-fcolorbox').width - box('.math-colorbox').width,
                   equals: [...document.querySelectorAll('mtable mo')].filter((mo) => mo.textContent === '=')
                     .map((mo) => Math.round(mo.getBoundingClientRect().left)),
-                  leftSides: [...document.querySelectorAll('mtable mtr')]
+                  stacked: (() => {
+                    const stack = [...document.querySelectorAll('mover')].find((mover) => mover.textContent === '=!');
+                    const [equals, mark] = [...stack.children].map((child) => child.getBoundingClientRect());
+                    return mark.bottom <= equals.top + 1;
+                  })(),
+                  fence: box('mo[fence="true"]').height / box('mtd mi').height,
+                  leftSides: [...document.querySelectorAll('mtr:has(> mtd.math-align-right)')]
                     .map((row) => Math.round(row.firstElementChild.firstElementChild.getBoundingClientRect().right)),
                 };"""
             )
@@ -191,13 +199,15 @@ def test_callouts_math_and_a_diagram_in_light_and_dark_mode(tmp_path, artifacts)
         assert mode["icon"], "the callout title has its icon"
         assert mode["warning"] != mode["tip"], "kinds have their colours"
         assert mode["diagramText"] == mode["text"], "the diagram's text follows the theme"
-        assert len(mode["math"]) == 6 and all(height > 5 for height in mode["math"]), mode["math"]
+        assert len(mode["math"]) == 8 and all(height > 5 for height in mode["math"]), mode["math"]
         width, colour = mode["boxed"]
         assert float(width[:-2]) > 0 and colour == mode["text"], "\\boxed is framed in the text's colour"
         assert mode["cancelled"].startswith("linear-gradient"), "\\cancel is struck through"
         assert (mode["frame"], mode["filled"]) == ("rgb(255, 0, 0)", "rgb(255, 255, 0)"), "\\fcolorbox's colours"
         assert mode["framed"] > 0, "the frame shows around the coloured box"
         assert len(mode["equals"]) == 2 and len(set(mode["equals"])) == 1, f"aligned's = line up: {mode['equals']}"
+        assert mode["stacked"], "\\overset's mark stands above the ="
+        assert mode["fence"] > 1.5, f"a matrix's bars stretch over its rows: {mode['fence']:.2f} times a letter"
         assert len(set(mode["leftSides"])) == 1, f"the left sides end together: {mode['leftSides']}"
         assert mode["footnoteBorder"] == "0px", "a footnote's number is no button"
         assert mode["buttons"] == ["2px"] * 3, "MkDocs Material's and Just the Docs's buttons are drawn as buttons"
