@@ -18,6 +18,7 @@ extension MathMLForBrowsers {
     /// stretches `(` but not `∣`.
     mutating func token(_ tag: Substring, name: Substring) -> String {
         var kept = Self.without("style", in: tag)
+        guard !tag.hasSuffix("/>") else { return kept }
         if name == "mo", Self.value(of: "fence", in: tag) == "true", Self.value(of: "stretchy", in: tag) == nil {
             kept.insert(contentsOf: " stretchy=\"true\" symmetric=\"true\"", at: kept.index(before: kept.endIndex))
         }
