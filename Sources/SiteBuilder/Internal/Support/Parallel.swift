@@ -4,7 +4,8 @@ import Foundation
 /// Runs `transform` on every element on all cores and returns the results in input order.
 ///
 /// `onProgress` is called from worker threads with the number of finished items, at most
-/// about a hundred times per call, so a terminal can show `Rendering 812/4000`.
+/// about a hundred times per call, so a terminal can show `Rendering 812/4000`; one call at a time, in order, so
+/// the last is the total.
 func concurrentMap<Element: Sendable, Result: Sendable>(
     _ items: [Element],
     onProgress: (@Sendable (Int) -> Void)? = nil,
@@ -63,14 +64,13 @@ private final class ProgressCounter: @unchecked Sendable {
         self.onProgress = onProgress
     }
 
+    /// Counts an item; reports under the lock, since a worker that reported after another finished later would
+    /// leave an earlier count last (`3/4` once all four were done).
     func increment() {
         guard let onProgress else { return }
-        let finished = lock.withLock {
+        lock.withLock {
             done += 1
-            return done
-        }
-        if finished % step == 0 || finished == total {
-            onProgress(finished)
+            if done % step == 0 || done == total { onProgress(done) }
         }
     }
 }
