@@ -56,7 +56,7 @@ struct BuildCache {
     /// `published: "false"` is an error; 58: `==` inside a word marks nothing, and a block id is two characters or
     /// more; 59: pages and the search index name rules by id, not by number; 60: a comment nothing closes is a
     /// warning the summary keeps; 61: md_in_html).
-    static let generator = "\(PageContext.generator), build cache 70"
+    static let generator = "\(PageContext.generator), build cache 71"
 
     let recordFile: String
     let pagesFile: String

@@ -38,11 +38,15 @@ struct SiteConfig: Sendable {
     var mkdocs: MkDocsConfig?
     /// Not from `site.toml`: the callouts a Jekyll source's `_config.yml` defines (`JekyllCallout`).
     var jekyllCallouts: [String: JekyllCallout] = [:]
+    /// Not from `site.toml`: whether the site folder is a Jekyll source (`_config.yml`), whose pages take Liquid's
+    /// includes.
+    var jekyllSource = false
     /// What the project's own tool makes of its Markdown: the extensions of `mkdocs.yml` and the callouts of
     /// `_config.yml`.
     var markdownDialect: MarkdownDialect {
         var dialect = mkdocs?.dialect ?? MarkdownDialect()
         dialect.callouts = jekyllCallouts
+        dialect.liquidIncludes = jekyllSource
         return dialect
     }
     /// What of the config changes how Markdown renders, for the page store, whose summaries are kept only while it

@@ -15,6 +15,9 @@ struct IncludeDirective: Equatable {
         /// `{{#playground}}` (once `{{#playpen}}`): the whole file as it is, in a Rust code block whose info string
         /// adds the words after the path (`{{#playground a.rs editable}}` is ```` ```rust,editable ````).
         case playground(attributes: [Substring])
+        /// Jekyll's `{% include %}` and `{% include_relative %}`: the whole file as it is, its
+        /// `{{ include.name }}` replaced by the tag's parameters (`LiquidInclude`).
+        case liquid(parameters: [String: String])
     }
 
     enum Part: Equatable {
@@ -41,6 +44,11 @@ struct IncludeDirective: Equatable {
             return
         }
         self.init(kind: .playground(attributes: Array(words.dropFirst())), path: String(written), part: .whole)
+    }
+
+    /// Jekyll's include of `path`, the whole file.
+    init(liquid include: LiquidInclude) {
+        self.init(kind: .liquid(parameters: include.parameters), path: include.path, part: .whole)
     }
 
     private init(kind: Kind, path: String, part: Part) {
@@ -119,7 +127,7 @@ struct IncludeDirective: Equatable {
         // mdBook includes a whole file as it is, markers and all; otherwise markers are no part of what is taken.
         let keepsMarkers: Bool
         switch kind {
-        case .mdBook, .playground: keepsMarkers = part == .whole
+        case .mdBook, .playground, .liquid: keepsMarkers = part == .whole
         case .rustdoc, .snippet: keepsMarkers = false
         }
         let taken = (kind == .rustdoc ? lines.indices : chosen).compactMap { index -> TakenLine? in

@@ -69,10 +69,15 @@ enum Includes {
 
     /// `text` with its includes in place, and `appendix` after it; nil when it names none and nothing is appended.
     /// mdBook's paths are relative to `folder`.
-    static func expand(_ text: String, folder: String, files: IncludedFiles, appendix: Appendix) -> Expansion? {
-        // Every mdBook directive opens with braces.
-        guard text.containsBytes("{{") || text.containsBytes("8<-") || !appendix.included.isEmpty else { return nil }
-        var expander = Expander(files: files)
+    static func expand(
+        _ text: String, folder: String, files: IncludedFiles, appendix: Appendix, liquidIncludes: String? = nil
+    ) -> Expansion? {
+        // Every mdBook directive opens with braces, every Liquid tag with `{%`.
+        guard
+            text.containsBytes("{{") || text.containsBytes("8<-") || !appendix.included.isEmpty
+                || liquidIncludes != nil && text.containsBytes("{%")
+        else { return nil }
+        var expander = Expander(files: files, liquidIncludes: liquidIncludes)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var output = expander.expand(lines, folder: folder, depth: 0)
         if !appendix.included.isEmpty {
@@ -89,6 +94,11 @@ enum Includes {
 
     private struct Expander {
         let files: IncludedFiles
+        /// A Jekyll source's `_includes/` folder, where `{% include %}` looks (`LiquidInclude`); nil elsewhere,
+        /// where Liquid's tags are text.
+        var liquidIncludes: String? = nil
+        /// Between `{% raw %}` and `{% endraw %}`, where Liquid includes nothing.
+        var inRaw = false
         var included: [String: String] = [:]
         var errors: [LineMessage] = []
         var title: String?
@@ -128,30 +138,50 @@ enum Includes {
                     }
                     continue
                 }
-                guard line.contains("{{") else {
+                guard line.contains("{{") || liquidIncludes != nil && line.contains("{%") else {
                     output.append((String(line), number))
                     continue
                 }
-                output += expandBook(line, folder: folder, depth: depth, line: number).map { ($0, number) }
+                output += expandInline(line, folder: folder, depth: depth, line: number).map { ($0, number) }
             }
             return output
         }
 
-        /// `line` with each mdBook directive in it replaced by what it includes: one line or more.
-        private mutating func expandBook(_ line: Substring, folder: String, depth: Int, line number: Int) -> [String] {
+        /// `line` with each mdBook directive and Liquid include in it replaced by what it includes: one line or more.
+        private mutating func expandInline(_ line: Substring, folder: String, depth: Int, line number: Int)
+            -> [String]
+        {
             var lines: [String] = []
             var current = ""
             var rest = line
-            while let open = rest.range(of: "{{") {
-                guard let directive = BookDirective(rest[open.lowerBound...]) else {
-                    current += rest[..<open.upperBound]
-                    rest = rest[open.upperBound...]
+            while let open = nextOpening(in: rest) {
+                let liquid = rest[open...].hasPrefix("{%")
+                if liquid, let raw = LiquidInclude.raw(rest[open...]) {
+                    inRaw = raw.opens
+                    current += rest[..<raw.end]
+                    rest = rest[raw.end...]
+                    continue
+                }
+                let found: (action: BookDirective.Action, folders: [String], end: Substring.Index)?
+                if liquid, inRaw {
+                    found = nil
+                } else if liquid {
+                    found = LiquidInclude(rest[open...]).map { tag in
+                        let folders = [tag.relative ? folder : liquidIncludes ?? folder]
+                        return (.include(IncludeDirective(liquid: tag)), folders, tag.end)
+                    }
+                } else {
+                    found = BookDirective(rest[open...]).map { ($0.action, [folder], $0.end) }
+                }
+                guard let directive = found else {
+                    current += rest[..<rest.index(open, offsetBy: 2)]
+                    rest = rest[rest.index(open, offsetBy: 2)...]
                     continue
                 }
                 changed = true
-                let escaped = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "\\"
-                current += rest[..<(escaped ? rest.index(before: open.lowerBound) : open.lowerBound)]
-                let written = rest[open.lowerBound..<directive.end]
+                let escaped = !liquid && open > rest.startIndex && rest[rest.index(before: open)] == "\\"
+                current += rest[..<(escaped ? rest.index(before: open) : open)]
+                let written = rest[open..<directive.end]
                 rest = rest[directive.end...]
                 guard !escaped else {
                     current += written
@@ -163,7 +193,7 @@ enum Includes {
                     title = named
                     continue
                 case .include(let include):
-                    guard let lines = self.include(include, from: [folder], depth: depth, line: number) else {
+                    guard let lines = self.include(include, from: directive.folders, depth: depth, line: number) else {
                         current += written
                         continue
                     }
@@ -178,6 +208,13 @@ enum Includes {
             }
             lines.append(current + rest)
             return lines
+        }
+
+        /// Where the next mdBook directive (`{{`) or, in a Jekyll source, Liquid tag (`{%`) may open in `text`.
+        private func nextOpening(in text: Substring) -> Substring.Index? {
+            let book = text.range(of: "{{")?.lowerBound
+            guard liquidIncludes != nil, let tag = text.range(of: "{%")?.lowerBound else { return book }
+            return min(book ?? tag, tag)
         }
 
         fileprivate mutating func include(snippet name: Substring, depth: Int, line: Int) -> [String]? {
@@ -202,7 +239,11 @@ enum Includes {
                     throw IncludeProblem(
                         "includes go more than \(maximumDepth) files deep; does a file include itself?")
                 }
-                taken = try directive.take(from: file.lines).get()
+                taken = try directive.take(from: file.lines).get().map { line in
+                    guard case .liquid(let parameters) = directive.kind else { return line }
+                    let text = LiquidInclude.substituted(line.text, parameters: parameters)
+                    return IncludeDirective.TakenLine(text: text, number: line.number)
+                }
             } catch {
                 errors.append(LineMessage(line: line, message: "cannot include '\(directive.path)': \(error.message)"))
                 return nil

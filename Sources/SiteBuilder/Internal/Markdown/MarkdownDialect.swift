@@ -12,6 +12,8 @@ struct MarkdownDialect: Sendable, Equatable {
     var tilde = false
     /// Just the Docs's callouts, by name (`JekyllCallout`).
     var callouts: [String: JekyllCallout] = [:]
+    /// A Jekyll source: Liquid's `{% include %}` takes a file of `_includes/` (`LiquidInclude`).
+    var liquidIncludes = false
 
     /// What the dialect adds, for the page store, whose summaries are kept only while it is the same.
     var settings: String {
@@ -19,6 +21,7 @@ struct MarkdownDialect: Sendable, Equatable {
             ", callout \(name.debugDescription) \(callout.kind) \((callout.title ?? "").debugDescription)"
         }
         return (latexMath ? ", LaTeX math" : "") + (markdownInHTML ? ", Markdown in HTML" : "")
-            + (caret ? ", caret" : "") + (tilde ? ", tilde" : "") + callouts.joined()
+            + (caret ? ", caret" : "") + (tilde ? ", tilde" : "") + (liquidIncludes ? ", Liquid includes" : "")
+            + callouts.joined()
     }
 }

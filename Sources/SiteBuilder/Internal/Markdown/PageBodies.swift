@@ -25,7 +25,7 @@ struct PageBodies: Sendable {
         var body = body
         let expansion = Includes.expand(
             body.text, folder: DisplayPaths.normalised(display.site(source.fileFolder)), files: includes,
-            appendix: appendix)
+            appendix: appendix, liquidIncludes: dialect.liquidIncludes ? liquidFolder : nil)
         if let expansion {
             body = PageBody(text: expansion.text, lineOffset: body.lineOffset, sourceLines: expansion.sourceLines)
         }
@@ -37,6 +37,11 @@ struct PageBodies: Sendable {
             LineMessage(line: $0.line + body.lineOffset, message: $0.message)
         }
         return (rendered.summary, rendered.html, rendered.directiveLines, rendered.diagramErrors + includeErrors)
+    }
+
+    /// A Jekyll source's `_includes/` folder.
+    private var liquidFolder: String {
+        DisplayPaths.normalised(display.site("_includes"))
     }
 
     /// The Markdown of `source` as its file holds it now; nil when the file cannot be read.

@@ -29,6 +29,7 @@ struct LoadConfig: BuildStep {
             defaults.title = jekyll.title ?? defaults.title
             defaults.jekyllExcludes = jekyll.excludes
             defaults.jekyllCallouts = jekyll.callouts
+            defaults.jekyllSource = true
         }
         let file = display.site("site.toml")
         guard let data = FileManager.default.contents(atPath: file) else {
