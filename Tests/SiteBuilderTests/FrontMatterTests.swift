@@ -377,6 +377,12 @@ struct FrontMatterTests {
         #expect(FrontMatterBlock.split("---\n...\nx")?.body == "x")
         #expect(FrontMatterBlock.split("# No front matter\n---\n")?.yaml == nil)
         #expect(FrontMatterBlock.split("---\ntitle: a\n") == nil)
+        #expect(FrontMatterBlock.split("---\n# a comment\ntitle: a\n") == nil)
+        // A `---` never closed before no YAML is a rule, as GitHub and MkDocs show it: the whole text is the body.
+        for text in ["---\n\nText after a rule.\n", "---\nA sentence: with a colon.\n", "---\n- a list\n", "---"] {
+            let rule = try #require(FrontMatterBlock.split(text), "\(text)")
+            #expect(rule.yaml == nil && rule.body == text && rule.bodyLineOffset == 0)
+        }
     }
 
     @Test("A whole build lists every front matter error of every page as file:line: topic: message")

@@ -7,7 +7,9 @@ struct FrontMatterBlock {
     /// How many lines precede the body, to turn Markdown line numbers into file line numbers.
     let bodyLineOffset: Int
 
-    /// Splits `text` (with `\n` line endings); nil when the opening `---` line has no closing `---` line.
+    /// Splits `text` (with `\n` line endings); nil when the opening `---` line has no closing `---` line and what
+    /// follows it reads as YAML (`key:`), front matter never closed. When what follows is no YAML (a blank line, a
+    /// sentence), the `---` is a rule, as GitHub, MkDocs and Jekyll read it, and the whole text is the body.
     /// Scans UTF-8 bytes line by line and stops at the closing line: the body is never split up.
     static func split(_ text: String) -> FrontMatterBlock? {
         let bytes = text.utf8
@@ -28,8 +30,17 @@ struct FrontMatterBlock {
             }
             lineStart = next
         }
-        if yamlStart != nil { return nil }
+        if let start = yamlStart, opensYAML(text[start...]) { return nil }
         return FrontMatterBlock(yaml: nil, body: text, bodyLineOffset: 0)
+    }
+
+    /// Whether `text`, what follows an opening `---` that is never closed, starts with a line of YAML front matter:
+    /// a key and a colon, or a comment.
+    private static func opensYAML(_ text: Substring) -> Bool {
+        let line = text.prefix { $0 != "\n" }
+        if line.hasPrefix("#") { return true }
+        let key = line.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        return !key.isEmpty && line.dropFirst(key.count).drop { $0 == " " }.hasPrefix(":")
     }
 
     private static func isDelimiter(_ line: Substring, allowDots: Bool) -> Bool {
