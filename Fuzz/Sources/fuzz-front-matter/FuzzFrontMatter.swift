@@ -178,7 +178,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return bytes.indices.filter { bytes[$0...].starts(with: tag) }.count
         }
         for (open, close) in [
-            ("<dl>", "</dl>"), ("<dt>", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
+            ("<dl>", "</dl>"), ("<dt", "</dt>"), ("<dd>", "</dd>"), ("<abbr title=", "</abbr>"), ("<a href=", "</a>"),
             ("<mark>", "</mark>"), ("<details", "</details>"), ("<summary", "</summary>"), ("<kbd", "</kbd>"),
             ("<ul", "</ul>"), ("<ol", "</ol>"), ("<li", "</li>"), ("<blockquote", "</blockquote>"),
             ("<table", "</table>"), ("<td", "</td>"),
