@@ -181,28 +181,25 @@ struct MathTests {
 
     @Test("Boxes, strikes, colour boxes and bold become what Chromium draws and the style policy lets through")
     func boxesWithoutMenclose() throws {
-        let site = try TestSite(pages: [
-            "index.md": """
+        let html = try Self.page(
+            """
             $\\boxed{z}$ $\\cancel{x}$ $\\xcancel{x}$ $\\colorbox{yellow}{c}$ $\\fcolorbox{red}{#ff0}{f}$ $\\pmb{b}$
 
             $$
             \\begin{array}{|c|}\\hline \\colorbox{yellow}{\\raisebox{1pt}{r}} \\\\ \\hline\\end{array}
             $$
-            """
-        ])
-        try site.build()
-        let html = try #require(site.output("index.html"))
-        for shown in [
-            "<mrow class=\"math-enclose-box\">", "<mrow class=\"math-enclose-updiagonalstrike\"><mi>x</mi></mrow>",
-            "<mrow class=\"math-enclose-updiagonalstrike math-enclose-downdiagonalstrike\">",
-            "<mrow class=\"math-colorbox\" mathbackground=\"yellow\"><mtext>c</mtext></mrow>",
-            "<mrow class=\"math-fcolorbox\" mathbackground=\"red\"><mrow class=\"math-colorbox\" mathbackground=\"#ff0\">"
-                + "<mtext>f</mtext></mrow></mrow>",
-            "<mstyle class=\"math-pmb\"><mi>b</mi></mstyle>",
-            "<mrow class=\"math-enclose-top math-enclose-bottom math-enclose-left math-enclose-right\">",
-        ] {
-            #expect(html.contains(shown), "\(shown)")
-        }
+            """)
+        Self.expect(
+            html,
+            shows: [
+                "<mrow class=\"math-enclose-box\">", "<mrow class=\"math-enclose-updiagonalstrike\"><mi>x</mi></mrow>",
+                "<mrow class=\"math-enclose-updiagonalstrike math-enclose-downdiagonalstrike\">",
+                "<mrow class=\"math-colorbox\" mathbackground=\"yellow\"><mtext>c</mtext></mrow>",
+                "<mrow class=\"math-fcolorbox\" mathbackground=\"red\"><mrow class=\"math-colorbox\" mathbackground=\"#ff0\">"
+                    + "<mtext>f</mtext></mrow></mrow>",
+                "<mstyle class=\"math-pmb\"><mi>b</mi></mstyle>",
+                "<mrow class=\"math-enclose-top math-enclose-bottom math-enclose-left math-enclose-right\">",
+            ])
         // The raised box inside the colour box keeps its own closing tag; the colour box closes as an mrow.
         #expect(html.contains("<mpadded voffset=\"1pt\">"))
         #expect(html.contains("</mstyle></mpadded></mrow></mstyle></mtd>"))
@@ -213,15 +210,12 @@ struct MathTests {
 
     @Test("A table's column alignment and lines become classes on its cells; nested tables keep their own")
     func tablesWithoutMathML3() throws {
-        let site = try TestSite(pages: [
-            "index.md": """
+        let html = try Self.page(
+            """
             $$
             \\begin{aligned} a + b &= c \\\\ x &= \\begin{array}{c|c:c} 1 & 2 & 3 \\\\ \\hline 4 & 5 & 6 \\end{array} \\end{aligned}
             $$
-            """
-        ])
-        try site.build()
-        let html = try #require(site.output("index.html"))
+            """)
         let cells = html.components(separatedBy: "<mtd").dropFirst().map { String($0.prefix { $0 != ">" }) }
         #expect(
             cells == [
@@ -238,21 +232,18 @@ struct MathTests {
 
     @Test("Letters of another alphabet are written in Unicode's mathematical letters, words in a class")
     func alphabets() throws {
-        let site = try TestSite(pages: [
-            "index.md": """
+        let html = try Self.page(
+            """
             $\\mathbb{R}^n$ $\\mathbb{1}$ $\\mathcal{L}$ $\\mathfrak{H}$ $\\mathbf{a\\&\\Gamma}$ $\\boldsymbol{\\alpha}$
             $\\mathtt{x}$ $\\mathrm{d}x$ $\\text{a \\textbf{b}}$
-            """
-        ])
-        try site.build()
-        let html = try #require(site.output("index.html"))
-        for shown in [
-            "<msup><mi>ℝ</mi><mi>n</mi></msup>", "<mn>𝟙</mn>", "<mi>ℒ</mi>", "<mi>ℌ</mi>",
-            "<mi>𝐚</mi><mi>&amp;</mi><mi>𝚪</mi>", "<mi>𝜶</mi>", "<mi>𝚡</mi>", "<mi mathvariant=\"normal\">d</mi>",
-            "<mtext class=\"math-text-bold\">b</mtext>",
-        ] {
-            #expect(html.contains(shown), "\(shown)")
-        }
+            """)
+        Self.expect(
+            html,
+            shows: [
+                "<msup><mi>ℝ</mi><mi>n</mi></msup>", "<mn>𝟙</mn>", "<mi>ℒ</mi>", "<mi>ℌ</mi>",
+                "<mi>𝐚</mi><mi>&amp;</mi><mi>𝚪</mi>", "<mi>𝜶</mi>", "<mi>𝚡</mi>", "<mi mathvariant=\"normal\">d</mi>",
+                "<mtext class=\"math-text-bold\">b</mtext>",
+            ])
         #expect(!html.contains("mathvariant=\"double-struck\"") && !html.contains("mathvariant=\"bold\""))
     }
 
@@ -260,24 +251,37 @@ struct MathTests {
         "Tokens holding elements become mrows; fences stretch; stretchy accents and arrow labels as Core stretches them"
     )
     func operatorsAsCoreStretchesThem() throws {
-        let site = try TestSite(pages: [
-            "index.md": """
+        let html = try Self.page(
+            """
             $\\overset{!}{=}$ $\\underset{x}{\\arg\\min}$ $\\overline{AB}$ $\\widehat{xyz}$ $\\xrightarrow{f}$
             $\\begin{vmatrix} a \\end{vmatrix}$ $\\left( x \\right)$ $\\mathbf{v}$
-            """
-        ])
-        try site.build()
-        let html = try #require(site.output("index.html"))
-        for shown in [
-            "<mrow><mover><mrow><mo>=</mo></mrow><mo stretchy=\"false\" lspace=\"0em\" rspace=\"0em\">!</mo></mover></mrow>",
-            "<mrow><munder><mrow><mi>arg</mi>", "<mo stretchy=\"true\">\u{332}</mo>",
-            "<mo stretchy=\"true\">\u{302}</mo>",
-            "<mo stretchy=\"true\" minsize=\"3.0em\">→</mo><mrow class=\"math-arrow-label\"><mi>f</mi></mrow>",
-            "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">∣</mo>",
-            "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">(</mo>", "<mi>𝐯</mi>",
-        ] {
-            #expect(html.contains(shown), "\(shown)")
-        }
+            """)
+        Self.expect(
+            html,
+            shows: [
+                "<mrow><mover><mrow><mo>=</mo></mrow><mo stretchy=\"false\" lspace=\"0em\" rspace=\"0em\">!</mo></mover></mrow>",
+                "<mrow><munder><mrow><mi>arg</mi>", "<mo stretchy=\"true\">\u{332}</mo>",
+                "<mo stretchy=\"true\">\u{302}</mo>",
+                "<mo stretchy=\"true\" minsize=\"3.0em\">→</mo><mrow class=\"math-arrow-label\"><mi>f</mi></mrow>",
+                "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">∣</mo>",
+                "<mo fence=\"true\" stretchy=\"true\" symmetric=\"true\">(</mo>", "<mi>𝐯</mi>",
+            ])
         #expect(!html.contains("<mo><m") && !html.contains("<mi><m"), "no token holds an element")
+    }
+
+    /// The home page built from `markdown`, with math rendered.
+    private static func page(_ markdown: String) throws -> String {
+        let site = try TestSite(pages: ["index.md": markdown])
+        try site.build()
+        return try #require(site.output("index.html"))
+    }
+
+    /// Expects `html` to hold each of `shown`.
+    private static func expect(
+        _ html: String, shows shown: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for text in shown {
+            #expect(html.contains(text), "\(text)", sourceLocation: sourceLocation)
+        }
     }
 }

@@ -17,31 +17,33 @@ extension MathMLForBrowsers {
 
     /// An `<mtable>` loses the attributes MathML Core does not read (and Firefox would draw beside the theme's
     /// lines); its cells take them as classes.
-    mutating func table(_ tag: Substring) -> String {
-        let list = { (name: String) in Self.value(of: name, in: tag)?.split(separator: " ") ?? [] }
+    mutating func table(_ tag: MathMLTag) -> String {
+        let list = { (name: String) in tag.value(name)?.split(separator: " ") ?? [] }
         tables.append(
             Table(
                 alignments: list("columnalign"), columnLines: list("columnlines"), rowLines: list("rowlines"),
-                tight: Self.value(of: "columnspacing", in: tag) == "0em"))
+                tight: tag.value("columnspacing") == "0em"))
         var kept = tag
-        for name in ["columnalign", "columnlines", "rowlines"] { kept = Self.without(name, in: kept)[...] }
-        return Self.without("style", in: kept)
+        kept.remove("columnalign", "columnlines", "rowlines", "style")
+        return kept.written
     }
 
-    mutating func row(_ tag: Substring) -> String {
+    mutating func row(_ tag: MathMLTag) -> String {
         if !tables.isEmpty {
             tables[tables.count - 1].row += 1
             tables[tables.count - 1].column = -1
         }
-        return String(tag)
+        return tag.written
     }
 
     /// A cell's classes: its column's alignment (`math-align-left`, `-right`), the line on its left (between it
     /// and the column before, `math-line-left-solid`, `-dashed`) and above it (`math-line-top-…`), and
     /// `math-spacing-0` in a table without spacing between columns. Lines go on the cell after them, so a pass that
     /// reads the tags in order never needs to know which row or column is the last.
-    mutating func cell(_ tag: Substring) -> String {
-        guard !tables.isEmpty else { return String(tag) }
+    mutating func cell(_ tag: MathMLTag) -> String {
+        var kept = tag
+        kept.remove("style")
+        guard !tables.isEmpty else { return kept.written }
         tables[tables.count - 1].column += 1
         let table = tables[tables.count - 1]
         var classes: [String] = []
@@ -59,6 +61,7 @@ extension MathMLForBrowsers {
             classes.append("math-line-top-\(line)")
         }
         if table.tight { classes.append("math-spacing-0") }
-        return Self.adding(classes, to: Self.without("style", in: tag))
+        kept.add(classes: classes)
+        return kept.written
     }
 }

@@ -16,22 +16,24 @@ extension MathMLForBrowsers {
     /// alphabet, and `<mtext>`, which is words, takes a class (`math-text-bold`). A delimiter of `\left`, `\right` or
     /// a matrix (`fence="true"`) is made stretchy, as TeX stretches it, since MathML Core's operator dictionary
     /// stretches `(` but not `∣`.
-    mutating func token(_ tag: Substring, name: Substring) -> String {
-        var kept = Self.without("style", in: tag)
-        guard !tag.hasSuffix("/>") else { return kept }
-        if name == "mo", Self.value(of: "fence", in: tag) == "true", Self.value(of: "stretchy", in: tag) == nil {
-            kept.insert(contentsOf: " stretchy=\"true\" symmetric=\"true\"", at: kept.index(before: kept.endIndex))
+    mutating func token(_ tag: MathMLTag) -> String {
+        var kept = tag
+        kept.remove("style")
+        guard !tag.closesItself else { return kept.written }
+        if tag.name == "mo", tag.value("fence") == "true", tag.value("stretchy") == nil {
+            kept.attributes += [("stretchy", "true"), ("symmetric", "true")]
         }
-        if name == "mo", Self.value(of: "stretchy", in: tag) == "true" { pending = .accent }
-        if let variant = Self.value(of: "mathvariant", in: tag), variant != "normal" {
-            if name == "mtext", Self.textVariants.contains(variant) {
-                kept = Self.adding(["math-text-\(variant)"], to: Self.without("mathvariant", in: kept[...]))
-            } else if name != "mtext", let alphabet = Self.alphabets[variant] {
+        if tag.name == "mo", tag.value("stretchy") == "true" { pending = .accent }
+        if let variant = tag.value("mathvariant"), variant != "normal" {
+            if tag.name == "mtext", Self.textVariants.contains(variant) {
+                kept.remove("mathvariant")
+                kept.add(classes: ["math-text-\(variant)"])
+            } else if tag.name != "mtext", let alphabet = Self.alphabets[variant] {
                 pending = .alphabet(alphabet)
-                kept = Self.without("mathvariant", in: kept[...])
+                kept.remove("mathvariant")
             }
         }
-        held = kept
+        held = kept.written
         return ""
     }
 
@@ -47,18 +49,18 @@ extension MathMLForBrowsers {
     }
 
     /// A token's closing tag, or `</mrow>` for one that became an `<mrow>`.
-    mutating func closing(_ tag: Substring) -> String {
-        tokens.popLast() == true ? "</mrow>" : String(tag)
+    mutating func closing(_ tag: MathMLTag) -> String {
+        tokens.popLast() == true ? "</mrow>" : tag.written
     }
 
     /// `text`, the content of the token before it, as that token asked for (`Pending`).
-    mutating func text(_ text: Substring) -> String {
+    mutating func text(_ text: String) -> String {
         defer { pending = nil }
         switch pending {
         case .alphabet(let alphabet): return Self.styled(text, in: alphabet)
         case .accent where text == "‾": return "\u{332}"
         case .accent where text == "^": return "\u{302}"
-        default: return String(text)
+        default: return text
         }
     }
 }

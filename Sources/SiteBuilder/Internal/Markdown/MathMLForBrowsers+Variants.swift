@@ -32,7 +32,7 @@ extension MathMLForBrowsers {
     }
 
     /// The alphabets by `mathvariant`, as Unicode's block lays them out.
-    static let alphabets: [Substring: Alphabet] = [
+    static let alphabets: [String: Alphabet] = [
         "bold": Alphabet(
             capitals: 0x1D400, smalls: 0x1D41A, digits: 0x1D7CE, greekCapitals: 0x1D6A8, greekSmalls: 0x1D6C2),
         "italic": Alphabet(
@@ -61,10 +61,10 @@ extension MathMLForBrowsers {
     ]
 
     /// The `mathvariant`s text in `<mtext>` keeps as a class (`math-text-bold`): it is words, not symbols.
-    static let textVariants: Set<Substring> = ["bold", "italic", "bold-italic", "sans-serif", "monospace"]
+    static let textVariants: Set<String> = ["bold", "italic", "bold-italic", "sans-serif", "monospace"]
 
     /// `text` in this alphabet; character references (`&amp;`) as they are.
-    static func styled(_ text: Substring, in alphabet: Alphabet) -> String {
+    static func styled(_ text: String, in alphabet: Alphabet) -> String {
         var styled = String.UnicodeScalarView()
         var inReference = false
         for scalar in text.unicodeScalars {

@@ -1,4 +1,3 @@
-import Foundation
 import TextTools
 
 /// KaTeX's MathML made to show in every browser under the site's policy. KaTeX writes some of what it lays out in
@@ -36,56 +35,33 @@ struct MathMLForBrowsers {
         var pass = MathMLForBrowsers()
         var written = ""
         written.reserveCapacity(mathml.utf8.count + 64)
-        var rest = mathml[...]
-        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            let tag = rest[open...close]
-            written += pass.release(textFollows: open > rest.startIndex, nextOpens: !tag.hasPrefix("</"))
-            written += pass.text(rest[..<open])
-            written += pass.rewritten(tag: tag)
-            rest = rest[rest.index(after: close)...]
+        let last = MathMLTag.read(mathml) { text, tag in
+            written += pass.release(textFollows: !text.isEmpty, nextOpens: !tag.isEnd)
+            written += pass.text(text)
+            written += pass.rewritten(tag)
         }
-        return written + rest
+        return written + last
     }
 
-    private mutating func rewritten(tag: Substring) -> String {
-        let name = tag.dropFirst().prefix { $0 != " " && $0 != ">" }
-        switch name {
-        case "menclose": return Self.enclosure(tag)
-        case "/menclose": return "</mrow>"
-        case "mpadded": return padded(tag)
-        case "/mpadded": return closers.popLast() ?? String(tag)
-        case "mstyle": return Self.style(tag)
-        case "mtable": return table(tag)
-        case "/mtable":
+    private mutating func rewritten(_ tag: MathMLTag) -> String {
+        switch (tag.name, tag.isEnd) {
+        case ("menclose", false): return Self.enclosure(tag)
+        case ("menclose", true): return "</mrow>"
+        case ("mpadded", false): return padded(tag)
+        case ("mpadded", true): return closers.popLast() ?? tag.written
+        case ("mstyle", false): return Self.style(tag)
+        case ("mtable", false): return table(tag)
+        case ("mtable", true):
             _ = tables.popLast()
-            return String(tag)
-        case "mtr": return row(tag)
-        case "mtd": return cell(tag)
-        case "mi", "mn", "mo", "mtext": return token(tag, name: name)
-        case "/mi", "/mn", "/mo", "/mtext": return closing(tag)
-        default: return Self.without("style", in: tag)
+            return tag.written
+        case ("mtr", false): return row(tag)
+        case ("mtd", false): return cell(tag)
+        case ("mi", false), ("mn", false), ("mo", false), ("mtext", false): return token(tag)
+        case ("mi", true), ("mn", true), ("mo", true), ("mtext", true): return closing(tag)
+        default:
+            var kept = tag
+            kept.remove("style")
+            return kept.written
         }
-    }
-
-    /// The value of attribute `name` in `tag`, as written between its double quotes.
-    static func value(of name: String, in tag: Substring) -> Substring? {
-        guard let start = tag.range(of: " \(name)=\"") else { return nil }
-        let value = tag[start.upperBound...]
-        guard let end = value.firstIndex(of: "\"") else { return nil }
-        return value[..<end]
-    }
-
-    /// `tag` without attribute `name`.
-    static func without(_ name: String, in tag: Substring) -> String {
-        guard let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else {
-            return String(tag)
-        }
-        return String(tag[..<start.lowerBound] + tag[tag.index(after: end)...])
-    }
-
-    /// `tag` with `classes` (none when empty) after its name.
-    static func adding(_ classes: [String], to tag: String) -> String {
-        guard !classes.isEmpty, let end = tag.firstIndex(where: { $0 == " " || $0 == ">" }) else { return tag }
-        return tag[..<end] + " class=\"\(classes.joined(separator: " "))\"" + tag[end...]
     }
 }
