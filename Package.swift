@@ -85,13 +85,13 @@ let package = Package(
         .target(
             name: "EntraAuth",
             dependencies: [
-                "COpenSSL", "CSQLite", "CHiredis", "AccessRules", "TextTools",
+                "COpenSSL", "CSQLite", "CHiredis", "CLinux", "AccessRules", "TextTools",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "AuthServing", dependencies: ["EntraAuth", "TextTools"], swiftSettings: swiftSettings),
+            name: "AuthServing", dependencies: ["EntraAuth", "TextTools", "CLinux"], swiftSettings: swiftSettings),
         // Forward auth over HTTP (Caddy, Traefik): the one target that links SwiftNIO.
         .target(
             name: "HTTPServing",

@@ -1,3 +1,4 @@
+import CLinux
 public import EntraAuth
 public import Foundation
 
@@ -81,7 +82,7 @@ public final class FastCGIResponder: @unchecked Sendable {
             if let kept {
                 connection = kept
             } else {
-                let descriptor = Glibc.accept(socket, nil, nil)
+                let descriptor = sitegen_accept_closing_on_exec(socket)
                 guard descriptor >= 0 else {
                     let code = errno
                     if inFlight.withLock({ stopping }) { return }
@@ -95,7 +96,6 @@ public final class FastCGIResponder: @unchecked Sendable {
                     }
                 }
                 failures.succeeded()
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
                 connection = FastCGIConnection(descriptor: descriptor, connections: acceptors)
             }
             kept = nil

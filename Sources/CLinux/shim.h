@@ -21,4 +21,12 @@ static inline int sitegen_rename_exchange(const char *from, const char *to) {
 static inline long sitegen_getdents64(int descriptor, void *buffer, unsigned long size) {
     return syscall(SYS_getdents64, descriptor, buffer, size);
 }
+
+/// Accepts a connection on `socket` already marked close-on-exec, in one step: marked a moment later, it could
+/// leak into a process another thread starts, which would hold the connection open. glibc's `accept4` is not
+/// visible to Swift, and `<sys/socket.h>` here would move Glibc's socket types into this module; Linux's
+/// SOCK_CLOEXEC is O_CLOEXEC.
+static inline int sitegen_accept_closing_on_exec(int socket) {
+    return (int)syscall(SYS_accept4, socket, NULL, NULL, O_CLOEXEC);
+}
 #endif

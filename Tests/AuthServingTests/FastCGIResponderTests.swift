@@ -288,6 +288,46 @@ import TransportTestEndpoints
         }
     }
 
+    @Test func answeredConnectionsCloseAtOnceWhileOtherThreadsStartProcesses() throws {
+        let served = try Served(routes: ["/echo": Router.Route(Echo())])
+        // Children that live a second, started as fast as they end: one that inherited an accepted connection would
+        // hold it open after the responder closed it, and its client would wait for an end that does not come.
+        let lock = NSLock()
+        nonisolated(unsafe) var stop = false
+        nonisolated(unsafe) var children: [Process] = []
+        nonisolated(unsafe) var slowest = Duration.zero
+        let done = DispatchGroup()
+        for _ in 0..<2 {
+            done.enter()
+            Thread {
+                while !lock.withLock({ stop }) {
+                    let child = Process()
+                    child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                    child.arguments = ["1"]
+                    if (try? child.run()) != nil { lock.withLock { children.append(child) } }
+                }
+                done.leave()
+            }.start()
+        }
+        let path = served.path
+        let end = ContinuousClock.now + .seconds(2)
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            while ContinuousClock.now < end {
+                let started = ContinuousClock.now
+                let status = try? UnixSocketClient.exchange(Self.echoRequest, path: path).status
+                let took = ContinuousClock.now - started
+                lock.withLock { slowest = status == 200 ? max(slowest, took) : .seconds(99) }
+            }
+        }
+        lock.withLock { stop = true }
+        done.wait()
+        for child in children {
+            child.terminate()
+            child.waitUntilExit()
+        }
+        #expect(slowest < .milliseconds(500), "every check answered and closed at once, none held open by a child")
+    }
+
     @Test func parametersBeyondTheLimitAre431() throws {
         let served = try Served(routes: ["/echo": Router.Route(Echo())])
         let cookie = String(repeating: "a", count: CGIEnvironment.parameterLimit)

@@ -17,7 +17,7 @@ public enum TCPClient {
 
     /// A connection to 127.0.0.1:`port` as a bare descriptor, for a test that holds it and closes it itself.
     public static func connect(port: Int) throws -> Int32 {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// The metrics listener's connections in progress, served by one thread with `poll`: each reads its request head
@@ -84,14 +85,13 @@ struct MetricsConnections {
     }
 
     private mutating func acceptOne() {
-        let socket = accept(listening, nil, nil)
+        let socket = sitegen_accept_closing_on_exec(listening)
         guard socket >= 0 else {
             // Out of descriptors: wait a little rather than spin on a listening socket that stays readable.
             if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { usleep(100_000) }
             return
         }
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
         if open.count >= Self.limit {
             close(open.removeFirst().socket)
         }

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the preview: GET and HEAD, keep-alive, and long-lived
@@ -89,12 +90,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func acceptConnections() {
         while true {
-            let connection = accept(listener, nil, nil)
+            // The build starts Node and git: a child holding this connection would keep it open once answered.
+            let connection = sitegen_accept_closing_on_exec(listener)
             guard connection >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             let accepted = lock.withLock { () -> Bool? in
                 guard !stopped else { return nil }
                 guard connections.count < maximumConnections else { return false }

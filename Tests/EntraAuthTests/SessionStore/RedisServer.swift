@@ -55,7 +55,7 @@ final class RedisServer: @unchecked Sendable {
     }
 
     private static func freePort() -> Int {
-        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
