@@ -278,14 +278,23 @@ import TransportTestEndpoints
             client.send(request)
             #expect(client.readAnswers().map(\.text) == [Self.echoed("q=1")])
         }
-        let started = ContinuousClock.now
-        #expect(try served.exchange(Self.echoRequest).status == 200)
-        #expect(ContinuousClock.now - started < .seconds(3), "answered at once, not after an idle connection's 30 s")
+        for _ in 0..<3 {
+            let started = ContinuousClock.now
+            #expect(try served.exchange(Self.echoRequest).status == 200)
+            #expect(ContinuousClock.now - started < .seconds(3), "answered at once, not after an idle connection's 30 s")
+        }
+        // An acceptor that woke too late to take the new connection keeps its idle one, which still carries a
+        // request; one that gave way closed it. Either way the web server is answered or told at once.
+        var closed = 0
         for client in idle {
             let waited = ContinuousClock.now
-            #expect(client.readToEnd().isEmpty, "the idle connection is closed with nothing more")
+            client.send(request)
+            let answers = client.readAnswers().map(\.text)
+            #expect(answers == [Self.echoed("q=1")] || answers.isEmpty, "answered again, or closed with nothing more")
             #expect(ContinuousClock.now - waited < .seconds(3))
+            if answers.isEmpty { closed += 1 }
         }
+        #expect(closed >= 1, "the acceptor that took a new connection gave its idle one up")
     }
 
     @Test func answeredConnectionsCloseAtOnceWhileOtherThreadsStartProcesses() throws {
