@@ -281,7 +281,7 @@ import TransportTestEndpoints
         for _ in 0..<3 {
             let started = ContinuousClock.now
             #expect(try served.exchange(Self.echoRequest).status == 200)
-            #expect(ContinuousClock.now - started < .seconds(3), "answered at once, not after an idle connection's 30 s")
+            #expect(ContinuousClock.now - started < .seconds(3), "at once, not after an idle connection's 30 s")
         }
         // An acceptor that woke too late to take the new connection keeps its idle one, which still carries a
         // request; one that gave way closed it. Either way the web server is answered or told at once.
