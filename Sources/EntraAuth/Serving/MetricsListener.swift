@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// The socket of `--metrics-listen`: one thread serves up to 64 connections at once through `MetricsConnections`,

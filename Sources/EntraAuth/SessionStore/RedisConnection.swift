@@ -1,4 +1,5 @@
 import CHiredis
+import CLinux
 import Foundation
 
 /// One connection to Redis through hiredis, used by one thread at a time. Commands are sent as argument vectors
