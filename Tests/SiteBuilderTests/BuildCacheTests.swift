@@ -104,7 +104,7 @@ struct BuildCacheTests {
         second.included = []
         second.snippetFolders = ["snippets"]
         second.appendedSnippets = ["glossary.md"]
-        let appendix = try #require(second.appendix(after: read, output: .between(read, second)))
+        let (appendix, lines) = try #require(second.appendix(after: read, output: .between(read, second)))
         let text = String(decoding: appendix, as: UTF8.self)
         #expect(text.hasPrefix("build\n") && text.hasSuffix("end\n"))
         #expect(!text.contains("x.png") && !text.contains("old warning"))
@@ -112,12 +112,13 @@ struct BuildCacheTests {
         let appended = try #require(BuildRecord(bytes: written + appendix))
         #expect(appended == second)
         #expect(appended.stored?.fileLines == 10 + 5)
+        #expect(lines == 5, "the lines about files the appendix holds, as reading it back counts them")
         #expect(
             first.appendix(after: first, output: .between(first, first)) == nil,
             "a record not read from a file is written afresh")
         for asset in ["z.png", "w.png", "v.png"] { second.files[asset]?.key += "2" }
         #expect(
-            second.appendix(after: read, output: .between(read, second))?.isEmpty == false,
+            second.appendix(after: read, output: .between(read, second))?.bytes.isEmpty == false,
             "18 file lines, twice the 9 files")
         second.files["u.png"]?.key += "2"
         #expect(
@@ -138,7 +139,7 @@ struct BuildCacheTests {
             let read = try #require(BuildRecord(bytes: bytes))
             record.files["a"] = .init(key: String(key), stamp: stamp)
             guard let appendix = record.appendix(after: read, output: .between(read, record)) else { break }
-            bytes += appendix
+            bytes += appendix.bytes
             appended += 1
         }
         #expect(appended == 2, "2 lines, then 3 and 4 of at most 4; a fifth is one too many")

@@ -18,10 +18,14 @@ struct EditedSite {
     private var clock = 1_000_000_000
     private var lastOutput: [String: Data] = [:]
     private var broken: String?
+    /// Builds the incremental output in one `BuildSession`, as `sitegen build --watch` does, rather than in a
+    /// lone build each time.
+    private let session: BuildSession?
 
-    init(seed: UInt64) throws {
+    init(seed: UInt64, inSession: Bool = false) throws {
         random = SplitMix64(seed: seed)
         site = try TestSite(pages: [:], templates: [:])
+        session = inSession ? BuildSession(options: Self.options(of: site)) : nil
         for file in try FileManager.default.subpathsOfDirectory(atPath: TestSite.defaultTheme) {
             let path = TestSite.defaultTheme + "/" + file
             var isDirectory: ObjCBool = false
@@ -241,19 +245,43 @@ struct EditedSite {
 
     /// Builds incrementally into `public/` and from nothing into `clean/`; both must agree on the errors,
     /// warnings and every byte of output, and a failed build must leave the output as it was.
-    mutating func checkBuildsAgree(after edit: String) throws {
+    /// The options the incremental builds run with: broken links as warnings, with the search index, as `sitegen
+    /// build` runs by default, in shards of a few pages each.
+    private static func options(of site: TestSite) -> BuildOptions {
         var options = site.options
         options.brokenLinksAreWarnings = true
-        // With the search index, as `sitegen build` runs by default, in shards of a few pages each.
         options.buildsSearchIndex = true
         options.searchPagesPerShard = 4
+        return options
+    }
+
+    /// What a session keeps of the build cache is what reading its files gives: the record (and how many lines
+    /// its file holds, which decides when it is written afresh), the page store (which entries its file holds, which
+    /// decides what is appended), and the output as its record lists it.
+    private func checkMemory(of session: BuildSession, against record: BuildRecord, after edit: String) throws {
+        let cache = BuildCache(outputFolder: session.options.outputFolder)
+        let kept = try #require(session.memory.record(at: cache.recordFile), "after \(edit)")
+        #expect(kept == record && kept.stored?.fileLines == record.stored?.fileLines, "after \(edit)")
+        let pages = try #require(session.memory.pages(at: cache.pagesFile), "after \(edit)")
+        let read = try #require(FileBytes.read(cache.pagesFile).flatMap(PageStore.init(bytes:)))
+        #expect(pages.saved().bytes == read.saved().bytes && pages.appendix == read.appendix, "after \(edit)")
+        #expect(
+            session.memory.outputAsRecorded(recordPath: cache.recordFile, output: session.options.outputFolder),
+            "after \(edit)")
+    }
+
+    mutating func checkBuildsAgree(after edit: String) throws {
+        let options = Self.options(of: site)
         var clean = options
         clean.outputFolder = site.root + "/clean"
         try? FileManager.default.removeItem(atPath: clean.outputFolder)
         for cache in ["clean.txt", "clean.pages", "clean.search", "clean.links", "clean.access"] {
             try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/" + cache)
         }
-        let incremental = Result { () throws(BuildFailure) in try SiteBuilder.build(options: options) }
+        let incremental = Result { [session] () throws(BuildFailure) in
+            if let session { return try session.build() }
+            return try SiteBuilder.build(options: options)
+        }
         let full = Result { () throws(BuildFailure) in try SiteBuilder.build(options: clean) }
         switch (incremental, full) {
         case (.success(let report), .success(let fullReport)):
@@ -275,6 +303,9 @@ struct EditedSite {
             #expect(record?.files.mapValues(\.stamp) == listed, "after \(edit)")
             // The next build's listing, which takes the folders this one did not change from its record.
             #expect(OutputTree.files(in: options.outputFolder, since: record) == listed, "after \(edit)")
+            if let session, let record {
+                try checkMemory(of: session, against: record, after: edit)
+            }
             lastOutput = output
         case (.failure(let failure), .failure(let fullFailure)):
             #expect(failure.errors == fullFailure.errors, "after \(edit)")

@@ -10,12 +10,14 @@ import Testing
 /// `SITEGEN_PROPERTY_STEPS=2000 SITEGEN_PROPERTY_SEED=7 swift test --filter IncrementalBuildTests`.
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
-    @Test("After every random edit, the incremental output is byte-identical to a clean build's")
-    func randomEditsMatchCleanBuilds() throws {
+    @Test(
+        "After every random edit, the incremental output is byte-identical to a clean build's, built alone or in a session",
+        arguments: [false, true])
+    func randomEditsMatchCleanBuilds(inSession: Bool) throws {
         let environment = ProcessInfo.processInfo.environment
         let steps = environment["SITEGEN_PROPERTY_STEPS"].flatMap(Int.init) ?? 40
         let seed = environment["SITEGEN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 1
-        var site = try EditedSite(seed: seed)
+        var site = try EditedSite(seed: seed, inSession: inSession)
         try site.checkBuildsAgree(after: "the first build")
         for step in 1...max(steps, EditedSite.editKinds) {
             // Each kind of edit once first, in an order the seed turns, so no kind depends on the draw.

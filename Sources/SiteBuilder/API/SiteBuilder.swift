@@ -17,6 +17,13 @@ public enum SiteBuilder {
         options: BuildOptions,
         progress: (@Sendable (BuildProgress) -> Void)? = nil
     ) throws(BuildFailure) -> BuildReport {
+        try build(options: options, memory: nil, progress: progress)
+    }
+
+    /// `build(options:progress:)`, with what a `BuildSession` kept of its last build.
+    static func build(
+        options: BuildOptions, memory: CacheMemory?, progress: (@Sendable (BuildProgress) -> Void)?
+    ) throws(BuildFailure) -> BuildReport {
         let start = Date()
         // Publishing replaces the output folder: refuse a dangerous one before reading anything.
         if let problem = OutputSafety.problem(
@@ -28,7 +35,7 @@ public enum SiteBuilder {
         }
         let lock = OutputLock(outputFolder: options.outputFolder) { progress?(.waitingForAnotherBuild) }
         defer { withExtendedLifetime(lock) {} }
-        let pipeline = Pipeline(options: options, plan: BuildStage.allCases, progress: progress)
+        let pipeline = Pipeline(options: options, plan: BuildStage.allCases, memory: memory, progress: progress)
         switch pipeline.build() {
         case .failed:
             throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)

@@ -21,6 +21,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private let folder: String
     private let build: BuildOptions
+    /// Builds again from what the last build wrote, without reading it back.
+    private let session: BuildSession
     private let reload: ReloadChannel
     private let server: HTTPServer
     private let lock = NSLock()
@@ -47,6 +49,7 @@ public final class PreviewServer: @unchecked Sendable {
         var build = options.build
         build.outputFolder = folder + "/public"
         self.build = build
+        session = BuildSession(options: build)
         state = PreviewState(outputFolder: build.outputFolder, build: "", policy: nil, errors: [])
         let reload = ReloadChannel(build: "")
         self.reload = reload
@@ -110,7 +113,7 @@ public final class PreviewServer: @unchecked Sendable {
     private func rebuild(changed: [String]) {
         let first = lock.withLock { state.policy == nil && state.errors.isEmpty }
         do {
-            let report = try SiteBuilder.build(options: build, progress: options.progress)
+            let report = try session.build(progress: options.progress)
             let current = lock.withLock { state }
             var next = current
             next.errors = []

@@ -65,8 +65,14 @@ struct BuildCache {
     let accessFile: String
     /// git's dates of the site's files and the commit they were read at (`GitDates`).
     let gitDatesFile: String
+    /// The output folder.
+    let outputFolder: String
+    /// What a `BuildSession` keeps of these files between its builds; nil for a lone build.
+    let memory: CacheMemory?
 
-    init(outputFolder: String) {
+    init(outputFolder: String, memory: CacheMemory? = nil) {
+        self.outputFolder = outputFolder
+        self.memory = memory
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         let folder = output.deletingLastPathComponent().appendingPathComponent(".sitegen-cache")
         recordFile = folder.appendingPathComponent(output.lastPathComponent + ".txt").path
@@ -79,6 +85,7 @@ struct BuildCache {
 
     /// The previous record; nil when there is none or it was written by another sitegen version.
     func loadRecord() -> BuildRecord? {
+        if let kept = memory?.record(at: recordFile) { return kept }
         let stamp = FileStamp.of(recordFile)
         guard let bytes = FileBytes.read(recordFile), var record = BuildRecord(bytes: bytes),
             record.generator == Self.generator
@@ -89,6 +96,7 @@ struct BuildCache {
 
     /// The previous page store; empty when there is none, it cannot be read, or another sitegen version wrote it.
     func loadPages(markdownSettings: String) -> PageStore {
+        if let kept = memory?.pages(at: pagesFile), kept.generator == Self.generator + markdownSettings { return kept }
         guard let bytes = FileBytes.read(pagesFile), let store = PageStore(bytes: bytes),
             store.generator == Self.generator + markdownSettings
         else { return PageStore(markdownSettings: markdownSettings) }
@@ -97,8 +105,18 @@ struct BuildCache {
 
     /// The link targets of the last build (`LinkIndex.described`), when they are those its record's digest names.
     func loadLinkTargets(digest: String) -> [UInt8]? {
+        if let kept = memory?.linkTargets(digest: digest) { return kept }
         guard let bytes = FileBytes.read(linksFile), SHA256.hex(bytes) == digest else { return nil }
         return bytes
+    }
+
+    /// The output folder as the last build left it: listed (`OutputTree`), or, where a `BuildSession` published it
+    /// and it is still as that build's record lists it, taken from `previous` without listing a folder.
+    func outputFiles(since previous: BuildRecord?) -> [String: FileStamp] {
+        if let previous, memory?.outputAsRecorded(recordPath: recordFile, output: outputFolder) == true {
+            return previous.files.mapValues(\.stamp)
+        }
+        return OutputTree.files(in: outputFolder, since: previous)
     }
 
     /// The access manifest the last build published, when the file it published has `stamp` still.
@@ -123,11 +141,30 @@ struct BuildCache {
     /// words name the digest or key they are valid for, so every file is safe to use without the others. The
     /// record and the page store are appended to when they can be (see `BuildRecord.appendix(after:output:)` and
     /// `PageStore.appendix`), the record only while its file is as `previous` was read from it; if appending
-    /// fails, the file is removed rather than left torn.
+    /// fails, the file is removed rather than left torn. A `BuildSession`'s memory then keeps the record and the
+    /// page store as their files now hold them.
     func save(
         _ record: BuildRecord, previous: BuildRecord?, output: OutputChanges, pages: PageStore,
         search: SearchCacheUpdate, linkTargets: [UInt8], manifest: AccessManifest
     ) throws {
+        do {
+            let (record, pages) = try write(
+                record, previous: previous, output: output, pages: pages, search: search, linkTargets: linkTargets,
+                manifest: manifest)
+            memory?.keep(
+                record: record, at: recordFile, pages: pages, at: pagesFile,
+                linkTargets: (record.linkTargets, linkTargets), output: outputFolder)
+        } catch {
+            memory?.forget()
+            throw error
+        }
+    }
+
+    /// Writes the files `save` does; returns the record and page store as reading their files back gives them.
+    private func write(
+        _ record: BuildRecord, previous: BuildRecord?, output: OutputChanges, pages: PageStore,
+        search: SearchCacheUpdate, linkTargets: [UInt8], manifest: AccessManifest
+    ) throws -> (BuildRecord, PageStore) {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if previous?.linkTargets != record.linkTargets || !FileManager.default.fileExists(atPath: linksFile) {
@@ -145,24 +182,31 @@ struct BuildCache {
         let words = Background { Result { try save(search) } }
         let pagesSaved = Background { [pagesFile] in
             Result {
-                if let appendix = pages.appendix {
-                    try append(appendix, to: pagesFile)
+                let saved = pages.saved()
+                if saved.appended {
+                    try append(saved.bytes, to: pagesFile)
                 } else {
-                    try Data(pages.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
+                    try Data(saved.bytes).write(to: URL(fileURLWithPath: pagesFile), options: .atomic)
                 }
+                return saved.stored
             }
         }
         defer { _ = (words.value, pagesSaved.value) }
-        if let previous, let stamp = previous.stored?.stamp,
+        var stored = record
+        if let previous, let previousStored = previous.stored, let stamp = previousStored.stamp,
             let appendix = record.appendix(after: previous, output: output),
             FileStamp.of(recordFile) == stamp
         {
-            try append(appendix, to: recordFile)
+            try append(appendix.bytes, to: recordFile)
+            stored.stored = BuildRecord.Stored(fileLines: previousStored.fileLines + appendix.fileLines)
         } else {
             try Data(record.bytes).write(to: URL(fileURLWithPath: recordFile), options: .atomic)
+            stored.stored = BuildRecord.Stored(fileLines: record.inputs.count + record.files.count)
         }
-        try pagesSaved.value.get()
+        stored.stored?.stamp = FileStamp.of(recordFile)
+        let storedPages = try pagesSaved.value.get()
         try words.value.get()
+        return (stored, storedPages)
     }
 
     /// Writes the words of the parts indexed again, on all cores, and removes those of parts the site no

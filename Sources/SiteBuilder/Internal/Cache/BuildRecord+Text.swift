@@ -49,9 +49,10 @@ extension BuildRecord {
 
     /// The lines to append to the file `previous` was read from to make it hold this record: the settings,
     /// the warnings, and the lines of the files that changed — the output's as `output` says (the writer
-    /// knows which files it did not keep), the inputs' by comparing. Nil when writing the file afresh is
-    /// better: it was not read from a file, or its file lines would be more than twice the files recorded.
-    func appendix(after previous: BuildRecord, output: OutputChanges) -> [UInt8]? {
+    /// knows which files it did not keep), the inputs' by comparing, and how many lines about files they hold. Nil
+    /// when writing the file afresh is better: it was not read from a file, or its file lines would be more than
+    /// twice the files recorded.
+    func appendix(after previous: BuildRecord, output: OutputChanges) -> (bytes: [UInt8], fileLines: Int)? {
         guard let stored = previous.stored else { return nil }
         let inputs = self.inputs.filter { previous.inputs[$0.key] != $0.value }
         let removedInputs = previous.inputs.keys.filter { self.inputs[$0] == nil }
@@ -61,7 +62,7 @@ extension BuildRecord {
         writeBuild(
             to: &out, inputs: inputs.lazy.map { ($0.key, $0.value) }, removedInputs: removedInputs,
             files: output.files.lazy.map { ($0.key, $0.value) }, removedFiles: output.removed)
-        return out.bytes
+        return (out.bytes, changed)
     }
 
     /// One build's lines, from `build` to `end`.

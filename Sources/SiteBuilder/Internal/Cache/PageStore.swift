@@ -62,23 +62,55 @@ struct PageStore: Sendable {
     private static let header = Array("sitegen-pages 3\n".utf8)
 
     /// The whole file: the header and a record of every entry.
-    var bytes: [UInt8] {
-        var writer = ByteWriter()
-        writer.string(generator)
-        return Self.header + writer.bytes + records(of: entries.sorted { $0.key < $1.key })
-    }
+    var bytes: [UInt8] { whole().bytes }
 
     /// The records to append to the file this store's stored entries were read from, to make it hold this
     /// store; nil when rewriting it is better, because it is another version's or replaced records would
     /// make up most of it.
-    var appendix: [UInt8]? {
-        guard storedLength > 0 else { return nil }
-        let added = records(of: entries.filter { $0.value.storedLength == 0 }.sorted { $0.key < $1.key })
-        let live = entries.values.reduce(added.count) { $0 + $1.storedLength }
-        return storedLength + added.count > 2 * live ? nil : added
+    var appendix: [UInt8]? { added()?.bytes }
+
+    /// What to write to this store's file, appended to it (`appendix`) or as the whole file (`bytes`), and the
+    /// store as reading that file back gives it, for a build that keeps it in memory (`CacheMemory`).
+    func saved() -> (bytes: [UInt8], appended: Bool, stored: PageStore) {
+        if let added = added() { return (added.bytes, true, added.stored) }
+        let whole = whole()
+        return (whole.bytes, false, whole.stored)
     }
 
-    private func records(of entries: [(key: String, value: Entry)]) -> [UInt8] {
+    private func whole() -> (bytes: [UInt8], stored: PageStore) {
+        var writer = ByteWriter()
+        writer.string(generator)
+        let start = Self.header.count + writer.bytes.count
+        let written = records(of: entries.sorted { $0.key < $1.key })
+        return (
+            Self.header + writer.bytes + written.bytes, stored(written.lengths, length: start + written.bytes.count)
+        )
+    }
+
+    private func added() -> (bytes: [UInt8], stored: PageStore)? {
+        guard storedLength > 0 else { return nil }
+        let written = records(of: entries.filter { $0.value.storedLength == 0 }.sorted { $0.key < $1.key })
+        let live = entries.values.reduce(written.bytes.count) { $0 + $1.storedLength }
+        guard storedLength + written.bytes.count <= 2 * live else { return nil }
+        return (written.bytes, stored(written.lengths, length: storedLength + written.bytes.count))
+    }
+
+    /// This store with the entries written at `lengths` held as the last records of their paths, in a file of
+    /// `length` bytes.
+    private func stored(_ lengths: [String: Int], length: Int) -> PageStore {
+        var store = self
+        for (path, recordLength) in lengths {
+            guard let entry = entries[path] else { continue }
+            store.entries[path] = Entry(
+                digest: entry.digest, frontMatter: entry.frontMatter, markdown: entry.markdown,
+                storedLength: recordLength)
+        }
+        store.storedLength = length
+        return store
+    }
+
+    /// The records of `entries`, and the length of each, by path.
+    private func records(of entries: [(key: String, value: Entry)]) -> (bytes: [UInt8], lengths: [String: Int]) {
         let encoded = concurrentMap(entries) { path, entry in
             var body = ByteWriter()
             body.string(entry.digest)
@@ -89,7 +121,10 @@ struct PageStore: Sendable {
             record.int(body.bytes.count)
             return record.bytes + body.bytes
         }
-        return encoded.flatMap { $0 }
+        var lengths: [String: Int] = [:]
+        lengths.reserveCapacity(entries.count)
+        for (entry, record) in zip(entries, encoded) { lengths[entry.key] = record.count }
+        return (encoded.flatMap { $0 }, lengths)
     }
 
     /// Reads `bytes`; nil when they are not a page store of this version, or are damaged.

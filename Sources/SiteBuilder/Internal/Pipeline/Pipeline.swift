@@ -11,9 +11,15 @@ struct Pipeline {
     let themeFiles: ThemeFiles
     /// Where each stage and its output go, to be freed off the build's thread or not at all.
     private let leftovers: BuildLeftovers
+    /// What a `BuildSession` keeps between its builds; nil for a lone build.
+    private let memory: CacheMemory?
 
-    init(options: BuildOptions, plan: [BuildStage], progress: (@Sendable (BuildProgress) -> Void)?) {
+    init(
+        options: BuildOptions, plan: [BuildStage], memory: CacheMemory? = nil,
+        progress: (@Sendable (BuildProgress) -> Void)?
+    ) {
         self.options = options
+        self.memory = memory
         leftovers = BuildLeftovers(freedAtExit: options.exitsAfterBuild)
         log = BuildLog(plan: plan, brokenLinksAreWarnings: options.brokenLinksAreWarnings, progress: progress)
         display = DisplayPaths(siteFolder: options.siteFolder, templatesFolder: options.themeFolder)
@@ -51,7 +57,7 @@ struct Pipeline {
     /// The stages of `build()`; what they made that is not in the outcome is in `leftovers` once this returns.
     private func runStages() -> Outcome {
         let started = Date()
-        let cacheFiles = BuildCache(outputFolder: options.outputFolder)
+        let cacheFiles = BuildCache(outputFolder: options.outputFolder, memory: memory)
         let record = Background { cacheFiles.loadRecord() }
         let config = run(LoadConfig(display: display))
         let content = run(LoadContent(config: config, display: display, outputFolder: options.outputFolder))

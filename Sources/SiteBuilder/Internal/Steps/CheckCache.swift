@@ -24,14 +24,13 @@ struct CheckCache: BuildStep {
     let markdownSettings: String
 
     func run(_ log: BuildLog) -> CacheCheck {
-        let folder = options.outputFolder
         let previous = record.value
         let settings = Self.records(of: settingsFiles(), previous: previous)
         // The files pages included: inputs of the last build as settings files are, but not of this one's record
         // unless a page still includes them.
         let watched = settings.merging(Self.records(of: previous?.included ?? [], previous: previous)) { $1 }
         if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
-            let output = Background { OutputTree.files(in: folder, since: previous) }
+            let output = Background { [cache] in cache.outputFiles(since: previous) }
             if output.value == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
             {
@@ -45,7 +44,7 @@ struct CheckCache: BuildStep {
         let pages = cache.loadPages(markdownSettings: markdownSettings)
         // Listed once the page store is decoded, so that it runs beside the stages that follow, many of
         // which keep one core busy, rather than beside the decoding, which keeps both.
-        let output = Background { OutputTree.files(in: folder, since: previous) }
+        let output = Background { [cache] in cache.outputFiles(since: previous) }
         return CacheCheck(previous: previous, pages: pages, settings: settings, output: output, upToDate: false)
     }
 
