@@ -17,6 +17,9 @@ struct EditedSite {
     /// trusts the stamps of files the test did not touch; some edits keep the current time instead.
     private var clock = 1_000_000_000
     private var lastOutput: [String: Data] = [:]
+    /// The site folder's files and folders (a folder's data nil) as the last build saw them, to tell a session what
+    /// changed as a watch would.
+    private var lastSite: [String: Data?] = [:]
     private var broken: String?
     /// Builds the incremental output in one `BuildSession`, as `sitegen build --watch` does, rather than in a
     /// lone build each time.
@@ -260,13 +263,13 @@ struct EditedSite {
     /// decides what is appended), and the output as its record lists it.
     private func checkMemory(of session: BuildSession, against record: BuildRecord, after edit: String) throws {
         let cache = BuildCache(outputFolder: session.options.outputFolder)
-        let kept = try #require(session.memory.record(at: cache.recordFile), "after \(edit)")
+        let kept = try #require(session.memory.cache.record(at: cache.recordFile), "after \(edit)")
         #expect(kept == record && kept.stored?.fileLines == record.stored?.fileLines, "after \(edit)")
-        let pages = try #require(session.memory.pages(at: cache.pagesFile), "after \(edit)")
+        let pages = try #require(session.memory.cache.pages(at: cache.pagesFile), "after \(edit)")
         let read = try #require(FileBytes.read(cache.pagesFile).flatMap(PageStore.init(bytes:)))
         #expect(pages.saved().bytes == read.saved().bytes && pages.appendix == read.appendix, "after \(edit)")
         #expect(
-            session.memory.outputAsRecorded(recordPath: cache.recordFile, output: session.options.outputFolder),
+            session.memory.cache.outputAsRecorded(recordPath: cache.recordFile, output: session.options.outputFolder),
             "after \(edit)")
     }
 
@@ -278,8 +281,11 @@ struct EditedSite {
         for cache in ["clean.txt", "clean.pages", "clean.search", "clean.links", "clean.access"] {
             try? FileManager.default.removeItem(atPath: site.root + "/.sitegen-cache/" + cache)
         }
+        let site = entries(in: options.siteFolder)
+        let changed = Set(site.keys).union(lastSite.keys).filter { site[$0] != lastSite[$0] }
+        lastSite = site
         let incremental = Result { [session] () throws(BuildFailure) in
-            if let session { return try session.build() }
+            if let session { return try session.build(changed: changed.map { options.siteFolder + "/" + $0 }) }
             return try SiteBuilder.build(options: options)
         }
         let full = Result { () throws(BuildFailure) in try SiteBuilder.build(options: clean) }
@@ -313,6 +319,21 @@ struct EditedSite {
         case (.success, .failure(let failure)), (.failure(let failure), .success):
             Issue.record("after \(edit): only one build failed: \(failure)")
         }
+    }
+
+    /// Every file (with its bytes) and folder (nil) below `folder`, hidden ones left out as a watch leaves them.
+    private func entries(in folder: String) -> [String: Data?] {
+        var entries: [String: Data?] = [:]
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+        where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory) else {
+                continue
+            }
+            entries[path] =
+                isDirectory.boolValue ? .some(nil) : FileManager.default.contents(atPath: folder + "/" + path)
+        }
+        return entries
     }
 
     private func files(in folder: String) -> [String: Data] {

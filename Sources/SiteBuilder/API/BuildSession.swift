@@ -1,7 +1,10 @@
+import Foundation
+
 /// Builds one site again and again in one process, as `sitegen build --watch` and `sitegen serve` do, keeping
-/// for each build what the last one wrote: the build cache's files, which a lone build reads and decodes first,
-/// and the knowledge that the output folder is as its record lists it, which a lone build lists folder by folder
-/// to find out. What it keeps is only trusted while those files are as the session wrote them: a build by another
+/// for each build what the last one read and wrote: the build cache's files, which a lone build reads and decodes
+/// first; the knowledge that the output folder is as its record lists it, which a lone build lists folder by folder
+/// to find out; and the site folder's listing, of which only the folders a watch reports changed are listed again.
+/// What it keeps of the cache is trusted only while those files are as the session wrote them: a build by another
 /// process in between, or a cache folder removed, sends the next build to the disk as a lone one would go.
 ///
 /// A session's builds publish exactly what `SiteBuilder.build` publishes for the same files.
@@ -9,20 +12,34 @@
 /// ```swift
 /// let session = BuildSession(options: BuildOptions(siteFolder: "site", outputFolder: "public"))
 /// _ = try session.build()
-/// // … a page is added …
-/// let report = try session.build()  // renders the pages that show it, and reads no cache file
+/// // … a watch reports site/guide/new.md …
+/// let report = try session.build(changed: ["site/guide/new.md"])  // lists site/guide/ alone, reads no cache file
 /// ```
 public final class BuildSession: Sendable {
     public let options: BuildOptions
-    let memory = CacheMemory()
+    let memory = SessionMemory()
+    /// The site folder as an absolute path without `.` or `..`, as a watch names what changed.
+    private let siteFolder: String
 
-    /// A session building with `options`; nothing is built until `build()`.
+    /// A session building with `options`; nothing is built until `build(changed:)`.
     public init(options: BuildOptions) {
         self.options = options
+        siteFolder = URL(fileURLWithPath: options.siteFolder).standardizedFileURL.path
     }
 
-    /// Builds as `SiteBuilder.build` does, starting from what the session's last build wrote.
-    public func build(progress: (@Sendable (BuildProgress) -> Void)? = nil) throws(BuildFailure) -> BuildReport {
-        try SiteBuilder.build(options: options, memory: memory, progress: progress)
+    /// Builds as `SiteBuilder.build` does, starting from what the session's last build read and wrote. `changed`
+    /// names every path below the site folder that changed since the last call, as a watch reports it (paths
+    /// elsewhere are passed by: the build looks at every other input itself); nil, when that is not known, lists the
+    /// whole site folder.
+    public func build(
+        changed: [String]? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws(BuildFailure) -> BuildReport {
+        memory.noteChanges(changed.map { Set($0.compactMap(relativeToSite)) })
+        return try SiteBuilder.build(options: options, memory: memory, progress: progress)
+    }
+
+    /// `path` relative to the site folder (`""` for the folder itself); nil for a path elsewhere.
+    private func relativeToSite(_ path: String) -> String? {
+        DisplayPaths.relative(URL(fileURLWithPath: path).standardizedFileURL.path, inside: siteFolder)
     }
 }

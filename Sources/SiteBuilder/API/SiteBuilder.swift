@@ -22,7 +22,7 @@ public enum SiteBuilder {
 
     /// `build(options:progress:)`, with what a `BuildSession` kept of its last build.
     static func build(
-        options: BuildOptions, memory: CacheMemory?, progress: (@Sendable (BuildProgress) -> Void)?
+        options: BuildOptions, memory: SessionMemory?, progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(BuildFailure) -> BuildReport {
         let start = Date()
         // Publishing replaces the output folder: refuse a dangerous one before reading anything.

@@ -40,7 +40,47 @@ struct ContentScanner {
         }
     }
 
+    /// What a `BuildSession` keeps of a scan for its next: each top-level folder's listing and every folder's
+    /// entries, by path relative to the site folder. Folders reached through a symbolic link are left out: no watch
+    /// sees what changes where it leads.
+    struct Kept: Sendable {
+        var top: [String: Listing] = [:]
+        var folders: [String: [Entry]] = [:]
+    }
+
+    /// Lists the site folder, taking from `kept` (the last scan's) every folder that `changes` leaves alone; returns
+    /// what to keep for the next scan too.
+    func scan(reusing kept: Kept?, changes: ChangedPaths) throws(Failure) -> (listing: Listing, kept: Kept) {
+        var memory = Memory(kept: kept, changes: changes)
+        let listing = try scan(&memory)
+        return (listing, memory.next)
+    }
+
     func scan() throws(Failure) -> Listing {
+        var memory = Memory(kept: nil, changes: ChangedPaths(nil))
+        return try scan(&memory)
+    }
+
+    /// A scan's view of the last one: what it may take from it, and what it keeps for the next.
+    private struct Memory {
+        let kept: Kept?
+        let changes: ChangedPaths
+        var next = Kept()
+
+        /// The entries `folder` had in the last scan, when no change may have touched them.
+        func entries(of folder: String) -> [Entry]? {
+            guard let kept, !changes.mayHaveChanged(folder: folder) else { return nil }
+            return kept.folders[folder]
+        }
+
+        /// The last scan's listing of the top-level folder `name`, when no change may have touched anything in it.
+        func listing(ofTop name: String) -> Listing? {
+            guard let kept, !changes.touch(top: name) else { return nil }
+            return kept.top[name]
+        }
+    }
+
+    private func scan(_ memory: inout Memory) throws(Failure) -> Listing {
         let root: OpenDirectory
         do {
             root = try OpenDirectory(path: siteFolder.isEmpty ? "." : siteFolder)
@@ -50,7 +90,14 @@ struct ContentScanner {
         let realRoot = DisplayPaths.canonical(siteFolder)
         var withinLinks: [(link: String, target: String)] = []
         var intoBuilds: [(link: String, folder: String)] = []
-        var top = try entries(of: root, folder: "").filter { entry in
+        let rootEntries: [Entry]
+        if let kept = memory.entries(of: "") {
+            rootEntries = kept
+        } else {
+            rootEntries = try entries(of: root, folder: "")
+        }
+        memory.next.folders[""] = rootEntries
+        var top = rootEntries.filter { entry in
             guard entry.isLink else { return true }
             switch target(ofLink: entry.name, root: realRoot) {
             case .elsewhere: return true
@@ -63,25 +110,31 @@ struct ContentScanner {
         if isJekyllSource {
             top.removeAll { JekyllSource.isJekylls($0.name) }
         }
-        let folders = top.filter(\.isFolder).map(\.name)
-        let below = concurrentMap(folders) { name -> Result<Listing, Failure> in
-            var listing = Listing()
+        let folders = top.filter(\.isFolder)
+        let before = memory
+        let below = concurrentMap(folders) { entry -> Result<(Listing, Kept), Failure> in
+            if !entry.isLink, let listing = before.listing(ofTop: entry.name) {
+                return .success((listing, Kept(top: [entry.name: listing], folders: before.kept?.folders ?? [:])))
+            }
+            var walked = Walked(memory: before)
             do throws(Failure) {
-                let directory: OpenDirectory
-                do throws(OpenDirectory.Failure) {
-                    directory = try OpenDirectory(path: DisplayPaths.join(siteFolder, name))
-                } catch {
-                    throw Failure(folder: name, error)
-                }
-                try walk(name, directory, root: realRoot, into: &listing)
+                try walk(entry.name, keeps: !entry.isLink, root: realRoot, into: &walked)
             } catch {
                 return .failure(error)
             }
-            return .success(listing)
+            if !entry.isLink { walked.kept.top[entry.name] = walked.listing }
+            return .success((walked.listing, walked.kept))
         }
         var listings: [String: Listing] = [:]
-        for (name, listing) in zip(folders, below) {
-            listings[name] = try listing.get()
+        for (entry, result) in zip(folders, below) {
+            let (listing, kept): (Listing, Kept)
+            switch result {
+            case .success(let walked): (listing, kept) = walked
+            case .failure(let failure): throw failure
+            }
+            listings[entry.name] = listing
+            memory.next.top.merge(kept.top) { first, _ in first }
+            keepFolders(below: entry.name, from: kept.folders, into: &memory.next)
         }
         var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks, linksIntoBuilds: intoBuilds)
         for entry in top {
@@ -117,8 +170,18 @@ struct ContentScanner {
         return DisplayPaths.relative(real, inside: root).map(LinkTarget.site) ?? .elsewhere
     }
 
+    /// The folders at and below the top-level folder `name` among `folders`, into `next`.
+    private func keepFolders(below name: String, from folders: [String: [Entry]], into next: inout Kept) {
+        var pending = [name]
+        while let folder = pending.popLast() {
+            guard let entries = folders[folder] else { continue }
+            next.folders[folder] = entries
+            for entry in entries where entry.isFolder { pending.append(SitePath.join(folder, entry.name)) }
+        }
+    }
+
     /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).
-    private struct Entry {
+    struct Entry: Sendable {
         let name: String
         /// Nil for a folder.
         let stamp: FileStamp?
@@ -148,35 +211,78 @@ struct ContentScanner {
         return entries.sorted { $0.name < $1.name }
     }
 
-    /// Lists `directory`, the site folder's `folder`, and its folders in turn; `root` is the site folder's real path.
-    private func walk(_ folder: String, _ directory: borrowing OpenDirectory, root: String, into listing: inout Listing)
-        throws(Failure)
-    {
-        for entry in try entries(of: directory, folder: folder) {
+    /// Lists `folder` and its folders in turn; `root` is the site folder's real path. A folder the last scan listed
+    /// and no change touched is taken from it without being opened (`keeps`; never below a symbolic link).
+    private func walk(_ folder: String, keeps: Bool, root: String, into walked: inout Walked) throws(Failure) {
+        guard keeps, let kept = walked.memory.entries(of: folder) else {
+            let directory: OpenDirectory
+            do {
+                directory = try OpenDirectory(path: DisplayPaths.join(siteFolder, folder))
+            } catch {
+                throw Failure(folder: folder, error)
+            }
+            return try walk(folder, directory, keeps: keeps, root: root, into: &walked)
+        }
+        walked.kept.folders[folder] = kept
+        for (path, keepsBelow) in visit(kept, in: folder, keeps: true, root: root, into: &walked) {
+            try walk(path, keeps: keepsBelow, root: root, into: &walked)
+        }
+    }
+
+    /// Lists `directory`, the site folder's `folder`, and its folders in turn, opening each relative to it.
+    private func walk(
+        _ folder: String, _ directory: borrowing OpenDirectory, keeps: Bool, root: String, into walked: inout Walked
+    ) throws(Failure) {
+        let found = try entries(of: directory, folder: folder)
+        if keeps { walked.kept.folders[folder] = found }
+        for (path, keepsBelow) in visit(found, in: folder, keeps: keeps, root: root, into: &walked) {
+            if keepsBelow, walked.memory.entries(of: path) != nil {
+                try walk(path, keeps: true, root: root, into: &walked)
+                continue
+            }
+            let subfolder: OpenDirectory
+            do {
+                subfolder = try OpenDirectory(SitePath.lastComponent(of: path), in: directory, followingLinks: true)
+            } catch {
+                throw Failure(folder: path, error)
+            }
+            try walk(path, subfolder, keeps: keepsBelow, root: root, into: &walked)
+        }
+    }
+
+    /// Adds the files among `entries` of `folder` to the listing and notes the symbolic links that are not
+    /// followed; returns the folders to walk, each with whether what is below it is kept.
+    private func visit(
+        _ entries: [Entry], in folder: String, keeps: Bool, root: String, into walked: inout Walked
+    ) -> [(path: String, keeps: Bool)] {
+        var folders: [(path: String, keeps: Bool)] = []
+        for entry in entries {
             let path = SitePath.join(folder, entry.name)
             if entry.isLink {
                 switch target(ofLink: path, root: root) {
                 case .elsewhere: break
                 case .site(let target):
-                    listing.linksWithin.append((path, target))
+                    walked.listing.linksWithin.append((path, target))
                     continue
                 case .build(let folder):
-                    listing.linksIntoBuilds.append((path, folder))
+                    walked.listing.linksIntoBuilds.append((path, folder))
                     continue
                 }
             }
             if entry.isFolder {
-                let subfolder: OpenDirectory
-                do {
-                    subfolder = try OpenDirectory(entry.name, in: directory, followingLinks: true)
-                } catch {
-                    throw Failure(folder: path, error)
-                }
-                try walk(path, subfolder, root: root, into: &listing)
+                folders.append((path, keeps && !entry.isLink))
             } else {
-                add(entry, in: folder, to: &listing)
+                add(entry, in: folder, to: &walked.listing)
             }
         }
+        return folders
+    }
+
+    /// A top-level folder's walk: its listing and the entries of its folders for the next scan.
+    private struct Walked {
+        let memory: Memory
+        var listing = Listing()
+        var kept = Kept()
     }
 
     private func add(_ file: Entry, in folder: String, to listing: inout Listing) {

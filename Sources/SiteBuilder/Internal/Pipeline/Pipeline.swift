@@ -12,10 +12,10 @@ struct Pipeline {
     /// Where each stage and its output go, to be freed off the build's thread or not at all.
     private let leftovers: BuildLeftovers
     /// What a `BuildSession` keeps between its builds; nil for a lone build.
-    private let memory: CacheMemory?
+    private let memory: SessionMemory?
 
     init(
-        options: BuildOptions, plan: [BuildStage], memory: CacheMemory? = nil,
+        options: BuildOptions, plan: [BuildStage], memory: SessionMemory? = nil,
         progress: (@Sendable (BuildProgress) -> Void)?
     ) {
         self.options = options
@@ -57,10 +57,11 @@ struct Pipeline {
     /// The stages of `build()`; what they made that is not in the outcome is in `leftovers` once this returns.
     private func runStages() -> Outcome {
         let started = Date()
-        let cacheFiles = BuildCache(outputFolder: options.outputFolder, memory: memory)
+        let cacheFiles = BuildCache(outputFolder: options.outputFolder, memory: memory?.cache)
         let record = Background { cacheFiles.loadRecord() }
         let config = run(LoadConfig(display: display))
-        let content = run(LoadContent(config: config, display: display, outputFolder: options.outputFolder))
+        let content = run(
+            LoadContent(config: config, display: display, outputFolder: options.outputFolder, memory: memory))
         let cache = run(
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,

@@ -11,6 +11,8 @@ struct LoadContent: BuildStep {
     let display: DisplayPaths
     /// Where the build writes; a symbolic link in the site folder may not lead there.
     let outputFolder: String
+    /// A `BuildSession`'s last listing and what changed since, to list only the folders a change touched.
+    var memory: SessionMemory?
 
     /// Why the site folder `folder` could not be listed, for the system's `reason`, and what to do.
     private static func unreadable(_ folder: String, reason: String) -> String {
@@ -26,9 +28,16 @@ struct LoadContent: BuildStep {
         var files = SiteFiles()
         let listing: ContentScanner.Listing
         do {
-            listing = try ContentScanner(
-                siteFolder: display.siteFolder, buildFolders: BuildFolders.named(outputFolder: outputFolder)
-            ).scan()
+            let scanner = ContentScanner(
+                siteFolder: display.siteFolder, buildFolders: BuildFolders.named(outputFolder: outputFolder))
+            if let memory {
+                let (kept, changes) = memory.listingToReuse()
+                let scanned = try scanner.scan(reusing: kept, changes: changes)
+                memory.listed(scanned.kept)
+                listing = scanned.listing
+            } else {
+                listing = try scanner.scan()
+            }
         } catch {
             guard !error.folder.isEmpty else {
                 log.report(Problem(message: Self.unreadable(display.siteFolder, reason: error.reason)))

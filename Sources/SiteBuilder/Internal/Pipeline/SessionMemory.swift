@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
+/// (`CacheMemory`), and the site folder's listing with the paths a watch reported changed since it was made.
+final class SessionMemory: @unchecked Sendable {
+    let cache = CacheMemory()
+    private let lock = NSLock()
+    private var listing: ContentScanner.Kept?
+    /// The paths changed since `listing` was made, relative to the site folder; nil when anything may have.
+    private var changed: Set<String>? = []
+
+    /// Notes paths that changed, relative to the site folder; nil when anything may have.
+    func noteChanges(_ paths: Set<String>?) {
+        lock.withLock {
+            guard let paths, let known = changed else {
+                changed = nil
+                return
+            }
+            changed = known.union(paths)
+        }
+    }
+
+    /// The last listing of the site folder, if there is one, and what may have changed since.
+    func listingToReuse() -> (ContentScanner.Kept?, ChangedPaths) {
+        lock.withLock { (listing, ChangedPaths(listing == nil ? nil : changed)) }
+    }
+
+    /// Keeps the listing a build just made, from which no change is known yet.
+    func listed(_ kept: ContentScanner.Kept) {
+        lock.withLock { (listing, changed) = (kept, []) }
+    }
+}

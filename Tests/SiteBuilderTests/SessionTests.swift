@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// A `BuildSession` takes from its last build what no reported change touched: the folders a watch named nothing
+/// in are not listed again, and the build cache's files are not read again while they are as it wrote them.
+@Suite("Build sessions")
+struct SessionTests {
+    @Test("A session lists again only the folders holding a reported change, and below a reported folder")
+    func onlyReportedFoldersAreListedAgain() throws {
+        let site = try TestSite(pages: [
+            "index.md": "", "a/one.md": "One\n", "b/two.md": "Two\n", "b/c/three.md": "3\n",
+        ])
+        // Old enough that the build trusts their stamps rather than reading them again (`BuildRecord.racyWindow`).
+        try EditedSite.age(site.root + "/site")
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        // Written, but not reported: a session trusts its watch, so it still has the last listing of b/.
+        try site.write(["a/one.md": "One, edited\n", "b/two.md": "Two, edited\n"], under: "site")
+        let report = try session.build(changed: [site.root + "/site/a/one.md"])
+        #expect(report.changedFiles == ["a/one/index.html"])
+        #expect(site.output("b/two/index.html") == "<p>Two</p>\n")
+        // A new folder, reported by the name its parent's watch saw, is listed whole, and its parent again; a
+        // folder elsewhere is not.
+        try site.write(["b/d/e/four.md": "4\n", "a/five.md": "5\n"], under: "site")
+        _ = try session.build(changed: [site.root + "/site/b/d"])
+        #expect(site.output("b/d/e/four/index.html") == "<p>4</p>\n")
+        #expect(site.output("b/two/index.html") == "<p>Two, edited</p>\n", "b/ holds what was reported")
+        #expect(site.output("a/five/index.html") == nil, "a/ was not reported")
+        // Without a report, everything is listed again.
+        _ = try session.build(changed: nil)
+        #expect(site.output("a/five/index.html") == "<p>5</p>\n")
+    }
+
+    @Test("A change reported before a build that failed is still listed by the next one")
+    func changesOutliveAFailedBuild() throws {
+        let site = try TestSite(pages: ["index.md": "", "a/one.md": "One\n"])
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        try site.write(["a/one.md": "[broken](missing.md)\n"], under: "site")
+        #expect(throws: BuildFailure.self) { try session.build(changed: [site.root + "/site/a/one.md"]) }
+        try site.write(["a/one.md": "One, fixed\n"], under: "site")
+        _ = try session.build(changed: [])
+        #expect(site.output("a/one/index.html") == "<p>One, fixed</p>\n")
+    }
+
+    @Test("A session reads the build cache from disk again once another build wrote it")
+    func anotherBuildIsNoticed() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "A\n"])
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        let cache = BuildCache(outputFolder: site.options.outputFolder)
+        #expect(session.memory.cache.record(at: cache.recordFile) != nil)
+        try site.write(["a.md": "A, built alone\n"], under: "site")
+        _ = try SiteBuilder.build(options: site.options)
+        #expect(session.memory.cache.record(at: cache.recordFile) == nil, "the record file is another now")
+        #expect(
+            !session.memory.cache.outputAsRecorded(recordPath: cache.recordFile, output: site.options.outputFolder))
+        try site.write(["a.md": "A, in the session again\n"], under: "site")
+        let report = try session.build(changed: [site.root + "/site/a.md"])
+        #expect(report.changedFiles == ["a/index.html"])
+        #expect(site.output("a/index.html") == "<p>A, in the session again</p>\n")
+    }
+}
