@@ -55,8 +55,9 @@ struct BuildCache {
     /// and `[[ x ]]` are no wiki links, and math in a table cell is kept; 56: raw HTML's `background` is a link; 57: a quoted
     /// `published: "false"` is an error; 58: `==` inside a word marks nothing, and a block id is two characters or
     /// more; 59: pages and the search index name rules by id, not by number; 60: a comment nothing closes is a
-    /// warning the summary keeps; 61: md_in_html).
-    static let generator = "\(PageContext.generator), build cache 71"
+    /// warning the summary keeps; 61: md_in_html; 72: a page's key digests the entries around it rather than their paths and
+    /// shown digests one by one).
+    static let generator = "\(PageContext.generator), build cache 72"
 
     let recordFile: String
     let pagesFile: String

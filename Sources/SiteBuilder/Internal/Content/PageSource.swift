@@ -1,8 +1,8 @@
 import AccessRules
 
 /// Where a page comes from and where it goes: its Markdown file (if any) and its pretty URL.
-struct PageSource: Sendable {
-    enum Kind: Sendable {
+struct PageSource: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// `guide/setup.md`
         case page
         /// `guide/index.md`, `guide/_index.md`, `guide/README.md`, or `guide.md` beside a `guide/` without one

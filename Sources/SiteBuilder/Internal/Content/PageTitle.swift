@@ -3,7 +3,7 @@ import Foundation
 /// The titles the site's other files give a page: the title of a page that gives none of its own, neither front
 /// matter `title` nor a first `# heading`, and the name the outline (a book's `SUMMARY.md`, MkDocs's `nav`) gives
 /// it in the navigation.
-struct PageTitle: Sendable {
+struct PageTitle: Sendable, Equatable {
     let siteTitle: String
     /// The label each folder's `_category_.json` gives it (`FolderCategory`), by the folder's path.
     let folderLabels: [String: String]

@@ -71,7 +71,7 @@ struct Pipeline {
         let parsed = run(
             ParseFrontMatter(
                 files: content.pages, rootURL: config.rootURL, previous: cache.previous, store: cache.pages,
-                display: display))
+                display: display, memory: memory))
         let site = run(
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
@@ -93,7 +93,7 @@ struct Pipeline {
                 includes: IncludedFiles(
                     siteFolder: display.siteFolder, outputFolder: options.outputFolder,
                     snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
-                display: display))
+                display: display, memory: memory))
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository, bodies = markdown.bodies] log in
             log.run(
@@ -140,7 +140,7 @@ struct Pipeline {
                 searchLayout: searchPlan?.layout, config: config,
                 mermaidURL: content.assets.contains { $0.outputPath == config.mermaidScript }
                     ? config.rootURL + OutputPath.percentEncoded(config.mermaidScript) : nil,
-                gitDatesFile: cacheFiles.gitDatesFile, output: output, display: display))
+                gitDatesFile: cacheFiles.gitDatesFile, output: output, display: display, memory: memory))
         let copied = run(CopyAssets(assets: assets, previous: cache.previous, output: output))
         let index = searchIndex.value
         leftovers.keep((html, index))

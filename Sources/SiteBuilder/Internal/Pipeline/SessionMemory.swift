@@ -8,6 +8,27 @@ final class SessionMemory: @unchecked Sendable {
     private var listing: ContentScanner.Kept?
     /// The paths changed since `listing` was made, relative to the site folder; nil when anything may have.
     private var changed: Set<String>? = []
+    private var parsed: ParseFrontMatter.Kept?
+    private var markdown: RenderMarkdown.Kept?
+    private var keys: RenderKeys.Kept?
+
+    /// What "Parse front matter" kept in the last build.
+    var parsedPages: ParseFrontMatter.Kept? {
+        get { lock.withLock { parsed } }
+        set { lock.withLock { parsed = newValue } }
+    }
+
+    /// What "Render Markdown" kept in the last build.
+    var markdownPages: RenderMarkdown.Kept? {
+        get { lock.withLock { markdown } }
+        set { lock.withLock { markdown = newValue } }
+    }
+
+    /// What "Render pages" kept of its keys in the last build.
+    var renderKeys: RenderKeys.Kept? {
+        get { lock.withLock { keys } }
+        set { lock.withLock { keys = newValue } }
+    }
 
     /// Notes paths that changed, relative to the site folder; nil when anything may have.
     func noteChanges(_ paths: Set<String>?) {

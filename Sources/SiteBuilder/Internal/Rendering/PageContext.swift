@@ -20,7 +20,8 @@ struct PageContext: Sendable {
     private let siteLanguage: String
     /// Each page's last change, by file path, when `last_changed` is set.
     private let lastChanged: [String: SiteDate]
-    private let editURLPattern: String
+    /// `site.toml`'s `edit_url`, with `{path}` where a page's path goes; "" when the site sets none.
+    let editURLPattern: String
 
     static let generator = "sitegen \(SiteBuilder.version)"
 

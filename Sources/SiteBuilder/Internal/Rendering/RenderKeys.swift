@@ -10,56 +10,87 @@ import AccessRules
 /// - the page itself: its file, title, URL, access rule, last change, edit link and language, which a page may
 ///   inherit from a section above it (its front matter and all its Markdown holds follow from its file, and its
 ///   HTML from the file and where its links lead, so the digest of the HTML stands for that);
-/// - what each page around it shows of itself (see `PageNavigation.shownDigest(of:)`): the home page's
-///   directly, each other section of its path through its parent's children; the children, in order, of
-///   the home page and of each section on its path, or of a wide section only those in the window the page
-///   shows (`NavigationWindow`), so that adding a page to a wide section renders again only the pages whose
-///   window holds its position; all the children of the page, which a section's page lists; previous and next;
+/// - what each page around it shows of itself (see `PageNavigation.shownDigest(of:)`), with its path, as one
+///   *entry* digest: the home page's directly, each other section of its path through its parent's children; the
+///   children, in order, of the home page and of each section on its path, or of a wide section only those in the
+///   window the page shows (`NavigationWindow`), so that adding a page to a wide section renders again only the
+///   pages whose window holds its position; all the children of the page, which a section's page lists; previous
+///   and next;
 /// - the site settings, and its template with everything that template includes (see `TemplateDigests`).
+///
+/// A `BuildSession` keeps each page's own and entry digests (`Kept`), and works them out again only for a page
+/// that is another object than last time (the Markdown stage makes a page once while its file and links stand) or
+/// whose rule, children, language, last change or edit link changed: the rest of a key is a digest of digests.
 struct RenderKeys: Sendable {
     private let context: PageContext
     private let templates: TemplateDigests
-    private let shown: [SHA256.Digest]
-    /// Each page's children, in order, by what they show.
+    /// Each page's path and what it shows of itself.
+    private let entries: [SHA256.Digest]
+    private let own: [SHA256.Digest]
+    /// Each page's children, in order, by their entries.
     private let children: [SHA256.Digest]
+    /// What to keep for a session's next build.
+    let kept: Kept
 
-    init(context: PageContext, templates: TemplateSet) {
+    /// The digests of each page, by path, with what they were worked out from.
+    struct Kept: Sendable {
+        let editURLPattern: String
+        let pages: [String: Digests]
+    }
+
+    /// A page's own and entry digests, and what besides the page object they were made from.
+    struct Digests: Sendable {
+        let page: Page
+        let rule: AccessRule
+        let hasChildren: Bool
+        let isHome: Bool
+        let language: String
+        let lastChange: SiteDate?
+        let own: SHA256.Digest
+        let entry: SHA256.Digest
+    }
+
+    init(context: PageContext, templates: TemplateSet, kept: Kept? = nil) {
         self.context = context
         self.templates = TemplateDigests(sources: templates.sources)
-        let shown = concurrentMap(Array(context.pages.indices)) { context.shownDigest(of: $0) }
-        self.shown = shown
+        let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
+        let digests = concurrentMap(Array(context.pages.indices)) { index in
+            Self.digests(of: index, in: context, kept: kept?.pages[context.pages[index].source.path])
+        }
+        entries = digests.map(\.entry)
+        own = digests.map(\.own)
+        let entries = entries
         children = concurrentMap(Array(context.pages.indices)) { index in
-            var writer = ByteWriter(capacity: 256)
-            writer.list(context.tree.children[index]) { writer, child in
-                writer.string(context.pages[child].source.path)
-                writer.digest(shown[child])
-            }
+            let children = context.tree.children[index]
+            var writer = ByteWriter(capacity: 32 * children.count + 8)
+            writer.list(children) { writer, child in writer.digest(entries[child]) }
             return SHA256.digest(writer.bytes)
         }
+        var pages: [String: Digests] = [:]
+        pages.reserveCapacity(digests.count)
+        for digest in digests { pages[digest.page.source.path] = digest }
+        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages)
     }
 
     /// The key of page `index` rendered with template `template`.
     func key(for index: Int, template: String) -> String {
         let tree = context.tree
-        var writer = ByteWriter(capacity: 256)
+        let ancestors = tree.ancestors(of: index)
+        var writer = ByteWriter(capacity: 32 * (ancestors.count + 10) + 64)
         writer.string(PageContext.generator)
         writer.string(template)
         writer.string(templates.digest(of: template))
         writer.digest(context.site.digest)
-        writer.digest(own(index))
-        writer.digest(shown[tree.home])
-        let ancestors = tree.ancestors(of: index)
+        writer.digest(own[index])
+        writer.digest(entries[tree.home])
         for (position, section) in ancestors.enumerated() {
-            writer.string(context.pages[section].source.path)
+            writer.digest(entries[section])
             writer.digest(shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index))
         }
-        writer.digest(shown[index])
+        writer.digest(entries[index])
         writer.digest(children[index])
         for neighbour in [tree.previous(of: index), tree.next(of: index)] {
-            writer.optional(neighbour) { writer, neighbour in
-                writer.string(context.pages[neighbour].source.path)
-                writer.digest(shown[neighbour])
-            }
+            writer.optional(neighbour) { writer, neighbour in writer.digest(entries[neighbour]) }
         }
         return SHA256.hex(writer.bytes)
     }
@@ -70,32 +101,54 @@ struct RenderKeys: Sendable {
         let tree = context.tree
         guard tree.isWide(section) else { return children[section] }
         let window = tree.window(of: section, around: entry)
-        var writer = ByteWriter(capacity: 64 * (window.entries.count + 1))
+        var writer = ByteWriter(capacity: 32 * window.entries.count + 16)
         writer.bool(window.hidesBefore)
         writer.bool(window.hidesAfter)
-        writer.list(Array(window.entries)) { writer, child in
-            writer.string(context.pages[child].source.path)
-            writer.digest(shown[child])
-        }
+        writer.list(Array(window.entries)) { writer, child in writer.digest(entries[child]) }
         return SHA256.digest(writer.bytes)
     }
 
-    /// What the `page` object of page `index` is made from.
-    private func own(_ index: Int) -> SHA256.Digest {
+    /// Page `index`'s digests: those `kept` holds when they were made from the same page object and the same
+    /// rule, children, language and last change, else made now.
+    private static func digests(of index: Int, in context: PageContext, kept: Digests?) -> Digests {
         let page = context.pages[index]
+        let rule = context.access.pageRules[index].rule
+        let hasChildren = !context.tree.children[index].isEmpty
+        let isHome = index == context.tree.home
+        let language = context.language(of: index)
+        let lastChange = context.lastChange(of: page)
+        if let kept, kept.page === page, kept.rule == rule, kept.hasChildren == hasChildren, kept.isHome == isHome,
+            kept.language == language, kept.lastChange == lastChange
+        {
+            return kept
+        }
+        var writer = ByteWriter(capacity: 256)
+        writer.string(page.source.path)
+        writer.digest(context.shownDigest(of: index))
+        return Digests(
+            page: page, rule: rule, hasChildren: hasChildren, isHome: isHome, language: language,
+            lastChange: lastChange,
+            own: ownDigest(of: page, rule: rule, isHome: isHome, language: language, in: context),
+            entry: SHA256.digest(writer.bytes))
+    }
+
+    /// What the `page` object of a page is made from.
+    private static func ownDigest(
+        of page: Page, rule: AccessRule, isHome: Bool, language: String, in context: PageContext
+    ) -> SHA256.Digest {
         var writer = ByteWriter(capacity: 256)
         writer.string(page.source.path)
         writer.bool(page.source.isSection)
         writer.bool(page.source.kind == .implicitSection)
         writer.string(page.url)
         writer.string(page.title)
-        writer.bool(index == context.tree.home)
-        writer.value(context.access.pageRules[index].rule)
+        writer.bool(isHome)
+        writer.value(rule)
         writer.string(page.fileDigest ?? "")
         writer.digest(page.markdown.contentDigest)
         writer.string(context.lastChange(of: page)?.iso ?? "")
         writer.string(context.editURL(of: page) ?? "")
-        writer.string(context.language(of: index))
+        writer.string(language)
         return SHA256.digest(writer.bytes)
     }
 }

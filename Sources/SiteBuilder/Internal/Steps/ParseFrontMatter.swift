@@ -2,7 +2,8 @@ import Foundation
 
 /// Splits every page's front matter from its Markdown and checks it, in parallel. A page whose file
 /// the build cache vouches for (same stamp, or same digest once read) takes its front matter from the
-/// cache; only the others are read and parsed.
+/// cache; only the others are read and parsed. In a `BuildSession`, a page the last build took from the cache is
+/// taken again, as it was, while its file and the cache's entry are the same.
 struct ParseFrontMatter: BuildStep {
     let stage = BuildStage.parseFrontMatter
     let files: [PageFile]
@@ -11,14 +12,44 @@ struct ParseFrontMatter: BuildStep {
     let previous: BuildRecord?
     let store: PageStore
     let display: DisplayPaths
+    /// What a `BuildSession` kept of this stage in its last build.
+    var memory: SessionMemory?
+
+    /// The pages a build took from the cache, with their warnings, by path, and the root URL their URLs are under.
+    struct Kept: Sendable {
+        let rootURL: String
+        let pages: [String: (page: ParsedPage, problems: [Problem])]
+    }
 
     func run(_ log: BuildLog) -> [ParsedPage] {
         let (previous, store, display, rootURL) = (previous, store, display, rootURL)
+        let kept = memory?.parsedPages.flatMap { $0.rootURL == rootURL ? $0 : nil }
         let results = concurrentMap(files, onProgress: log.itemProgress(total: files.count)) { file in
-            Self.parse(file, rootURL: rootURL, previous: previous, store: store, display: display)
+            Self.taken(file, from: kept, previous: previous, store: store)
+                ?? Self.parse(file, rootURL: rootURL, previous: previous, store: store, display: display)
         }
         log.report(results.flatMap(\.1))
+        if let memory {
+            var pages: [String: (page: ParsedPage, problems: [Problem])] = [:]
+            pages.reserveCapacity(results.count)
+            for result in results where result.0.cached != nil { pages[result.0.source.path] = result }
+            memory.parsedPages = Kept(rootURL: rootURL, pages: pages)
+        }
         return results.map(\.0)
+    }
+
+    /// The page the last build took from the cache for `pageFile`, when `parse` would take the same now: the same
+    /// source and stamp, a stamp old enough to trust (`BuildRecord.trustedDigest`), and the same cache entry.
+    private static func taken(
+        _ pageFile: PageFile, from kept: Kept?, previous: BuildRecord?, store: PageStore
+    ) -> (ParsedPage, [Problem])? {
+        guard let kept, let previous, let stamp = pageFile.stamp,
+            stamp.modified < previous.started - BuildRecord.racyWindow,
+            let (page, problems) = kept.pages[pageFile.source.path], page.file?.stamp == stamp,
+            page.source == pageFile.source, let cached = page.cached,
+            store.entries[pageFile.source.path] === cached
+        else { return nil }
+        return (page, problems)
     }
 
     private static func parse(

@@ -4,7 +4,9 @@
 /// targets of the site are those of the last build, every link resolves as it did without asking; when only
 /// pages, drafts or assets changed, only the links that name one of them are asked (`LinkTargetChanges`). A link
 /// naming a heading of another page by MkDocs's id is settled once every page's headings are known
-/// (`SiteAnchors`), and its page rendered again when that changes how it is written.
+/// (`SiteAnchors`), and its page rendered again when that changes how it is written. In a `BuildSession`, a page made
+/// from the cache's summary is made once: the next build takes it again while its front matter stage's page is the
+/// same and its links lead where they did.
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
     let pages: [ParsedPage]
@@ -25,6 +27,15 @@ struct RenderMarkdown: BuildStep {
     /// The files pages include, read once for the whole build.
     let includes: IncludedFiles
     let display: DisplayPaths
+    /// What a `BuildSession` kept of this stage in its last build.
+    var memory: SessionMemory?
+
+    /// The pages a build made from the cache's summaries, with their problems, by path, each with the front matter
+    /// stage's page it was made from; and the titles they were made with.
+    struct Kept: Sendable {
+        let titles: PageTitle
+        let pages: [String: (parsed: ParsedPage, page: Page, problems: [Problem])]
+    }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
@@ -44,8 +55,14 @@ struct RenderMarkdown: BuildStep {
                 LinkTargetChanges(earlier: $0, current: index)
             }
         let (pages, titles) = (pages, titles)
+        let kept = memory?.markdownPages.flatMap { $0.titles == titles ? $0 : nil }
         var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
-            Self.render(
+            if let taken = kept?.pages[page.source.path], taken.parsed === page,
+                Self.summaryStands(page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes)
+            {
+                return (page: taken.page, problems: taken.problems)
+            }
+            return Self.render(
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
@@ -64,6 +81,14 @@ struct RenderMarkdown: BuildStep {
             return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
         }
         results = checked.map(\.0)
+        if let memory {
+            var made: [String: (parsed: ParsedPage, page: Page, problems: [Problem])] = [:]
+            made.reserveCapacity(results.count)
+            for (parsed, result) in zip(pages, results) where result.page.html == nil && parsed.cached != nil {
+                made[parsed.source.path] = (parsed, result.page, result.problems)
+            }
+            memory.markdownPages = Kept(titles: titles, pages: made)
+        }
         if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))
         let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
@@ -92,10 +117,8 @@ struct RenderMarkdown: BuildStep {
         if page.source.kind == .implicitSection {
             markdown = MarkdownSummary()
         } else {
-            if linkHeadings == nil, let cached = page.cached?.markdown, bodies.includes.unchanged(cached.includes),
-                targetsUnchanged
-                    || PageMarkdown.linksResolveAsBefore(
-                        cached, folder: page.source.fileFolder, resolver: bodies.resolver, changes: changes)
+            if linkHeadings == nil, let cached = page.cached?.markdown,
+                summaryStands(page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes)
             {
                 markdown = cached
             } else {
@@ -121,6 +144,17 @@ struct RenderMarkdown: BuildStep {
             title: markdown.title ?? titles.fallback(for: page.source), markdown: markdown,
             html: html)
         return (page, problems)
+    }
+
+    /// Whether the cache's summary of `page` stands: the files it includes are as they were, and its links lead
+    /// where they did (always, while the link targets are the last build's).
+    private static func summaryStands(
+        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?
+    ) -> Bool {
+        guard let cached = page.cached?.markdown, bodies.includes.unchanged(cached.includes) else { return false }
+        return targetsUnchanged
+            || PageMarkdown.linksResolveAsBefore(
+                cached, folder: page.source.fileFolder, resolver: bodies.resolver, changes: changes)
     }
 
     /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so

@@ -20,6 +20,8 @@ struct RenderPages: BuildStep {
     let gitDatesFile: String
     let output: OutputFolder
     let display: DisplayPaths
+    /// What a `BuildSession` kept of the last build's keys.
+    var memory: SessionMemory?
 
     func run(_ log: BuildLog) -> RenderedPages {
         var lastChanged: [String: SiteDate] = [:]
@@ -34,7 +36,8 @@ struct RenderPages: BuildStep {
         let context = PageContext(
             config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout,
             lastChanged: lastChanged, mermaidURL: mermaidURL)
-        let keys = RenderKeys(context: context, templates: templates)
+        let keys = RenderKeys(context: context, templates: templates, kept: memory?.renderKeys)
+        memory?.renderKeys = keys.kept
         let (templates, output, html, display) = (templates, output, html, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             Self.render(
