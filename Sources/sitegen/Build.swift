@@ -52,6 +52,8 @@ struct Build: ParsableCommand {
                   List broken links and anchors as warnings and publish anyway.
               sitegen build --no-search
                   No search field or index: quicker builds while writing.
+              sitegen build --watch
+                  Build, then build again on every save until Ctrl-C.
             """
     )
 
@@ -72,6 +74,21 @@ struct Build: ParsableCommand {
 
     @OptionGroup var search: SearchOptions
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "After building, watch the site and templates folders and build again on every change, until Ctrl-C. "
+                + "Each build starts from what the last one wrote, in memory, and lists only the folders that changed.")
+    )
+    var watch = false
+
+    @Flag(name: .long, help: "With --watch, check for changes every half second instead of with inotify.")
+    var poll = false
+
+    func validate() throws {
+        if poll, !watch { throw ValidationError("--poll is how --watch watches; add --watch, or leave --poll out") }
+    }
+
     func run() throws {
         var options = BuildOptions(
             siteFolder: source.site,
@@ -81,13 +98,17 @@ struct Build: ParsableCommand {
             brokenLinksAreWarnings: warnBrokenLinks,
             buildsSearchIndex: !search.noSearch
         )
-        options.exitsAfterBuild = true
+        options.exitsAfterBuild = !watch
         // sitegen-auth reads a new manifest within a second, and nginx may answer a signed-in reader's check of
         // a path from its cache for 5 seconds more (sitegen-auth.conf): then, and a second later, no answer
         // given under the old rules is left.
         options.stricterRulesPause = .seconds(7)
-        HeapGrowth.useLargeSteps()
         let console = Console(verbose: verbose)
+        if watch {
+            BuildWatch(options: options, polling: poll, console: console).run()
+            return
+        }
+        HeapGrowth.useLargeSteps()
         do {
             let report = try SiteBuilder.build(options: options) { console.show($0) }
             console.finish()

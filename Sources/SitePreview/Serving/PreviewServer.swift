@@ -68,41 +68,23 @@ public final class PreviewServer: @unchecked Sendable {
     /// Builds the site, serves it and rebuilds on every change until `stop()`; then removes the preview folder.
     public func run() {
         // Watching from before the first build, so that a file saved while it runs, or just after, is built too.
-        let (watcher, note) = FileWatchers.watching(
-            [build.siteFolder] + SiteBuilder.themeSources(options: build).overrideFolders,
-            files: SiteBuilder.filesBesideSite(options: build), polling: options.polling)
-        rebuild(changed: [])
-        // The files pages include from outside the site folder, watched one by one, anew when the set changes.
-        var included = (files: lock.withLock { includedFiles }, watcher: nil as (any FileWatcher)?)
-        included.watcher = fileWatcher(of: included.files)
+        let loop = RebuildLoop(options: build, polling: options.polling)
+        rebuild(changed: nil)
         server.start()
         log(
             "Serving \(options.build.siteFolder)/ at http://127.0.0.1:\(port)/ to the reader \(options.reader). "
                 + "Press Ctrl-C to stop.")
-        if let note { log("Note: \(note).") }
-        while !lock.withLock({ stopped }) {
-            var changed = watcher.changes(waitingAtMost: 0.25) + (included.watcher?.changes(waitingAtMost: 0) ?? [])
-            guard !changed.isEmpty else { continue }
-            // An editor's save is often several writes; build once they have settled.
-            let deadline = Date(timeIntervalSinceNow: 1)
-            while Date() < deadline {
-                let more = watcher.changes(waitingAtMost: 0.03) + (included.watcher?.changes(waitingAtMost: 0) ?? [])
-                if more.isEmpty { break }
-                changed += more
-            }
-            rebuild(changed: changed)
-            let files = lock.withLock { includedFiles }
-            if files != included.files { included = (files, fileWatcher(of: files)) }
-        }
+        if let note = loop.note { log("Note: \(note).") }
+        loop.run(
+            until: { lock.withLock { stopped } }, included: lock.withLock { includedFiles },
+            rebuild: { changed in
+                rebuild(changed: changed)
+                return lock.withLock { includedFiles }
+            })
         server.stop()
         reload.close()
         try? FileManager.default.removeItem(atPath: folder)
         log("Stopped.")
-    }
-
-    /// A watcher of the single `files`; nil when there are none.
-    private func fileWatcher(of files: [String]) -> (any FileWatcher)? {
-        files.isEmpty ? nil : FileWatchers.watching([], files: files, polling: options.polling).watcher
     }
 
     /// Ends `run()`; callable from any thread, a signal handler's queue included.
@@ -110,10 +92,11 @@ public final class PreviewServer: @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    private func rebuild(changed: [String]) {
+    /// Builds again after the changes to `changed`; nil for the first build, which looks at everything.
+    private func rebuild(changed: [String]?) {
         let first = lock.withLock { state.policy == nil && state.errors.isEmpty }
         do {
-            let report = try session.build(progress: options.progress)
+            let report = try session.build(changed: changed, progress: options.progress)
             let current = lock.withLock { state }
             var next = current
             next.errors = []
@@ -130,7 +113,10 @@ public final class PreviewServer: @unchecked Sendable {
             }
             publish(next)
             for warning in report.warnings { log("warning: \(warning)") }
-            log(Self.summary(of: report, first: first, changed: changed))
+            log(
+                first
+                    ? "Built \(report.pageCount) pages in \(String(format: "%.2f", report.seconds)) s."
+                    : RebuildLoop.summary(of: report, changed: changed ?? []))
         } catch {
             var next = lock.withLock { state }
             let errors = error.errors.map(\.description)
@@ -167,20 +153,6 @@ public final class PreviewServer: @unchecked Sendable {
             builds += 1
             return "\(instance)-\(builds)"
         }
-    }
-
-    /// `Rebuilt in 0.08 s after a change to site/guide/setup.md: 1 output file updated.`
-    private static func summary(of report: BuildReport, first: Bool, changed: [String]) -> String {
-        let seconds = String(format: "%.2f", report.seconds)
-        if first { return "Built \(report.pageCount) pages in \(seconds) s." }
-        let files = report.changedFiles.count
-        let what = files == 0 ? "nothing to update" : "\(files) output file\(files == 1 ? "" : "s") updated"
-        let here = FileManager.default.currentDirectoryPath + "/"
-        let paths = Array(Set(changed)).sorted().map { $0.hasPrefix(here) ? String($0.dropFirst(here.count)) : $0 }
-        let cause = paths.first.map {
-            " after a change to \($0)" + (paths.count > 1 ? " and \(paths.count - 1) more" : "")
-        }
-        return "Rebuilt in \(seconds) s\(cause ?? ""): \(what)."
     }
 }
 

@@ -54,15 +54,22 @@ final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                 let name = String(
                     decoding: buffer[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }, as: UTF8.self)
                 offset = nameStart + Int(event.len)
-                if let path = handle(event, name: name) { changed.append(path) }
+                if let paths = handle(event, name: name) { changed += paths }
             }
         }
         try? watchRoots()
         return changed
     }
 
-    /// The path an event is about, watching it when it is a new folder; nil for events to leave out.
-    private func handle(_ event: inotify_event, name: String) -> String? {
+    /// The path an event is about, watching it when it is a new folder; nil for events to leave out. When the
+    /// kernel's queue overflowed and events were lost, the watched folders themselves: anything below may have
+    /// changed.
+    private func handle(_ event: inotify_event, name: String) -> [String]? {
+        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { return roots }
+        return handleOne(event, name: name).map { [$0] }
+    }
+
+    private func handleOne(_ event: inotify_event, name: String) -> String? {
         if let watched = lock.withLock({ nameFolders[event.wd] }) {
             if event.mask & UInt32(IN_IGNORED) != 0 { lock.withLock { nameFolders[event.wd] = nil } }
             return watched.names.contains(name) ? watched.folder + "/" + name : nil
