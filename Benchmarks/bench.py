@@ -41,6 +41,7 @@ import wide  # noqa: E402
 from corpus import write_corpus  # noqa: E402
 from environment import machine, output_of, server_versions, versions  # noqa: E402
 from quiet import QuietGate  # noqa: E402
+from watching import Watching  # noqa: E402
 from units import seconds  # noqa: E402
 from request_path import recheck_pairs, request_path  # noqa: E402
 
@@ -70,8 +71,13 @@ def main() -> int:
     )
     parser.add_argument(
         "--in-memory", action="store_true",
-        help="with --incremental-only: sitegen writes its output and cache to a folder in /dev/shm (tmpfs), so the "
+        help="with --incremental-only or --wide-add-only: sitegen writes its output and cache to a folder in /dev/shm (tmpfs), so the "
         "shares measure sitegen's work and not the disk's",
+    )
+    parser.add_argument(
+        "--wide-add-only", action="store_true",
+        help="only one page added to the wide corpus's 1,000-page section (issue 31), by sitegen build and under "
+        "sitegen build --watch; with --in-memory, into tmpfs",
     )
     parser.add_argument(
         "--throughput-only", action="store_true",
@@ -116,6 +122,9 @@ def main() -> int:
         return finish(work, lines, gate, started, {})
     if arguments.incremental_only:
         lines += incremental_only(arguments, sizes, runs, work, venv_bin, gate)
+        return finish(work, lines, gate, started, {})
+    if arguments.wide_add_only:
+        lines += wide_add(arguments, work, venv_bin, gate)
         return finish(work, lines, gate, started, {})
     if arguments.recheck_only:
         log("Writing the 1,000-page corpus and building it…")
@@ -236,7 +245,9 @@ def incremental_only(
 def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:
     """Issue 31's rebuild: one page added to the middle of the 1,000-page section of the wide corpus (20,000 pages,
     the corpus of wide.py), then removed again, seven times, against three full builds; without search, as wide.py
-    measures it beside Hugo, then with it, as `sitegen build` runs by default."""
+    measures it beside Hugo, then with it, as `sitegen build` runs by default. Each time by a new `sitegen build`,
+    then in one running `sitegen build --watch` (`watching.py`: the build's own time as it reports it, and from the
+    write until the rebuild's line appears)."""
     corpus = wide.corpus(work, 20000, wide.WIDE, log)
     builds = Path(tempfile.mkdtemp(prefix="sitegen-bench-", dir="/dev/shm")) if arguments.in_memory else work
     lines = [
@@ -247,6 +258,7 @@ def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: Qu
         "| share of its CPU | files written |",
         "|---|---|---|---|---|---|---|",
     ]
+    watched: list[str] = []
     try:
         builders = site_builds.Builders(corpus, builds / "builds-wide", arguments.shipped_bin / "sitegen", venv_bin)
         for search in [False, True]:
@@ -265,14 +277,41 @@ def wide_add(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: Qu
             cpu = statistics.median(add["cpu"] for add in adds)
             written = sorted({len(add["written"]) for add in adds})
             lines.append(
-                f"| one page added, {kind} | {seconds(full.wall)} wall, {seconds(full.cpu)} CPU | {seconds(wall)} "
-                f"| **{100 * wall / full.wall:.2f} %** | {seconds(cpu)} | {100 * cpu / full.cpu:.2f} % "
+                f"| one page added, {kind}, `sitegen build` | {seconds(full.wall)} wall, {seconds(full.cpu)} CPU "
+                f"| {seconds(wall)} | **{100 * wall / full.wall:.2f} %** | {seconds(cpu)} | {100 * cpu / full.cpu:.2f} % "
+                f"| {', '.join(str(count) for count in written)} |"
+            )
+            watch = Watching(
+                builders.sitegen_binary, corpus / "sitegen", builders.output(search), search,
+                builds / f"watch-{'search' if search else 'plain'}.log")
+            try:
+                rebuilds = []
+                for number in range(7):
+                    rebuilds.append(wide.add_one_page_watching(builders, watch, gate, search))
+                    log(f"  wide corpus {kind}, one page added under --watch: {rebuilds[-1]['reported']:.3f} s "
+                        f"reported, {rebuilds[-1]['wall']:.3f} s from the write, {rebuilds[-1]['cpu']:.2f} s CPU, "
+                        f"{len(rebuilds[-1]['written'])} files written")
+            finally:
+                watch.stop()
+            reported = statistics.median(rebuild["reported"] for rebuild in rebuilds)
+            end_to_end = statistics.median(rebuild["wall"] for rebuild in rebuilds)
+            cpu = statistics.median(rebuild["cpu"] for rebuild in rebuilds)
+            written = sorted({len(rebuild["written"]) for rebuild in rebuilds})
+            watched.append(
+                f"| one page added, {kind}, `sitegen build --watch` | {seconds(full.wall)} wall | {seconds(reported)} "
+                f"| **{100 * reported / full.wall:.2f} %** | {seconds(end_to_end)} | "
+                f"{100 * end_to_end / full.wall:.2f} % | {seconds(cpu)} ({100 * cpu / full.cpu:.2f} %) "
                 f"| {', '.join(str(count) for count in written)} |"
             )
     finally:
         if arguments.in_memory:
             shutil.rmtree(builds, ignore_errors=True)
-    return lines + [""]
+    return lines + [
+        "",
+        "| sitegen rebuild in a running watch | full build | the build, as it reports it | share of the full build "
+        "| from the write | share | CPU time (share) | files written |",
+        "|---|---|---|---|---|---|---|---|",
+    ] + watched + [""]
 
 
 def search_only(arguments: argparse.Namespace, work: Path, venv_bin: Path, gate: QuietGate) -> list[str]:

@@ -7,6 +7,7 @@
 #   Benchmarks/run.sh --builds-only   the site builds alone, no servers (add --quick for 1,000 pages once)
 #   Benchmarks/run.sh --search-only   search alone, against MkDocs Material's, at 10,000 pages
 #   Benchmarks/run.sh --incremental-only   sitegen's rebuilds after an edit and the preview, no other tool
+#   Benchmarks/run.sh --wide-add-only --in-memory   one page added to the wide corpus, by sitegen build and --watch
 #   Benchmarks/run.sh --throughput-only    the request path, (a) to (e′), and metrics on and off (about 15 min)
 #   Benchmarks/run.sh --recheck-only   the check with session re-checks off and every 10 s, in pairs
 #   Benchmarks/run.sh --wide-only   output size and builds against Hugo at 10,000 pages and on the wide corpus,
@@ -71,7 +72,8 @@ STATELESS_COMMIT=4e9c8ca
 needs_request_path=yes
 for argument in "$@"; do
     case "$argument" in
-    --builds-only | --search-only | --incremental-only | --wide-only | --recheck-only) needs_request_path=no ;;
+    --builds-only | --search-only | --incremental-only | --wide-add-only | --wide-only | --recheck-only)
+        needs_request_path=no ;;
     esac
 done
 if [ "$needs_request_path" = yes ] && [ ! -x .build-bench-stateless/release/sitegen-auth ]; then
@@ -106,7 +108,7 @@ if [ "${1:-}" = --wide-only ]; then
     output_bench
     exit 0
 fi
-if [ "${1:-}" = --incremental-only ]; then
+if [ "${1:-}" = --incremental-only ] || [ "${1:-}" = --wide-add-only ]; then
     shipped_build sitegen
 fi
 "$WORK/venv/bin/python" Benchmarks/bench.py "$@"

@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE))
 import corpus as corpus_module  # noqa: E402
 import site_builds  # noqa: E402
 from quiet import QuietGate  # noqa: E402
+from watching import Watching  # noqa: E402
 
 WIDE = (5000, 1000)
 
@@ -78,14 +79,21 @@ def full_builds(builders: site_builds.Builders, runs: int, gate: QuietGate, labe
     return figures
 
 
+ADDED_PAGE = f"---\ntitle: Added for the benchmark\nweight: {WIDE[1] // 2}\n---\n\nOne new page.\n"
+
+
+def added_page(builders: site_builds.Builders) -> Path:
+    """Where the benchmark adds a page: the middle of the 1,000-page section, by its weight."""
+    return builders.corpus / "sitegen" / f"wide-{WIDE[1]}" / "added-for-the-benchmark.md"
+
+
 def add_one_page(builders: site_builds.Builders, gate: QuietGate, search: bool = False) -> dict:
-    section = builders.corpus / "sitegen" / f"wide-{WIDE[1]}"
-    new_page = section / "added-for-the-benchmark.md"
+    new_page = added_page(builders)
     output = builders.output(search)
     gate.wait()
     builders.sitegen(clean=False, search=search)
     before = stamps(output)
-    new_page.write_text(f"---\ntitle: Added for the benchmark\nweight: {WIDE[1] // 2}\n---\n\nOne new page.\n")
+    new_page.write_text(ADDED_PAGE)
     try:
         gate.wait()
         rebuild = builders.sitegen(clean=False, search=search)
@@ -95,6 +103,20 @@ def add_one_page(builders: site_builds.Builders, gate: QuietGate, search: bool =
     builders.sitegen(clean=False, search=search)
     written = sorted(path for path, stamp in after.items() if before.get(path) != stamp)
     return {"wall": rebuild.wall, "cpu": rebuild.cpu, "written": written}
+
+
+def add_one_page_watching(builders: site_builds.Builders, watch: Watching, gate: QuietGate, search: bool) -> dict:
+    """`add_one_page` for a running `sitegen build --watch`: the page is written, the rebuild that follows timed
+    (`Watching.rebuild_after`), then the page removed and its rebuild waited for."""
+    new_page = added_page(builders)
+    output = builders.output(search)
+    gate.wait()
+    before = stamps(output)
+    rebuild = watch.rebuild_after(lambda: new_page.write_text(ADDED_PAGE))
+    after = stamps(output)
+    watch.rebuild_after(new_page.unlink)
+    rebuild["written"] = sorted(path for path, stamp in after.items() if before.get(path) != stamp)
+    return rebuild
 
 
 def main() -> int:

@@ -47,10 +47,10 @@ public final class RebuildLoop: Sendable {
         }
     }
 
-    /// What a rebuild did, for its log: `Rebuilt in 0.08 s after a change to site/guide/setup.md: 1 output file
+    /// What a rebuild did, for its log: `Rebuilt in 0.081 s after a change to site/guide/setup.md: 1 output file
     /// updated.`, paths below the working folder named from it.
     public static func summary(of report: BuildReport, changed: [String]) -> String {
-        let seconds = String(format: "%.2f", report.seconds)
+        let seconds = String(format: "%.3f", report.seconds)
         let files = report.changedFiles.count
         let what = files == 0 ? "nothing to update" : "\(files) output file\(files == 1 ? "" : "s") updated"
         let here = FileManager.default.currentDirectoryPath + "/"
