@@ -18,16 +18,24 @@ public func fuzzBuildCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let record = BuildRecord(bytes: bytes) {
         let text = String(decoding: bytes, as: UTF8.self).debugDescription
         if BuildRecord(bytes: record.bytes) != record { fatalError("record \(text) does not read back as written") }
-        if let appendix = record.appendix(after: record, output: OutputChanges(files: [:], removed: [])),
-            BuildRecord(bytes: bytes + appendix) != record
-        {
-            fatalError("record \(text) changes with a build appended")
+        if let appendix = record.appendix(after: record, output: OutputChanges(files: [:], removed: [])) {
+            let appended = BuildRecord(bytes: bytes + appendix.bytes)
+            if appended != record { fatalError("record \(text) changes with a build appended") }
+            // A session keeps the line count a save computes rather than reading the file back.
+            if appended?.stored?.fileLines != (record.stored?.fileLines ?? 0) + appendix.fileLines {
+                fatalError("record \(text): an appended build's file lines are not counted as reading counts them")
+            }
         }
     }
     if let store = PageStore(bytes: bytes) {
         let written = store.bytes
         guard let again = PageStore(bytes: written) else { fatalError("a written page store does not read: \(bytes)") }
         if again.bytes != written { fatalError("a page store does not write the same bytes twice: \(bytes)") }
+        // What a save says the file then holds is what reading it gives: nothing more to append, the same bytes.
+        let saved = store.saved()
+        if saved.stored.appendix != again.appendix || saved.stored.bytes != written {
+            fatalError("a saved page store is not what reading its file back gives: \(bytes)")
+        }
     }
     if let words = SearchPartWords(body: bytes, generator: "fuzz") {
         if SearchPartWords(bytes: words.bytes(generator: "fuzz"), generator: "fuzz") != words {
