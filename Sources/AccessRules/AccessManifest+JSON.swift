@@ -13,14 +13,20 @@ extension AccessManifest {
         var out: [UInt8] = []
         out.reserveCapacity(paths.count * 48 + rulesJSON.count + 64)
         out.append(contentsOf: #"{"paths":{"#.utf8)
-        // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys.
-        let sorted = paths.map { (key: Array($0.key.utf8), entry: $0.value) }.sorted {
-            $0.key.lexicographicallyPrecedes($1.key)
-        }
+        // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; for ASCII paths, as nearly all are, that is the
+        // order of `<`, which compares them as bytes without copying them.
+        let sorted =
+            paths.keys.allSatisfy(Self.isASCII)
+            ? paths.sorted { $0.key < $1.key }
+            : paths.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (number, path) in sorted.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
-            path.key.withUnsafeBufferPointer { JSONString.append($0, to: &out) }
-            out.append(contentsOf: #":{"rule":\#(path.entry.rule),"source":\#(path.entry.source)}"#.utf8)
+            JSONString.append(path.key, to: &out)
+            out.append(contentsOf: Self.ruleField)
+            Self.appendDecimal(path.value.rule, to: &out)
+            out.append(contentsOf: Self.sourceField)
+            Self.appendDecimal(path.value.source, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: #"},"rules":"#.utf8)
         out.append(contentsOf: rulesJSON)
@@ -31,5 +37,25 @@ extension AccessManifest {
         }
         out.append(contentsOf: #"],"version":\#(version)}"#.utf8)
         return out
+    }
+
+    private static let ruleField = Array(#":{"rule":"#.utf8)
+    private static let sourceField = Array(#","source":"#.utf8)
+
+    private static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
+    /// `number` in decimal, as `JSONEncoder` writes an integer.
+    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
     }
 }

@@ -122,7 +122,8 @@ struct BuildCache {
 
     /// The access manifest the last build published, when the file it published has `stamp` still.
     func loadManifest(published stamp: FileStamp) -> AccessManifest? {
-        FileBytes.read(accessFile).flatMap { ManifestCopy.manifest(from: $0, published: stamp) }
+        if let kept = memory?.manifest(published: stamp) { return kept }
+        return FileBytes.read(accessFile).flatMap { ManifestCopy.manifest(from: $0, published: stamp) }
     }
 
     /// The words the last build that indexed the search part in `folder` (`_search/RULE/SHARD/`) counted;
@@ -154,7 +155,7 @@ struct BuildCache {
                 manifest: manifest)
             memory?.keep(
                 record: record, at: recordFile, pages: pages, at: pagesFile,
-                linkTargets: (record.linkTargets, linkTargets), output: outputFolder)
+                linkTargets: (record.linkTargets, linkTargets), manifest: manifest, output: outputFolder)
         } catch {
             memory?.forget()
             throw error

@@ -3,7 +3,7 @@ import Foundation
 
 /// The build cache's files as a `BuildSession` last wrote them, held in memory so that its next build reads none
 /// of them: the record, the page store and the link targets, each with what the file was like once written (its
-/// inode, size and times). A file that is no longer so (another process built this output, or someone removed the
+/// inode, size and times), and the access manifest it published, by the stamp of the file it published it as. A file that is no longer so (another process built this output, or someone removed the
 /// cache) is read from disk as a lone build would read it.
 ///
 /// Also remembers that the output folder is exactly what the record lists, from the moment the session published
@@ -38,6 +38,8 @@ final class CacheMemory: @unchecked Sendable {
     private var record: Kept<BuildRecord>?
     private var pages: Kept<PageStore>?
     private var linkTargets: (digest: String, bytes: [UInt8])?
+    /// The access manifest the session last published, and the stamp of the file it published it as.
+    private var manifest: (published: FileStamp, manifest: AccessManifest)?
     /// The access manifest's identity when the session published the output the record lists.
     private var publishedManifest: FileIdentity?
 
@@ -49,6 +51,11 @@ final class CacheMemory: @unchecked Sendable {
     /// The page store, when its file at `path` is still the one this session wrote.
     func pages(at path: String) -> PageStore? {
         lock.withLock { pages }.flatMap { $0.file == FileIdentity.of(path) ? $0.value : nil }
+    }
+
+    /// The access manifest the session last published, when it published it as a file with `stamp`.
+    func manifest(published stamp: FileStamp) -> AccessManifest? {
+        lock.withLock { manifest }.flatMap { $0.published == stamp ? $0.manifest : nil }
     }
 
     /// The link targets the session last saved, when they are the ones with `digest`.
@@ -68,23 +75,25 @@ final class CacheMemory: @unchecked Sendable {
     /// Keeps what a build saved: `record` and `pages` as their files now are, and the link targets.
     func keep(
         record: BuildRecord, at recordPath: String, pages: PageStore, at pagesPath: String,
-        linkTargets: (digest: String, bytes: [UInt8]), output: String
+        linkTargets: (digest: String, bytes: [UInt8]), manifest: AccessManifest, output: String
     ) {
         let recordFile = FileIdentity.of(recordPath)
         let pagesFile = FileIdentity.of(pagesPath)
-        let manifest = FileIdentity.of((output as NSString).appendingPathComponent(AccessManifest.relativePath))
+        let manifestFile = FileIdentity.of((output as NSString).appendingPathComponent(AccessManifest.relativePath))
+        let published = record.files[AccessManifest.relativePath]?.stamp
         lock.withLock {
             self.record = recordFile.map { Kept(file: $0, value: record) }
             self.pages = pagesFile.map { Kept(file: $0, value: pages) }
             self.linkTargets = linkTargets
-            publishedManifest = manifest
+            self.manifest = published.map { ($0, manifest) }
+            publishedManifest = manifestFile
         }
     }
 
     /// Forgets everything: the files may no longer be what the session wrote (saving failed).
     func forget() {
         lock.withLock {
-            (record, pages, linkTargets, publishedManifest) = (nil, nil, nil, nil)
+            (record, pages, linkTargets, manifest, publishedManifest) = (nil, nil, nil, nil, nil)
         }
     }
 }

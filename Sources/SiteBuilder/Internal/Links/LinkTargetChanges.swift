@@ -47,16 +47,21 @@ struct LinkTargetChanges {
         namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 
-    /// Whether a link written as `destination` may resolve differently now.
+    /// Whether a link written as `destination` may resolve differently now. Asked of every link of every page a
+    /// change may reach, so the destination is looked at as bytes, in one pass.
     func mayChange(_ destination: String) -> Bool {
         guard !names.isEmpty else { return false }
-        // A wiki link finds a page by its name in any case, or with hyphens for its spaces.
-        if WikiLinks.written(in: destination) != nil { return true }
-        if !namesAreASCII || destination.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) {
-            return true
+        guard namesAreASCII else { return true }
+        var destination = destination
+        return destination.withUTF8 { bytes in
+            // A wiki link finds a page by its name in any case, or with hyphens for its spaces.
+            if bytes.starts(with: Self.wikiScheme) { return true }
+            for byte in bytes where byte == UInt8(ascii: "%") || byte >= 0x80 { return true }
+            return names.contains { UnsafeRawBufferPointer(bytes).containsBytes($0) }
         }
-        return names.contains { destination.containsBytes($0) }
     }
+
+    private static let wikiScheme = Array(WikiLinks.scheme.utf8)
 
     /// What `LinkIndex.described` says, read back: where each target's record lies, then the assets, drafts and
     /// the rest. Both builds list targets in the order of the sorted listing of the site folder, so the

@@ -1,11 +1,31 @@
 /// Which source owns each output file, so two sources for one URL are caught and both named.
 struct OutputClaims {
-    private var owners: [String: String] = [:]
+    /// A source that writes an output file, named only when a message needs it: a build claims a path for every
+    /// page, and almost never reports one.
+    enum Owner: Sendable {
+        /// Named as it is: `the sitemap`, a theme file's path.
+        case named(String)
+        /// A file of the site folder, by its path there.
+        case siteFile(String)
+        /// A folder of the site folder (a section without a page of its own), by its path there.
+        case siteFolder(String)
 
-    /// Records that `owner` (e.g. `site/guide/setup.md`) writes `outputPath`; returns the problem
-    /// naming both sources when another already does.
-    mutating func claim(_ outputPath: String, by owner: String, url: String) -> Problem? {
+        /// How messages name it: `site/guide/setup.md`, `the folder site/guide/`.
+        func name(_ display: DisplayPaths) -> String {
+            switch self {
+            case .named(let name): name
+            case .siteFile(let path): display.site(path)
+            case .siteFolder(let path): "the folder \(display.site(path))/"
+            }
+        }
+    }
+
+    private var owners: [String: Owner] = [:]
+
+    /// Records that `owner` writes `outputPath`; returns the problem naming both sources when another already does.
+    mutating func claim(_ outputPath: String, by owner: Owner, url: String, display: DisplayPaths) -> Problem? {
         if let earlier = owners[outputPath] {
+            let (earlier, owner) = (earlier.name(display), owner.name(display))
             // Two files whose names are the same text in different Unicode code points (é as one character, or
             // e and an accent) look alike in the message; say what tells them apart.
             let message =

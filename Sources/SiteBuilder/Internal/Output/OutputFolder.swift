@@ -77,14 +77,16 @@ struct OutputFolder: Sendable {
     }
 
     /// True when a new file's folder is a file now, or a new file is a folder now. Only files the output
-    /// does not have yet can be either, and most builds have none.
+    /// does not have yet can be either, and most builds have none; and only a current file under the same
+    /// top-level folder as one of them can be in its way, so only those are looked at.
     private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: Set<String>)
         -> Bool
     {
         let added = newFiles.filter { !currentFiles.contains($0) }
         guard !added.isEmpty else { return false }
+        let tops = Set(added.map(Self.topFolder))
         var currentFolders: Set<String> = []
-        for path in currentFiles {
+        for path in currentFiles where tops.contains(Self.topFolder(of: path)) {
             var folder = SitePath.parent(of: path)
             while !folder.isEmpty, currentFolders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
         }
@@ -97,6 +99,11 @@ struct OutputFolder: Sendable {
             }
         }
         return false
+    }
+
+    /// The first component of `path`: `guide` of `guide/setup/index.html`, the file's name at the top.
+    private static func topFolder(of path: String) -> Substring {
+        path.utf8.firstIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? path[...]
     }
 
     /// The current output's `path`, kept, when the last build made it from the same `key` and it is intact;

@@ -92,15 +92,18 @@ struct LoadContent: BuildStep {
         let rootURL = config.rootURL
         for page in SpecialPage.allCases {
             _ = files.claims.claim(
-                page.outputPath, by: page.owner, url: OutputPath.url(ofRoute: page.routePath, root: rootURL))
+                page.outputPath, by: .named(page.owner), url: OutputPath.url(ofRoute: page.routePath, root: rootURL),
+                display: display)
         }
         if !config.baseURL.isEmpty {
-            _ = files.claims.claim("sitemap.xml", by: "the sitemap", url: rootURL + "sitemap.xml")
+            _ = files.claims.claim(
+                "sitemap.xml", by: .named("the sitemap"), url: rootURL + "sitemap.xml", display: display)
         }
         for path in assetFiles {
-            let file = display.site(path)
-            files.assets.append(AssetFile(sourcePath: file, outputPath: path))
-            if let problem = files.claims.claim(path, by: file, url: OutputPath.url(ofRoute: path, root: rootURL)) {
+            files.assets.append(AssetFile(sourcePath: display.site(path), outputPath: path))
+            if let problem = files.claims.claim(
+                path, by: .siteFile(path), url: OutputPath.url(ofRoute: path, root: rootURL), display: display)
+            {
                 log.report(problem)
             }
         }

@@ -69,7 +69,8 @@ struct LoadTemplates: BuildStep {
             let asset = AssetFile(theme: file)
             theme.assets.append(asset)
             if let problem = theme.claims.claim(
-                asset.outputPath, by: file.displayPath, url: OutputPath.url(ofRoute: asset.outputPath, root: rootURL))
+                asset.outputPath, by: .named(file.displayPath),
+                url: OutputPath.url(ofRoute: asset.outputPath, root: rootURL), display: display)
             {
                 log.report(problem)
             }

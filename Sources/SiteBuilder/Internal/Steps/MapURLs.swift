@@ -62,15 +62,15 @@ struct MapURLs: BuildStep {
         // Where each alias is written, so that a page claiming its path later is reported at the alias's line.
         var aliasLines: [String: (file: String, line: Int)] = [:]
         for (index, page) in pages.enumerated() {
-            let owner =
-                page.source.kind == .implicitSection
-                ? "the folder \(display.site(page.source.folder))/" : display.site(page.source.path)
-            if var problem = claims.claim(page.source.outputPath, by: owner, url: page.url) {
+            let owner: OutputClaims.Owner =
+                page.source.kind == .implicitSection ? .siteFolder(page.source.folder) : .siteFile(page.source.path)
+            if var problem = claims.claim(page.source.outputPath, by: owner, url: page.url, display: display) {
                 if let alias = aliasLines[page.source.outputPath] {
                     (problem.file, problem.line) = (alias.file, alias.line)
                 }
                 log.report(problem)
             }
+            guard !page.frontMatter.aliases.isEmpty else { continue }
             // A page may name one old path twice, in `aliases` and `redirect_from` or as `/old/` and
             // `/old/index.html`: it redirects once. An alias naming the page's own address, as Jekyll's
             // `permalink: /guide/` on guide/index.md does, is the page itself.
@@ -89,9 +89,9 @@ struct MapURLs: BuildStep {
                 }
                 aliases.append(SiteAlias(outputPath: path, page: index))
                 aliasLines[path] = (file, alias.line)
-                let owner = "the alias '\(alias.value)' in \(file)"
+                let owner = OutputClaims.Owner.named("the alias '\(alias.value)' in \(file)")
                 let url = OutputPath.url(ofFile: path, root: rootURL)
-                if var problem = claims.claim(path, by: owner, url: url) {
+                if var problem = claims.claim(path, by: owner, url: url, display: display) {
                     problem.file = file
                     problem.line = alias.line
                     log.report(problem)

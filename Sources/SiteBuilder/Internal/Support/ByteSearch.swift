@@ -8,21 +8,27 @@ extension StringProtocol {
     /// for. For an ASCII needle it finds exactly what those find.
     func containsBytes(_ needle: String) -> Bool {
         if needle.isEmpty { return true }
-        if let found = utf8.withContiguousStorageIfAvailable({ Self.search($0, for: needle) }) { return found }
-        return Array(utf8).withUnsafeBufferPointer { Self.search($0, for: needle) }
+        if let found = utf8.withContiguousStorageIfAvailable({ UnsafeRawBufferPointer($0).containsBytes(needle) }) {
+            return found
+        }
+        return Array(utf8).withUnsafeBytes { $0.containsBytes(needle) }
     }
+}
 
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for needle: String) -> Bool {
+extension UnsafeRawBufferPointer {
+    /// Whether `needle`'s UTF-8 bytes occur in these bytes, as `StringProtocol.containsBytes` asks.
+    func containsBytes(_ needle: String) -> Bool {
         var needle = needle
         return needle.withUTF8 { pattern in
-            guard let start = haystack.baseAddress, let wanted = pattern.baseAddress, haystack.count >= pattern.count
-            else { return false }
-            let end = start + haystack.count
+            guard let start = baseAddress, let wanted = pattern.baseAddress, count >= pattern.count else {
+                return pattern.isEmpty
+            }
+            let end = start + count
             var from = start
             while end - from >= pattern.count,
                 let hit = memchr(from, Int32(wanted.pointee), end - from - pattern.count + 1)
             {
-                let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                let candidate = UnsafeRawPointer(hit)
                 if memcmp(candidate, wanted, pattern.count) == 0 { return true }
                 from = candidate + 1
             }
