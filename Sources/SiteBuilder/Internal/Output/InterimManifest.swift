@@ -16,25 +16,43 @@ enum InterimManifest {
     /// The interim rules, or nil when the rules in force already protect every path as well as its new rule
     /// does (nothing got stricter, and no new path is restricted).
     static func between(current: AccessManifest, new: AccessManifest) -> AccessManifest? {
+        guard anyStricter(current: current, new: new) else { return nil }
         var builder = AccessManifestBuilder()
-        var stricterSomewhere = false
         for (path, entry) in current.paths {
             let rule = current.rules[entry.rule]
             guard let next = new.paths[path] else {
                 builder.add(path: path, rule: rule, source: current.sources[entry.source])
                 continue
             }
-            let stricter = stricterOf(rule, new.rules[next.rule])
-            stricterSomewhere = stricterSomewhere || stricter != rule
-            builder.add(path: path, rule: stricter, source: new.sources[next.source])
+            builder.add(path: path, rule: stricterOf(rule, new.rules[next.rule]), source: new.sources[next.source])
         }
         for (path, entry) in new.paths where current.paths[path] == nil {
-            let rule = new.rules[entry.rule]
-            // A path the old manifest does not list falls under `unknown_paths`, which may be "signed-in".
-            if case .restricted = rule { stricterSomewhere = true }
-            builder.add(path: path, rule: rule, source: new.sources[entry.source])
+            builder.add(path: path, rule: new.rules[entry.rule], source: new.sources[entry.source])
         }
-        return stricterSomewhere ? builder.manifest : nil
+        return builder.manifest
+    }
+
+    /// Whether some path's new rule is stricter than its rule in force, or a new path is restricted (a path the old
+    /// manifest does not list falls under `unknown_paths`, which may be "signed-in"): looked at before the interim
+    /// is made, since nearly every build changes no rule. A manifest has a few rules, so each pair is weighed once.
+    private static func anyStricter(current: AccessManifest, new: AccessManifest) -> Bool {
+        var weighed: Set<RulePair> = []
+        for (path, entry) in current.paths {
+            guard let next = new.paths[path] else { continue }
+            guard weighed.insert(RulePair(old: entry.rule, new: next.rule)).inserted else { continue }
+            let rule = current.rules[entry.rule]
+            if stricterOf(rule, new.rules[next.rule]) != rule { return true }
+        }
+        for (path, entry) in new.paths where current.paths[path] == nil {
+            if case .restricted = new.rules[entry.rule] { return true }
+        }
+        return false
+    }
+
+    /// A path's rule in force and its new rule, by their numbers in their manifests.
+    private struct RulePair: Hashable {
+        let old: Int
+        let new: Int
     }
 
     /// The rule admitting only readers both rules admit; when neither implies the other, no reader, which the
