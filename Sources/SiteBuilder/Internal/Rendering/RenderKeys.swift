@@ -20,7 +20,8 @@ import AccessRules
 ///
 /// A `BuildSession` keeps each page's own and entry digests (`Kept`), and works them out again only for a page
 /// that is another object than last time (the Markdown stage makes a page once while its file and links stand) or
-/// whose rule, children, language, last change or edit link changed: the rest of a key is a digest of digests.
+/// whose rule, children, language, last change or edit link changed: the rest of a key is a digest of digests, and
+/// the key itself is hashed again only when those digests are not the ones it was hashed from last time.
 struct RenderKeys: Sendable {
     private let context: PageContext
     private let templates: TemplateDigests
@@ -29,13 +30,17 @@ struct RenderKeys: Sendable {
     private let own: [SHA256.Digest]
     /// Each page's children, in order, by their entries.
     private let children: [SHA256.Digest]
+    /// Each page's key, rendered with its template.
+    private let keys: [String]
     /// What to keep for a session's next build.
     let kept: Kept
 
-    /// The digests of each page, by path, with what they were worked out from.
+    /// The digests of each page, by path, with what they were worked out from; and each page's key with the bytes
+    /// it was hashed from.
     struct Kept: Sendable {
         let editURLPattern: String
         let pages: [String: Digests]
+        let keys: [String: (input: [UInt8], key: String)]
     }
 
     /// A page's own and entry digests, and what besides the page object they were made from.
@@ -50,62 +55,96 @@ struct RenderKeys: Sendable {
         let entry: SHA256.Digest
     }
 
-    init(context: PageContext, templates: TemplateSet, kept: Kept? = nil) {
+    /// The keys of `context`'s pages, each rendered with the template of the same index in `pageTemplates`.
+    init(context: PageContext, templates: TemplateSet, pageTemplates: [String], kept: Kept? = nil) {
         self.context = context
-        self.templates = TemplateDigests(sources: templates.sources)
+        let templates = TemplateDigests(sources: templates.sources)
+        self.templates = templates
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
         let digests = concurrentMap(Array(context.pages.indices)) { index in
             Self.digests(of: index, in: context, kept: kept?.pages[context.pages[index].source.path])
         }
-        entries = digests.map(\.entry)
+        let entries = digests.map(\.entry)
+        self.entries = entries
         own = digests.map(\.own)
-        let entries = entries
-        children = concurrentMap(Array(context.pages.indices)) { index in
+        // Most pages have no children: their list's digest is one for all.
+        var none = ByteWriter(capacity: 8)
+        none.list([Int]()) { _, _ in }
+        let noChildren = SHA256.digest(none.bytes)
+        let children = concurrentMap(Array(context.pages.indices)) { index in
             let children = context.tree.children[index]
+            guard !children.isEmpty else { return noChildren }
             var writer = ByteWriter(capacity: 32 * children.count + 8)
             writer.list(children) { writer, child in writer.digest(entries[child]) }
             return SHA256.digest(writer.bytes)
         }
+        self.children = children
+        let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
+        let inputs = concurrentMap(Array(context.pages.indices)) { index in
+            let input = parts.input(of: index, template: pageTemplates[index])
+            if let last = kept?.keys[context.pages[index].source.path], last.input == input { return (input, last.key) }
+            return (input, SHA256.hex(input))
+        }
+        keys = inputs.map(\.1)
         var pages: [String: Digests] = [:]
+        var keys: [String: (input: [UInt8], key: String)] = [:]
         pages.reserveCapacity(digests.count)
-        for digest in digests { pages[digest.page.source.path] = digest }
-        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages)
+        keys.reserveCapacity(digests.count)
+        for (digest, input) in zip(digests, inputs) {
+            pages[digest.page.source.path] = digest
+            keys[digest.page.source.path] = input
+        }
+        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages, keys: keys)
     }
 
-    /// The key of page `index` rendered with template `template`.
-    func key(for index: Int, template: String) -> String {
-        let tree = context.tree
-        let ancestors = tree.ancestors(of: index)
-        var writer = ByteWriter(capacity: 32 * (ancestors.count + 10) + 64)
-        writer.string(PageContext.generator)
-        writer.string(template)
-        writer.string(templates.digest(of: template))
-        writer.digest(context.site.digest)
-        writer.digest(own[index])
-        writer.digest(entries[tree.home])
-        for (position, section) in ancestors.enumerated() {
-            writer.digest(entries[section])
-            writer.digest(shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index))
-        }
-        writer.digest(entries[index])
-        writer.digest(children[index])
-        for neighbour in [tree.previous(of: index), tree.next(of: index)] {
-            writer.optional(neighbour) { writer, neighbour in writer.digest(entries[neighbour]) }
-        }
-        return SHA256.hex(writer.bytes)
+    /// The key of page `index`, rendered with its template.
+    func key(of index: Int) -> String {
+        keys[index]
     }
 
-    /// The digest of the children of `section` a nav expanded towards `entry` shows: all of them, digested
-    /// once, or the window of a wide section.
-    private func shownChildren(of section: Int, around entry: Int?) -> SHA256.Digest {
-        let tree = context.tree
-        guard tree.isWide(section) else { return children[section] }
-        let window = tree.window(of: section, around: entry)
-        var writer = ByteWriter(capacity: 32 * window.entries.count + 16)
-        writer.bool(window.hidesBefore)
-        writer.bool(window.hidesAfter)
-        writer.list(Array(window.entries)) { writer, child in writer.digest(entries[child]) }
-        return SHA256.digest(writer.bytes)
+    /// What keys are made of: each page's own, entry and children digests, the site's, and the templates'.
+    private struct KeyParts: Sendable {
+        let context: PageContext
+        let templates: TemplateDigests
+        let own: [SHA256.Digest]
+        let entries: [SHA256.Digest]
+        let children: [SHA256.Digest]
+
+        /// What the key of page `index` rendered with `template` digests.
+        func input(of index: Int, template: String) -> [UInt8] {
+            let tree = context.tree
+            let ancestors = tree.ancestors(of: index)
+            var writer = ByteWriter(capacity: 32 * (ancestors.count + 10) + 64)
+            writer.string(PageContext.generator)
+            writer.string(template)
+            writer.string(templates.digest(of: template))
+            writer.digest(context.site.digest)
+            writer.digest(own[index])
+            writer.digest(entries[tree.home])
+            for (position, section) in ancestors.enumerated() {
+                writer.digest(entries[section])
+                writer.digest(shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index))
+            }
+            writer.digest(entries[index])
+            writer.digest(children[index])
+            for neighbour in [tree.previous(of: index), tree.next(of: index)] {
+                writer.optional(neighbour) { writer, neighbour in writer.digest(entries[neighbour]) }
+            }
+            return writer.bytes
+        }
+
+        /// The digest of the children of `section` a nav expanded towards `entry` shows: all of them, digested
+        /// once, or the window of a wide section.
+        private func shownChildren(of section: Int, around entry: Int?) -> SHA256.Digest {
+            let tree = context.tree
+            guard tree.isWide(section) else { return children[section] }
+            let window = tree.window(of: section, around: entry)
+            var writer = ByteWriter(capacity: 32 * window.entries.count + 16)
+            writer.bool(window.hidesBefore)
+            writer.bool(window.hidesAfter)
+            writer.list(Array(window.entries)) { writer, child in writer.digest(entries[child]) }
+            return SHA256.digest(writer.bytes)
+        }
     }
 
     /// Page `index`'s digests: those `kept` holds when they were made from the same page object and the same

@@ -36,13 +36,18 @@ struct RenderPages: BuildStep {
         let context = PageContext(
             config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout,
             lastChanged: lastChanged, mermaidURL: mermaidURL)
-        let keys = RenderKeys(context: context, templates: templates, kept: memory?.renderKeys)
+        let pageTemplates = pages.map { [templates] page in
+            page.frontMatter.template.flatMap { templates.pageTemplate(named: $0.value) }
+                ?? (page.source.isSection ? "section" : "page")
+        }
+        let keys = RenderKeys(
+            context: context, templates: templates, pageTemplates: pageTemplates, kept: memory?.renderKeys)
         memory?.renderKeys = keys.kept
         let (templates, output, html, display) = (templates, output, html, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             Self.render(
-                index, context: context, keys: keys, templates: templates, html: html, output: output,
-                display: display)
+                index, template: pageTemplates[index], context: context, keys: keys, templates: templates, html: html,
+                output: output, display: display)
         }
         var files: [OutputFile] = []
         files.reserveCapacity(outcomes.count)
@@ -59,6 +64,7 @@ struct RenderPages: BuildStep {
 
     private static func render(
         _ index: Int,
+        template: String,
         context: PageContext,
         keys: RenderKeys,
         templates: TemplateSet,
@@ -67,10 +73,7 @@ struct RenderPages: BuildStep {
         display: DisplayPaths
     ) -> Result<OutputFile, Problem> {
         let page = context.pages[index]
-        let template =
-            page.frontMatter.template.flatMap { templates.pageTemplate(named: $0.value) }
-            ?? (page.source.isSection ? "section" : "page")
-        let key = keys.key(for: index, template: template)
+        let key = keys.key(of: index)
         if let file = output.unchanged(page.source.outputPath, key: key) { return .success(file) }
         let file = display.site(page.source.path)
         var body = page.html ?? ""
