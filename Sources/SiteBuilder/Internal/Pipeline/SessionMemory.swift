@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
-/// (`CacheMemory`), and the site folder's listing with the paths a watch reported changed since it was made.
+/// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, and what
+/// three stages made from inputs the next build may find unchanged (each stage says when it takes it again).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     private let lock = NSLock()
