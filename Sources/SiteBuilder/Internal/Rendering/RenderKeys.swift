@@ -114,7 +114,7 @@ struct RenderKeys: Sendable {
         func input(of index: Int, template: String) -> [UInt8] {
             let tree = context.tree
             let ancestors = tree.ancestors(of: index)
-            var writer = ByteWriter(capacity: 32 * (ancestors.count + 10) + 64)
+            var writer = ByteWriter(capacity: 32 * (ancestors.count + 40) + 64)
             writer.string(PageContext.generator)
             writer.string(template)
             writer.string(templates.digest(of: template))
@@ -123,7 +123,7 @@ struct RenderKeys: Sendable {
             writer.digest(entries[tree.home])
             for (position, section) in ancestors.enumerated() {
                 writer.digest(entries[section])
-                writer.digest(shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index))
+                shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index, to: &writer)
             }
             writer.digest(entries[index])
             writer.digest(children[index])
@@ -133,17 +133,17 @@ struct RenderKeys: Sendable {
             return writer.bytes
         }
 
-        /// The digest of the children of `section` a nav expanded towards `entry` shows: all of them, digested
-        /// once, or the window of a wide section.
-        private func shownChildren(of section: Int, around entry: Int?) -> SHA256.Digest {
+        /// Appends the children of `section` a nav expanded towards `entry` shows: all of them, by the digest of
+        /// their list, or the window of a wide section entry by entry. A window is a different list on every page
+        /// of its section, so it is not hashed on its own: the key's input is compared with the one it had before
+        /// it is hashed, and a page whose window is as it was costs no hashing.
+        private func shownChildren(of section: Int, around entry: Int?, to writer: inout ByteWriter) {
             let tree = context.tree
-            guard tree.isWide(section) else { return children[section] }
+            guard tree.isWide(section) else { return writer.digest(children[section]) }
             let window = tree.window(of: section, around: entry)
-            var writer = ByteWriter(capacity: 32 * window.entries.count + 16)
             writer.bool(window.hidesBefore)
             writer.bool(window.hidesAfter)
-            writer.list(Array(window.entries)) { writer, child in writer.digest(entries[child]) }
-            return SHA256.digest(writer.bytes)
+            writer.list(window.entries) { writer, child in writer.digest(entries[child]) }
         }
     }
 
