@@ -32,8 +32,8 @@ struct RenderKeys: Sendable {
     private let children: [SHA256.Digest]
     /// Each page's key, rendered with its template.
     private let keys: [String]
-    /// What to keep for a session's next build.
-    let kept: Kept
+    /// What to keep for a session's next build; nil unless asked for (`keeping`).
+    let kept: Kept?
 
     /// The digests of each page, by path, with what they were worked out from; and each page's key with the bytes
     /// it was hashed from.
@@ -55,8 +55,11 @@ struct RenderKeys: Sendable {
         let entry: SHA256.Digest
     }
 
-    /// The keys of `context`'s pages, each rendered with the template of the same index in `pageTemplates`.
-    init(context: PageContext, templates: TemplateSet, pageTemplates: [String], kept: Kept? = nil) {
+    /// The keys of `context`'s pages, each rendered with the template of the same index in `pageTemplates`; with
+    /// `keeping`, also what a session keeps for its next build (a lone build does not pay for it).
+    init(
+        context: PageContext, templates: TemplateSet, pageTemplates: [String], kept: Kept?, keeping: Bool
+    ) {
         self.context = context
         let templates = TemplateDigests(sources: templates.sources)
         self.templates = templates
@@ -80,19 +83,25 @@ struct RenderKeys: Sendable {
         }
         self.children = children
         let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
-        let inputs = concurrentMap(Array(context.pages.indices)) { index in
+        let inputs = concurrentMap(Array(context.pages.indices)) { index -> (input: [UInt8]?, key: String) in
             let input = parts.input(of: index, template: pageTemplates[index])
-            if let last = kept?.keys[context.pages[index].source.path], last.input == input { return (input, last.key) }
-            return (input, SHA256.hex(input))
+            let key =
+                kept?.keys[context.pages[index].source.path].flatMap { $0.input == input ? $0.key : nil }
+                ?? SHA256.hex(input)
+            return (keeping ? input : nil, key)
         }
-        keys = inputs.map(\.1)
+        keys = inputs.map(\.key)
+        guard keeping else {
+            self.kept = nil
+            return
+        }
         var pages: [String: Digests] = [:]
         var keys: [String: (input: [UInt8], key: String)] = [:]
         pages.reserveCapacity(digests.count)
         keys.reserveCapacity(digests.count)
         for (digest, input) in zip(digests, inputs) {
             pages[digest.page.source.path] = digest
-            keys[digest.page.source.path] = input
+            keys[digest.page.source.path] = (input.input ?? [], input.key)
         }
         self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages, keys: keys)
     }

@@ -41,7 +41,8 @@ struct RenderPages: BuildStep {
                 ?? (page.source.isSection ? "section" : "page")
         }
         let keys = RenderKeys(
-            context: context, templates: templates, pageTemplates: pageTemplates, kept: memory?.renderKeys)
+            context: context, templates: templates, pageTemplates: pageTemplates, kept: memory?.renderKeys,
+            keeping: memory != nil)
         memory?.renderKeys = keys.kept
         let (templates, output, html, display) = (templates, output, html, display)
         let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
