@@ -1,7 +1,14 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs `transform` on every element on all cores and returns the results in input order.
+///
+/// Each worker takes the next run of up to 32 neighbouring items until none is left. One item at a time, as
+/// `concurrentPerform` hands them out, the workers took turns at neighbouring result slots (one cache line for
+/// both cores) and paid a dispatch for each item: on a site of 20,000 pages, where most stages spend a few
+/// microseconds on a page, that was a good part of their time. Runs stay short, so a few slow items (a section
+/// page listing a thousand cards) still leave the cores evenly loaded.
 ///
 /// `onProgress` is called from worker threads with the number of finished items, at most
 /// about a hundred times per call, so a terminal can show `Rendering 812/4000`; one call at a time, in order, so
@@ -11,13 +18,22 @@ func concurrentMap<Element: Sendable, Result: Sendable>(
     onProgress: (@Sendable (Int) -> Void)? = nil,
     _ transform: @Sendable (Element) -> Result
 ) -> [Result] {
-    let results = ResultSlots<Result>(count: items.count)
-    let counter = ProgressCounter(total: items.count, onProgress: onProgress)
+    let count = items.count
+    let results = ResultSlots<Result>(count: count)
+    let counter = ProgressCounter(total: count, onProgress: onProgress)
+    let workers = min(count, ProcessInfo.processInfo.activeProcessorCount)
+    let run = max(1, min(32, count / (16 * max(1, workers))))
+    let next = Atomic<Int>(0)
     items.withUnsafeBufferPointer { buffer in
         let input = UnsafeSendableBuffer(buffer: buffer)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.store(transform(input.buffer[index]), at: index)
-            counter.increment()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let start = next.add(run, ordering: .relaxed).oldValue
+                guard start < count else { return }
+                let end = min(start + run, count)
+                for index in start..<end { results.store(transform(input.buffer[index]), at: index) }
+                counter.add(end - start)
+            }
         }
     }
     return results.collect()
@@ -64,13 +80,14 @@ private final class ProgressCounter: @unchecked Sendable {
         self.onProgress = onProgress
     }
 
-    /// Counts an item; reports under the lock, since a worker that reported after another finished later would
-    /// leave an earlier count last (`3/4` once all four were done).
-    func increment() {
+    /// Counts `finished` more items; reports under the lock, since a worker that reported after another finished
+    /// later would leave an earlier count last (`3/4` once all four were done).
+    func add(_ finished: Int) {
         guard let onProgress else { return }
         lock.withLock {
-            done += 1
-            if done % step == 0 || done == total { onProgress(done) }
+            let before = done
+            done += finished
+            if done / step > before / step || done == total { onProgress(done) }
         }
     }
 }
