@@ -1,4 +1,5 @@
 import AccessRules
+import Foundation
 
 /// What each page's output depends on, as one key per page, worked out without building the page's
 /// template context: a page whose key is the one recorded for its output file is not rendered.
@@ -35,12 +36,18 @@ struct RenderKeys: Sendable {
     /// What to keep for a session's next build; nil unless asked for (`keeping`).
     let kept: Kept?
 
-    /// The digests of each page, by path, with what they were worked out from; and each page's key with the bytes
+    /// What each page had, by path: its digests, with what they were worked out from, and its key with the bytes
     /// it was hashed from.
     struct Kept: Sendable {
         let editURLPattern: String
-        let pages: [String: Digests]
-        let keys: [String: (input: [UInt8], key: String)]
+        let pages: [String: Slot]
+    }
+
+    /// A page's digests and key in a `Kept`.
+    struct Slot: Sendable {
+        let digests: Digests
+        let input: [UInt8]
+        let key: String
     }
 
     /// A page's own and entry digests, and what besides the page object they were made from.
@@ -64,9 +71,11 @@ struct RenderKeys: Sendable {
         let templates = TemplateDigests(sources: templates.sources)
         self.templates = templates
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
-        let digests = concurrentMap(Array(context.pages.indices)) { index in
-            Self.digests(of: index, in: context, kept: kept?.pages[context.pages[index].source.path])
+        let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
+            let last = kept?.pages[context.pages[index].source.path]
+            return (Self.digests(of: index, in: context, kept: last?.digests), last)
         }
+        let digests = slots.map(\.0)
         let entries = digests.map(\.entry)
         self.entries = entries
         own = digests.map(\.own)
@@ -85,9 +94,7 @@ struct RenderKeys: Sendable {
         let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
         let inputs = concurrentMap(Array(context.pages.indices)) { index -> (input: [UInt8]?, key: String) in
             let input = parts.input(of: index, template: pageTemplates[index])
-            let key =
-                kept?.keys[context.pages[index].source.path].flatMap { $0.input == input ? $0.key : nil }
-                ?? SHA256.hex(input)
+            let key = slots[index].last.flatMap { Self.same($0.input, input) ? $0.key : nil } ?? SHA256.hex(input)
             return (keeping ? input : nil, key)
         }
         keys = inputs.map(\.key)
@@ -95,15 +102,22 @@ struct RenderKeys: Sendable {
             self.kept = nil
             return
         }
-        var pages: [String: Digests] = [:]
-        var keys: [String: (input: [UInt8], key: String)] = [:]
+        var pages: [String: Slot] = [:]
         pages.reserveCapacity(digests.count)
-        keys.reserveCapacity(digests.count)
         for (digest, input) in zip(digests, inputs) {
-            pages[digest.page.source.path] = digest
-            keys[digest.page.source.path] = (input.input ?? [], input.key)
+            pages[digest.page.source.path] = Slot(digests: digest, input: input.input ?? [], key: input.key)
         }
-        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages, keys: keys)
+        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages)
+    }
+
+    /// Whether two key inputs are the same bytes, compared as memory (`==` on arrays goes byte by byte).
+    private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        first.count == second.count
+            && first.withUnsafeBytes { first in
+                second.withUnsafeBytes { second in
+                    first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+                }
+            }
     }
 
     /// The key of page `index`, rendered with its template.
