@@ -41,7 +41,11 @@ def test_the_demo_stops_every_server_it_started(workdir: Path, public: Path, sto
         if stop == signal.SIGHUP:
             runner.stdout.close()  # a closed terminal: nothing reads what the runner prints any more
         runner.send_signal(stop)
-        runner.wait(timeout=30)
+        try:
+            runner.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            left = subprocess.run(["pgrep", "-af", str(state)], capture_output=True, text=True).stdout
+            pytest.fail(f"the runner did not stop within 30 s of {stop.name}; still running:\n{left}")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not (port_is_free(http_port) and port_is_free(provider_port)):
             time.sleep(0.2)
