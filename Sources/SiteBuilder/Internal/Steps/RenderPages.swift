@@ -45,18 +45,37 @@ struct RenderPages: BuildStep {
             keeping: memory != nil)
         memory?.renderKeys = keys.kept
         let (templates, output, html, display) = (templates, output, html, display)
-        let outcomes = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
+        // A page whose output file is intact and was made with its key is kept; the rest are rendered, the
+        // costliest first: a section's page lists every child as a card, and started last it would leave one core
+        // rendering it while the other has nothing left to do.
+        let kept = concurrentMap(Array(pages.indices)) { index in
+            output.unchanged(pages[index].source.outputPath, key: keys.key(of: index))
+        }
+        let tree = context.tree
+        let changed = pages.indices.filter { kept[$0] == nil }.sorted {
+            (tree.children[$0].count, $1) > (tree.children[$1].count, $0)
+        }
+        let progress = log.itemProgress(total: pages.count)
+        let keptCount = pages.count - changed.count
+        if keptCount > 0 { progress?(keptCount) }
+        let renderProgress: (@Sendable (Int) -> Void)? = progress.map { report in
+            { @Sendable done in report(keptCount + done) }
+        }
+        let outcomes = concurrentMap(changed, onProgress: renderProgress) { index in
             Self.render(
                 index, template: pageTemplates[index], context: context, keys: keys, templates: templates, html: html,
                 output: output, display: display)
         }
+        var results = kept.map { $0.map(Result<OutputFile, Problem>.success) }
+        for (index, outcome) in zip(changed, outcomes) { results[index] = outcome }
         var files: [OutputFile] = []
-        files.reserveCapacity(outcomes.count)
+        files.reserveCapacity(pages.count)
         var problems: [Problem] = []
-        for outcome in outcomes {
-            switch outcome {
+        for result in results {
+            switch result {
             case .success(let file): files.append(file)
             case .failure(let problem): problems.append(problem)
+            case nil: preconditionFailure("every page is kept or rendered")
             }
         }
         log.report(problems)
@@ -75,7 +94,6 @@ struct RenderPages: BuildStep {
     ) -> Result<OutputFile, Problem> {
         let page = context.pages[index]
         let key = keys.key(of: index)
-        if let file = output.unchanged(page.source.outputPath, key: key) { return .success(file) }
         let file = display.site(page.source.path)
         var body = page.html ?? ""
         if page.html == nil, !page.markdown.contentIsEmpty {
