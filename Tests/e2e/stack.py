@@ -262,6 +262,9 @@ def main() -> int:
     # needs.
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGHUP, request_stop)
+    # Ctrl-C too, even when the runner started with SIGINT ignored, as a command run in the background of a shell
+    # without job control does (nohup, CI launchers): Python keeps an ignored SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         stack.start()
         say(
