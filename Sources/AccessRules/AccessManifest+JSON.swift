@@ -16,16 +16,16 @@ extension AccessManifest {
         // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; for ASCII paths, as nearly all are, that is the
         // order of `<`, which compares them as bytes without copying them.
         let sorted =
-            paths.keys.allSatisfy(Self.isASCII)
+            paths.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             ? paths.sorted { $0.key < $1.key }
             : paths.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (number, path) in sorted.enumerated() {
             if number > 0 { out.append(UInt8(ascii: ",")) }
             JSONString.append(path.key, to: &out)
             out.append(contentsOf: Self.ruleField)
-            Self.appendDecimal(path.value.rule, to: &out)
+            DecimalBytes.append(path.value.rule, to: &out)
             out.append(contentsOf: Self.sourceField)
-            Self.appendDecimal(path.value.source, to: &out)
+            DecimalBytes.append(path.value.source, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: #"},"rules":"#.utf8)
@@ -41,21 +41,4 @@ extension AccessManifest {
 
     private static let ruleField = Array(#":{"rule":"#.utf8)
     private static let sourceField = Array(#","source":"#.utf8)
-
-    private static func isASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
-    }
-
-    /// `number` in decimal, as `JSONEncoder` writes an integer.
-    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = number.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
-    }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// The build cache's files as a `BuildSession` last wrote them, held in memory so that its next build reads none
 /// of them: the record, the page store and the link targets, each with what the file was like once written (its
-/// inode, size and times), and the access manifest it published, by the stamp of the file it published it as. A file that is no longer so (another process built this output, or someone removed the
-/// cache) is read from disk as a lone build would read it.
+/// inode, size and times), and the access manifest it published, by the stamp of the file it published it as. A
+/// file that is no longer so (another process built this output, or someone removed the cache) is read from disk
+/// as a lone build would read it.
 ///
 /// Also remembers that the output folder is exactly what the record lists, from the moment the session published
 /// it, so that the next build lists no folder of it; `BuildCache` asks `outputAsRecorded(by:)`.

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TextTools
 
 /// An object of the template context in the form swift-mustache reads fastest: a final class it
 /// asks for fields by name (`MustacheParent`), holding values it needs no conversion for (strings,
@@ -85,16 +86,10 @@ final class TemplateNode: MustacheParent, @unchecked Sendable, Equatable {
         }
     }
 
-    /// Appends `tag`, `length` in decimal and `:`, byte by byte: this runs for every field of every page.
+    /// Appends `tag`, `length` in decimal and `:`: this runs for every field of every page.
     private static func appendLength(_ length: Int, tag: UInt8, to encoding: inout [UInt8]) {
         encoding.append(tag)
-        let start = encoding.count
-        var rest = length
-        repeat {
-            encoding.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        encoding[start...].reverse()
+        DecimalBytes.append(length, to: &encoding)
         encoding.append(UInt8(ascii: ":"))
     }
 }
