@@ -23,6 +23,12 @@ TOKEN_PATH = "/oauth2/token"
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "proxy-connection", "upgrade", "te", "trailer"}
 
 
+class _Server(ThreadingHTTPServer):
+    # The tests send a dozen token requests at once; the default backlog of 5 drops the rest's SYNs, and each
+    # dropped connection waits a second or more for its retry.
+    request_queue_size = 64
+
+
 class ProviderFaults:
     def __init__(self) -> None:
         self.token_mode = "pass"
@@ -32,7 +38,7 @@ class ProviderFaults:
         self.requests: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._release = threading.Event()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -42,7 +48,7 @@ class ProviderFaults:
 
     def start(self, upstream_port: int) -> "ProviderFaults":
         self.upstream_port = upstream_port
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server = _Server(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="provider-faults", daemon=True)
         self._thread.start()
