@@ -54,8 +54,19 @@ extension BuildRecord {
     /// twice the files recorded.
     func appendix(after previous: BuildRecord, output: OutputChanges) -> (bytes: [UInt8], fileLines: Int)? {
         guard let stored = previous.stored else { return nil }
-        let inputs = self.inputs.filter { previous.inputs[$0.key] != $0.value }
-        let removedInputs = previous.inputs.keys.filter { self.inputs[$0] == nil }
+        var added = 0
+        let inputs = self.inputs.filter { path, input in
+            guard let before = previous.inputs[path] else {
+                added += 1
+                return true
+            }
+            return before != input
+        }
+        // The inputs both records have number `self.inputs.count - added`: when that is all of the last
+        // record's, none was removed, and its inputs are not looked through.
+        let removedInputs =
+            self.inputs.count - added == previous.inputs.count
+            ? [] : previous.inputs.keys.filter { self.inputs[$0] == nil }
         let changed = inputs.count + output.files.count + removedInputs.count + output.removed.count
         guard stored.fileLines + changed <= 2 * (self.inputs.count + files.count) else { return nil }
         var out = RecordLines(capacity: 160 * changed + 512)

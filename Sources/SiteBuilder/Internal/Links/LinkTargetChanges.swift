@@ -9,7 +9,7 @@
 /// spell one otherwise is always asked again: one with a percent escape, and, as Swift compares text by canonical
 /// equivalence (`é` written as one character or two), one with anything but ASCII in it or in a changed name; and a
 /// wiki link, which may spell a name in another case.
-struct LinkTargetChanges {
+final class LinkTargetChanges: Sendable {
     /// The part of each changed target's file name before its first dot.
     private let names: [String]
     /// Some name holds more than ASCII: every destination may spell it.
@@ -52,13 +52,14 @@ struct LinkTargetChanges {
     func mayChange(_ destination: String) -> Bool {
         guard !names.isEmpty else { return false }
         guard namesAreASCII else { return true }
-        var destination = destination
-        return destination.withUTF8 { bytes in
+        let asked = destination.utf8.withContiguousStorageIfAvailable { bytes in
             // A wiki link finds a page by its name in any case, or with hyphens for its spaces.
             if bytes.starts(with: Self.wikiScheme) { return true }
             for byte in bytes where byte == UInt8(ascii: "%") || byte >= 0x80 { return true }
             return names.contains { UnsafeRawBufferPointer(bytes).containsBytes($0) }
         }
+        // Text not stored as UTF-8 (bridged from elsewhere) is asked again.
+        return asked ?? true
     }
 
     private static let wikiScheme = Array(WikiLinks.scheme.utf8)

@@ -48,18 +48,21 @@ enum PageMarkdown {
             document.diagramErrors.map(inFile)
         )
     }
+}
 
-    /// True when every link of `summary`, written in a page in `folder`, resolves now as it did when
-    /// the summary was made: then the page's HTML is what it was, and its Markdown need not be rendered.
-    /// With `changes`, only the links that name a changed target are asked.
-    static func linksResolveAsBefore(
-        _ summary: MarkdownSummary, folder: String, resolver: LinkResolver, changes: LinkTargetChanges?
-    ) -> Bool {
-        // By index: iterating the links would copy each one.
-        summary.links.indices.allSatisfy { number in
-            changes?.mayChange(summary.links[number].destination) == false
-                || resolver.resolve(summary.links[number].destination, folder: folder, anchors: summary.anchors)
-                    == summary.links[number].resolution
+extension MarkdownSummary {
+    /// True when every link of this summary, written in a page in `folder`, resolves now as it did when the summary
+    /// was made: then the page's HTML is what it was, and its Markdown need not be rendered. With `changes`, only
+    /// the links that name a changed target are asked, and `folder` is worked out only for those.
+    func linksResolveAsBefore(folder: () -> String, resolver: LinkResolver, changes: LinkTargetChanges?) -> Bool {
+        // By index into the buffer, which reads a link's fields where they lie: iterating the links would copy each
+        // one, and so would the array's subscript.
+        links.withUnsafeBufferPointer { links in
+            links.indices.allSatisfy { number in
+                changes?.mayChange(links[number].destination) == false
+                    || resolver.resolve(links[number].destination, folder: folder(), anchors: anchors)
+                        == links[number].resolution
+            }
         }
     }
 }

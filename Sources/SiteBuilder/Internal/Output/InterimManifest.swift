@@ -34,17 +34,18 @@ enum InterimManifest {
 
     /// Whether some path's new rule is stricter than its rule in force, or a new path is restricted (a path the old
     /// manifest does not list falls under `unknown_paths`, which may be "signed-in"): looked at before the interim
-    /// is made, since nearly every build changes no rule. A manifest has a few rules, so each pair is weighed once.
+    /// is made, since nearly every build changes no rule. One pass over the new paths, each looked up once; a
+    /// manifest has a few rules, so each pair is weighed once.
     private static func anyStricter(current: AccessManifest, new: AccessManifest) -> Bool {
         var weighed: Set<RulePair> = []
-        for (path, entry) in current.paths {
-            guard let next = new.paths[path] else { continue }
+        for (path, next) in new.paths {
+            guard let entry = current.paths[path] else {
+                if case .restricted = new.rules[next.rule] { return true }
+                continue
+            }
             guard weighed.insert(RulePair(old: entry.rule, new: next.rule)).inserted else { continue }
             let rule = current.rules[entry.rule]
             if stricterOf(rule, new.rules[next.rule]) != rule { return true }
-        }
-        for (path, entry) in new.paths where current.paths[path] == nil {
-            if case .restricted = new.rules[entry.rule] { return true }
         }
         return false
     }

@@ -19,10 +19,11 @@ import Foundation
 ///   and next;
 /// - the site settings, and its template with everything that template includes (see `TemplateDigests`).
 ///
-/// A `BuildSession` keeps each page's own and entry digests (`Kept`), and works them out again only for a page
-/// that is another object than last time (the Markdown stage makes a page once while its file and links stand) or
-/// whose rule, children, language, last change or edit link changed: the rest of a key is a digest of digests, and
-/// the key itself is hashed again only when those digests are not the ones it was hashed from last time.
+/// A `BuildSession` keeps each page's own and entry digests (`Kept`, found again by position), and works them out
+/// again only for a page that is another object than last time (the Markdown stage makes a page once while its file
+/// and links stand) or whose rule, children, language, last change or edit link changed: the rest of a key is a
+/// digest of digests, and the key itself is hashed again only when those digests are not the ones it was hashed from
+/// last time.
 struct RenderKeys: Sendable {
     private let context: PageContext
     private let templates: TemplateDigests
@@ -36,11 +37,12 @@ struct RenderKeys: Sendable {
     /// What to keep for a session's next build; nil unless asked for (`keeping`).
     let kept: Kept?
 
-    /// What each page had, by path: its digests, with what they were worked out from, and its key with the bytes
-    /// it was hashed from.
+    /// What each page had: its digests, with what they were worked out from, and its key with the bytes it was
+    /// hashed from, in the order of the build's pages (found again through a `ListAlignment`).
     struct Kept: Sendable {
         let editURLPattern: String
-        let pages: [String: Slot]
+        let pages: [Page]
+        let slots: [Slot]
     }
 
     /// A page's digests and key in a `Kept`.
@@ -71,8 +73,12 @@ struct RenderKeys: Sendable {
         let templates = TemplateDigests(sources: templates.sources)
         self.templates = templates
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
+        let alignment = kept.map {
+            ListAlignment(
+                earlier: $0.pages, current: context.pages, earlierPath: \.source.path, currentPath: \.source.path)
+        }
         let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
-            let last = kept?.pages[context.pages[index].source.path]
+            let last = alignment?.earlier(of: index).map { kept!.slots[$0] }
             return (Self.digests(of: index, in: context, kept: last?.digests), last)
         }
         let digests = slots.map(\.0)
@@ -102,12 +108,10 @@ struct RenderKeys: Sendable {
             self.kept = nil
             return
         }
-        var pages: [String: Slot] = [:]
-        pages.reserveCapacity(digests.count)
-        for (digest, input) in zip(digests, inputs) {
-            pages[digest.page.source.path] = Slot(digests: digest, input: input.input ?? [], key: input.key)
+        let keptSlots = zip(digests, inputs).map { digest, input in
+            Slot(digests: digest, input: input.input ?? [], key: input.key)
         }
-        self.kept = Kept(editURLPattern: context.editURLPattern, pages: pages)
+        self.kept = Kept(editURLPattern: context.editURLPattern, pages: context.pages, slots: keptSlots)
     }
 
     /// Whether two key inputs are the same bytes, compared as memory (`==` on arrays goes byte by byte).

@@ -15,37 +15,41 @@ struct ParseFrontMatter: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The pages a build took from the cache, with their warnings, by path, and the root URL their URLs are under.
+    /// The paths of a build's pages, in order (found again through a `ListAlignment`), each with the page and its
+    /// warnings when it was taken from the cache (the others hold their text); and the root URL their URLs are under.
     struct Kept: Sendable {
         let rootURL: String
-        let pages: [String: (page: ParsedPage, problems: [Problem])]
+        let paths: [String]
+        let pages: [(page: ParsedPage, problems: [Problem])?]
     }
 
     func run(_ log: BuildLog) -> [ParsedPage] {
-        let (previous, store, display, rootURL) = (previous, store, display, rootURL)
+        let (files, previous, store, display, rootURL) = (files, previous, store, display, rootURL)
         let kept = memory?.parsedPages.flatMap { $0.rootURL == rootURL ? $0 : nil }
-        let results = concurrentMap(files, onProgress: log.itemProgress(total: files.count)) { file in
-            Self.taken(file, from: kept, previous: previous, store: store)
-                ?? Self.parse(file, rootURL: rootURL, previous: previous, store: store, display: display)
+        let alignment = kept.map {
+            ListAlignment(earlier: $0.paths, current: files, earlierPath: { $0 }, currentPath: \.source.path)
+        }
+        let results = concurrentMap(Array(files.indices), onProgress: log.itemProgress(total: files.count)) { index in
+            let taken = kept.flatMap { kept in alignment?.earlier(of: index).flatMap { kept.pages[$0] } }
+            return Self.taken(files[index], from: taken, previous: previous, store: store)
+                ?? Self.parse(files[index], rootURL: rootURL, previous: previous, store: store, display: display)
         }
         log.report(results.flatMap(\.1))
-        if let memory {
-            var pages: [String: (page: ParsedPage, problems: [Problem])] = [:]
-            pages.reserveCapacity(results.count)
-            for result in results where result.0.cached != nil { pages[result.0.source.path] = result }
-            memory.parsedPages = Kept(rootURL: rootURL, pages: pages)
-        }
+        memory?.parsedPages = Kept(
+            rootURL: rootURL, paths: files.map(\.source.path),
+            pages: results.map { $0.0.cached == nil ? nil : (page: $0.0, problems: $0.1) })
         return results.map(\.0)
     }
 
-    /// The page the last build took from the cache for `pageFile`, when `parse` would take the same now: the same
-    /// source and stamp, a stamp old enough to trust (`BuildRecord.trustedDigest`), and the same cache entry.
+    /// The page the last build made of the file at `pageFile`'s place (`kept`), when it took it from the cache and
+    /// `parse` would take the same now: the same source and stamp, a stamp old enough to trust
+    /// (`BuildRecord.trustedDigest`), and the same cache entry.
     private static func taken(
-        _ pageFile: PageFile, from kept: Kept?, previous: BuildRecord?, store: PageStore
+        _ pageFile: PageFile, from kept: (page: ParsedPage, problems: [Problem])?, previous: BuildRecord?,
+        store: PageStore
     ) -> (ParsedPage, [Problem])? {
-        guard let kept, let previous, let stamp = pageFile.stamp,
-            stamp.modified < previous.started - BuildRecord.racyWindow,
-            let (page, problems) = kept.pages[pageFile.source.path], page.file?.stamp == stamp,
+        guard let (page, problems) = kept, let previous, let stamp = pageFile.stamp,
+            stamp.modified < previous.started - BuildRecord.racyWindow, page.file?.stamp == stamp,
             page.source == pageFile.source, let cached = page.cached,
             store.entries[pageFile.source.path] === cached
         else { return nil }

@@ -30,11 +30,13 @@ struct RenderMarkdown: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The pages a build made from the cache's summaries, with their problems, by path, each with the front matter
-    /// stage's page it was made from; and the titles they were made with.
+    /// The paths of a build's pages, in order (found again through a `ListAlignment`), each with the page it made
+    /// from the cache's summary, its problems and the front matter stage's page it was made from, if it made one;
+    /// and the titles they were made with.
     struct Kept: Sendable {
         let titles: PageTitle
-        let pages: [String: (parsed: ParsedPage, page: Page, problems: [Problem])]
+        let paths: [String]
+        let made: [(parsed: ParsedPage, page: Page, problems: [Problem])?]
     }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -56,8 +58,13 @@ struct RenderMarkdown: BuildStep {
             }
         let (pages, titles) = (pages, titles)
         let kept = memory?.markdownPages.flatMap { $0.titles == titles ? $0 : nil }
-        var results = concurrentMap(pages, onProgress: log.itemProgress(total: pages.count)) { page in
-            if let taken = kept?.pages[page.source.path], taken.parsed === page,
+        let alignment = kept.map {
+            ListAlignment(earlier: $0.paths, current: pages, earlierPath: { $0 }, currentPath: \.source.path)
+        }
+        var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
+            let page = pages[index]
+            if let kept, let earlier = alignment?.earlier(of: index), let taken = kept.made[earlier],
+                taken.parsed === page,
                 Self.summaryStands(page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes)
             {
                 return (page: taken.page, problems: taken.problems)
@@ -82,12 +89,10 @@ struct RenderMarkdown: BuildStep {
         }
         results = checked.map(\.0)
         if let memory {
-            var made: [String: (parsed: ParsedPage, page: Page, problems: [Problem])] = [:]
-            made.reserveCapacity(results.count)
-            for (parsed, result) in zip(pages, results) where result.page.html == nil && parsed.cached != nil {
-                made[parsed.source.path] = (parsed, result.page, result.problems)
+            let made = zip(pages, results).map { parsed, result in
+                result.page.html == nil && parsed.cached != nil ? (parsed, result.page, result.problems) : nil
             }
-            memory.markdownPages = Kept(titles: titles, pages: made)
+            memory.markdownPages = Kept(titles: titles, paths: pages.map(\.source.path), made: made)
         }
         if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))
@@ -151,10 +156,10 @@ struct RenderMarkdown: BuildStep {
     private static func summaryStands(
         _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?
     ) -> Bool {
-        guard let cached = page.cached?.markdown, bodies.includes.unchanged(cached.includes) else { return false }
+        guard let includes = page.cached?.markdown?.includes, bodies.includes.unchanged(includes) else { return false }
         return targetsUnchanged
-            || PageMarkdown.linksResolveAsBefore(
-                cached, folder: page.source.fileFolder, resolver: bodies.resolver, changes: changes)
+            || page.cached?.markdown?.linksResolveAsBefore(
+                folder: { page.source.fileFolder }, resolver: bodies.resolver, changes: changes) == true
     }
 
     /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// A session's stages find what they kept of an item by where it stood in the last build's list: every item the two
+/// lists share is found, wherever the change between them is, and no other.
+@Suite("List alignment")
+struct ListAlignmentTests {
+    /// Each item of `current`'s position in `earlier`, as the alignment gives it.
+    private static func positions(from earlier: [String], to current: [String]) -> [Int?] {
+        let alignment = ListAlignment(earlier: earlier, current: current, earlierPath: { $0 }, currentPath: { $0 })
+        return current.indices.map { alignment.earlier(of: $0) }
+    }
+
+    /// What the alignment must give: each item's position in `earlier`, found by looking through it.
+    private static func expected(from earlier: [String], to current: [String]) -> [Int?] {
+        current.map { earlier.firstIndex(of: $0) }
+    }
+
+    private static let pages = (0..<12).map { "guide/page-\($0).md" }
+
+    @Test("An unchanged list, an added item, a removed item and an edited stretch each find every shared item")
+    func changes() {
+        var added = Self.pages
+        added.insert("guide/new.md", at: 5)
+        var removed = Self.pages
+        removed.remove(at: 7)
+        var replaced = Self.pages
+        replaced.replaceSubrange(3..<6, with: ["guide/a.md", "guide/page-4.md", "guide/b.md", "guide/c.md"])
+        let cases: [(String, [String])] = [
+            ("unchanged", Self.pages), ("added", added), ("removed", removed), ("replaced", replaced),
+            ("added first", ["aaa.md"] + Self.pages), ("added last", Self.pages + ["zzz.md"]),
+            ("emptied", []), ("all new", ["x.md", "y.md"]), ("reversed", Self.pages.reversed()),
+        ]
+        for (name, current) in cases {
+            #expect(
+                Self.positions(from: Self.pages, to: current) == Self.expected(from: Self.pages, to: current), "\(name)"
+            )
+        }
+    }
+
+    @Test("From no earlier list, no item has a position; a list grown from one item finds that item")
+    func edges() {
+        #expect(Self.positions(from: [], to: Self.pages) == Array(repeating: nil, count: Self.pages.count))
+        let grown = ["a.md", "b.md", "c.md"]
+        #expect(Self.positions(from: ["b.md"], to: grown) == [nil, 0, nil])
+        #expect(Self.positions(from: ["b.md", "b2.md"], to: ["b2.md", "b.md"]) == [1, 0])
+    }
+}
