@@ -20,8 +20,19 @@ struct PartialReuseTests {
         "d.md": "# D\n",
     ]
 
-    /// Reads every nav entry field of the theme contract, and includes the toc twice.
+    /// Reads every nav entry field and card field of the theme contract, and includes the toc twice.
     private static let theme = TestSite.contentOnlyTemplates.merging([
+        "section.mustache": """
+        {{<layout}}{{$content}}{{{page.content_html}}}<ul>{{#section_pages}}{{> card}}{{/section_pages}}</ul>\
+        {{/content}}{{/layout}}
+        """,
+        "partials/card.mustache": """
+        {{#access_condition}}<!--# if expr="{{access_condition}}" -->{{/access_condition}}<li{{#is_section}} class="s"\
+        {{/is_section}}>{{#access_rule}}[{{access_rule}}]{{/access_rule}}{{^is_hidden}}<a href="{{url}}">{{title}}</a>\
+        {{/is_hidden}}{{#description}}<p>{{description}}</p>{{/description}}{{#date_display}}{{date_display}}\
+        {{/date_display}}</li>{{#access_condition}}<!--# endif -->{{/access_condition}}
+
+        """,
         "page.mustache": """
         {{<layout}}{{$content}}<nav>{{> nav}}</nav>
           {{> toc}}
@@ -39,9 +50,10 @@ struct PartialReuseTests {
         "partials/toc.mustache": "<ul>{{#page.toc}}<li>{{title}}</li>{{/page.toc}}</ul>\n",
     ]) { $1 }
 
-    /// The theme with `nav-item` and `toc` changed so that neither may be pasted, printing the same.
+    /// The theme with `nav-item`, `toc` and `card` changed so that none may be pasted, printing the same.
     private static let renderedInPlace = theme.merging([
         "partials/nav-item.mustache": theme["partials/nav-item.mustache"]! + "{{#site.nothing}}{{/site.nothing}}",
+        "partials/card.mustache": "{{#site.nothing}}{{/site.nothing}}" + theme["partials/card.mustache"]!,
         "partials/toc.mustache": "{{$nothing}}{{/nothing}}" + theme["partials/toc.mustache"]!,
     ]) { $1 }
 
@@ -61,8 +73,8 @@ struct PartialReuseTests {
         let entriesOnly = Self.theme.merging([
             "partials/nav.mustache": "<ul>{{#nav}}{{> nav-item}}{{/nav}}</ul>{{#page.nothing}}{{/page.nothing}}"
         ]) { $1 }
-        #expect(try reused(Self.theme) == ["nav-item", "nav", "toc"])
-        #expect(try reused(entriesOnly) == ["nav-item", "toc"])
+        #expect(try reused(Self.theme) == ["nav-item", "nav", "toc", "card"])
+        #expect(try reused(entriesOnly) == ["nav-item", "toc", "card"])
         #expect(try reused(Self.renderedInPlace) == [])
         let pasted = try TestSite(pages: Self.pages, templates: Self.theme)
         let pastedEntries = try TestSite(pages: Self.pages, templates: entriesOnly)
@@ -73,6 +85,13 @@ struct PartialReuseTests {
         #expect(files == Self.pages(of: inPlace))
         #expect(files == Self.pages(of: pastedEntries))
         let (staff, signedIn) = (AccessRule.restricted(Requirement(roles: ["Staff"])).id, AccessRule.signedIn.id)
+        // The home page's cards: the restricted section's guarded, the rest plain for its signed-in readers.
+        #expect(
+            pasted.output("index.html")?.hasSuffix(
+                "<ul><!--# if expr=\"$sitegen_access = /,\(staff),/\" --><li class=\"s\">[\(staff)]<a href=\"/a/\">A</a>"
+                    + "</li><!--# endif -->\n<li class=\"s\"><a href=\"/c/\">C</a></li>\n<li><a href=\"/d/\">D</a></li>\n</ul>"
+            )
+                == true)
         #expect(
             pasted.output("a/one/index.html")?.hasPrefix(
                 "<nav><ul><li class=\"s a e h\">[\(staff)]<a href=\"/a/\">A</a><ul><li class=\"s h\">[\(staff)]"
@@ -114,15 +133,24 @@ struct PartialReuseTests {
     }
 
     @Test(
-        "A nav-item reading more than its entry, or using blocks or dynamic partials, and a toc included once, are not reused"
+        "A nav-item or card reading more than its entry, or using blocks or dynamic partials, and a toc included once, are not reused"
     )
     func notReused() throws {
         let navItem = Self.theme["partials/nav-item.mustache"]!
         for extra in ["{{page.title}}", "{{#site}}{{/site}}", "{{$block}}{{/block}}", "{{>*name}}", "{{=<% %>=}}"] {
-            #expect(try reused(Self.theme.merging(["partials/nav-item.mustache": navItem + extra]) { $1 }) == ["toc"])
+            #expect(
+                try reused(Self.theme.merging(["partials/nav-item.mustache": navItem + extra]) { $1 }) == [
+                    "toc", "card",
+                ])
         }
         let once = "{{<layout}}{{$content}}{{> toc}}{{/content}}{{/layout}}"
-        #expect(try reused(Self.theme.merging(["page.mustache": once]) { $1 }) == ["nav-item", "nav"])
+        #expect(try reused(Self.theme.merging(["page.mustache": once]) { $1 }) == ["nav-item", "nav", "card"])
+        let card = Self.theme["partials/card.mustache"]!
+        for extra in ["{{page.title}}", "{{#nav}}{{/nav}}", "{{$block}}{{/block}}", "{{>*name}}"] {
+            #expect(
+                try reused(Self.theme.merging(["partials/card.mustache": extra + card]) { $1 })
+                    == ["nav-item", "nav", "toc"], "\(extra)")
+        }
     }
 
     @Test("A nav that shows entries other than through nav-item, or is included on an indented line, is not reused")
@@ -130,11 +158,12 @@ struct PartialReuseTests {
         for nav in [
             "<ul>{{#nav}}<li>{{title}}</li>{{/nav}}</ul>", "{{#nav}}{{#children}}{{> nav-item}}{{/children}}{{/nav}}",
         ] {
-            #expect(try reused(Self.theme.merging(["partials/nav.mustache": nav]) { $1 }) == ["nav-item", "toc"])
+            #expect(
+                try reused(Self.theme.merging(["partials/nav.mustache": nav]) { $1 }) == ["nav-item", "toc", "card"])
         }
         let indented = Self.theme.merging([
             "layout.mustache": "<aside>\n  {{> nav}}\n</aside>\n{{$content}}{{/content}}"
         ]) { $1 }
-        #expect(try reused(indented) == ["nav-item", "toc"])
+        #expect(try reused(indented) == ["nav-item", "toc", "card"])
     }
 }

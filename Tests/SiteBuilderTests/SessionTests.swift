@@ -62,4 +62,23 @@ struct SessionTests {
         #expect(report.changedFiles == ["a/index.html"])
         #expect(site.output("a/index.html") == "<p>A, in the session again</p>\n")
     }
+
+    @Test("A section's page in a session pastes the cards it rendered before only while they look the same")
+    func cardsAreRenderedAgainWhenTheyChange() throws {
+        let site = try TestSite(
+            pages: ["index.md": "", "a/index.md": "# A\n", "a/one.md": "# One\n", "a/two.md": "# Two\n"],
+            templates: ["section.mustache": "{{#section_pages}}{{> card}}{{/section_pages}}"])
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        #expect(site.output("a/index.html")?.contains(#"href="/a/one/">One</a>"#) == true)
+        try site.write(["a/one.md": "# One, renamed\n", "a/three.md": "# Three\n"], under: "site")
+        _ = try session.build(changed: [site.root + "/site/a/one.md", site.root + "/site/a/three.md"])
+        let section = try #require(site.output("a/index.html"))
+        #expect(section.contains(#"href="/a/one/">One, renamed</a>"#) && !section.contains(">One</a>"))
+        #expect(section.contains(#"href="/a/two/">Two</a>"#) && section.contains(#"href="/a/three/">Three</a>"#))
+        // Another card partial: no card is pasted as the old one rendered it.
+        try site.write(["card.mustache": "<b>{{title}}</b>\n"], under: "templates/partials")
+        _ = try session.build(changed: nil)
+        #expect(site.output("a/index.html") == "<b>One, renamed</b>\n<b>Three</b>\n<b>Two</b>\n")
+    }
 }

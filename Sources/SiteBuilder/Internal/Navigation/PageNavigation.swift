@@ -18,24 +18,29 @@ import AccessRules
 /// depends on the rule of its readers, so the shared parts below are built once per link and kind of
 /// link (plain or guarded), and each section's slotted nav once per rule of the pages that show it.
 ///
-/// Every page's collapsed nav entry (neither current nor on the path to the current page), link and
-/// section card is built once, when a page first shows it, and shared by all the pages that show it; a
-/// page builds only the entries on its own path. With a theme that allows it (see `PartialReuse`), collapsed
-/// entries are rendered once, and each section's nav once, with slots for its pages' entries.
+/// Every page's collapsed nav entry (neither current nor on the path to the current page) and link are built
+/// once, when a page first shows them, and shared by all the pages that show them; a page builds only the entries
+/// on its own path, and a section's page the cards of its children, which no other page shows. With a theme that
+/// allows it (see `PartialReuse`), collapsed entries are rendered once, each section's nav once, with slots for its
+/// pages' entries, and cards are pasted.
 struct PageNavigation: Sendable {
     /// The fields of every nav entry, as the theme contract lists them.
     static let entryFieldNames: Set<String> = [
         "title", "url", "is_current", "is_ancestor", "is_section", "is_expanded", "has_children", "children",
         "access_rule", "access_condition", "is_hidden", "is_more",
     ]
+    /// The fields of every entry of `section_pages`, as the theme contract lists them.
+    static let cardFieldNames: Set<String> = [
+        "title", "url", "is_section", "description", "date_display", "access_rule", "access_condition", "is_hidden",
+    ]
 
     let tree: NavigationTree
     let pages: [Page]
     let access: SiteAccess
     let includes: ServerIncludes
-    /// Each page's collapsed nav entry, its `{title, url, access_rule, access_condition}` for breadcrumbs and
-    /// previous/next, and its entry in its section's `section_pages`, plain and guarded: built the first time
-    /// a page shows them, then shared by every page that does, so a build that renders few pages builds few.
+    /// Each page's collapsed nav entry and its `{title, url, access_rule, access_condition}` for breadcrumbs and
+    /// previous/next, plain and guarded: built the first time a page shows them, then shared by every page that
+    /// does, so a build that renders few pages builds few.
     private let shared: [Bool: [LazyValue<SharedNodes>]]
     private let renderers: Renderers
     /// The sections whose pages paste a slotted nav.
@@ -48,10 +53,11 @@ struct PageNavigation: Sendable {
         let reader: Int
     }
 
-    /// The theme's `nav-item` and `nav` partials as the theme wrote them, when it allows reusing them.
+    /// The theme's `nav-item`, `nav` and `card` partials as the theme wrote them, when it allows reusing them.
     struct Renderers: Sendable {
         var entry: (@Sendable (TemplateNode) -> String)?
         var nav: (@Sendable (TemplateNode) -> String)?
+        var card: (@Sendable (TemplateNode) -> String)?
         /// The `site` object that `nav` may read.
         var site: TemplateNode
     }
@@ -72,7 +78,6 @@ struct PageNavigation: Sendable {
     private struct SharedNodes: Sendable {
         let entry: TemplateNode
         let link: TemplateNode
-        let card: TemplateNode
     }
 
     /// The rule number readers of page `index` have: nginx serves the page only to readers its rule admits.
@@ -101,8 +106,7 @@ struct PageNavigation: Sendable {
                 entry: TemplateNode(
                     Self.entryFields(for: index, pages: pages, tree: tree, guarding: guarding),
                     derived: paste.map { [$0] } ?? []),
-                link: TemplateNode(Self.linkFields(for: index, pages: pages, guarding: guarding)),
-                card: TemplateNode(Self.cardFields(for: index, pages: pages, guarding: guarding)))
+                link: TemplateNode(Self.linkFields(for: index, pages: pages, guarding: guarding)))
         }
     }
 
@@ -218,11 +222,14 @@ struct PageNavigation: Sendable {
         return .node(nodes(of: index, reader: reader).link)
     }
 
-    /// `section_pages`: a section's direct children in navigation order.
+    /// `section_pages`: a section's direct children in navigation order, as cards.
     func sectionPages(of section: Int) -> [TemplateValue] {
         let reader = reader(ofPage: section)
-        return tree.children[section].filter { isListed($0, reader: reader) }.map {
-            .node(nodes(of: $0, reader: reader).card)
+        return tree.children[section].filter { isListed($0, reader: reader) }.map { child in
+            .node(
+                TemplateNode(
+                    Self.cardFields(for: child, pages: pages, guarding: guarding(child, reader: reader)),
+                    derived: renderers.card.map { [PartialReuse.card.field(rendering: $0)] } ?? []))
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// Empty optional strings (a missing description or date) are left out rather than set to "",
 /// so templates can test them with `{{#page.description}}…{{/page.description}}`.
 /// The site and the navigation's shared parts are built once, in `init`, for every page.
-/// The templates' reused partials (see `PartialReuse`) are rendered into the contexts that paste them.
+/// The templates' reused partials (see `PartialReuse`) are rendered into the contexts that paste them; in a
+/// `BuildSession`, cards the last builds rendered are pasted again (`cards`).
 struct PageContext: Sendable {
     let site: TemplateNode
     let pages: [Page]
@@ -27,7 +28,8 @@ struct PageContext: Sendable {
 
     init(
         config: SiteConfig, pages: [Page], tree: NavigationTree, access: SiteAccess, templates: TemplateSet,
-        searchLayout: SearchLayout?, lastChanged: [String: SiteDate] = [:], mermaidURL: String? = nil
+        searchLayout: SearchLayout?, lastChanged: [String: SiteDate] = [:], mermaidURL: String? = nil,
+        cards: RenderedCards? = nil
     ) {
         var fields: [String: TemplateValue] = [
             "title": .string(config.title),
@@ -53,8 +55,13 @@ struct PageContext: Sendable {
         self.tree = tree
         self.access = access
         includes = config.includes
+        let renderCard = templates.renderer(for: .card).map { render in
+            cards?.renderer(
+                partial: TemplateDigests(sources: templates.sources).digest(of: PartialReuse.card.partial),
+                pageCount: pages.count, rendering: render) ?? render
+        }
         let renderers = PageNavigation.Renderers(
-            entry: templates.renderer(for: .navItem), nav: templates.renderer(for: .nav), site: site)
+            entry: templates.renderer(for: .navItem), nav: templates.renderer(for: .nav), card: renderCard, site: site)
         navigation = PageNavigation(
             tree: tree, pages: pages, access: access, includes: config.includes, renderers: renderers)
         pastesNav = renderers.nav != nil

@@ -35,7 +35,7 @@ struct RenderPages: BuildStep {
         }
         let context = PageContext(
             config: config, pages: pages, tree: tree, access: access, templates: templates, searchLayout: searchLayout,
-            lastChanged: lastChanged, mermaidURL: mermaidURL)
+            lastChanged: lastChanged, mermaidURL: mermaidURL, cards: memory?.cards)
         let pageTemplates = pages.map { [templates] page in
             page.frontMatter.template.flatMap { templates.pageTemplate(named: $0.value) }
                 ?? (page.source.isSection ? "section" : "page")

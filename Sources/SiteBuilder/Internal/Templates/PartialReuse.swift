@@ -8,7 +8,10 @@ import Mustache
 /// the page nor one of its sections), which looks the same on every page that shows it; `nav` is
 /// rendered once per section, with a slot for each of the section's entries, and a page's nav is
 /// those slots filled (see `SlottedNav`). `toc`, which themes include twice (inline on phones,
-/// beside the text on wide screens), is rendered once per page.
+/// beside the text on wide screens), is rendered once per page. `card`, a page's entry in its section's
+/// `section_pages`, is rendered once per build, and in a `BuildSession` once while it looks the same
+/// (`RenderedCards`): a section's page lists every child, so adding a page to a wide section renders
+/// that page again with a thousand cards.
 ///
 /// The library registers the theme's partial as `sitegen/NAME` and, as `NAME`, a dispatcher that
 /// pastes the field `sitegen-NAME` of the object on top of the context when it has one, and
@@ -27,6 +30,7 @@ struct PartialReuse: Sendable {
     static let navItem = PartialReuse(partial: "nav-item")
     static let nav = PartialReuse(partial: "nav")
     static let toc = PartialReuse(partial: "toc")
+    static let card = PartialReuse(partial: "card")
 
     private init(partial: String) {
         self.partial = partial
@@ -39,7 +43,7 @@ struct PartialReuse: Sendable {
     /// Registers the dispatchers of the partials this theme allows reusing and returns their names:
     /// `nav-item` when it looks up only nav entry fields; `nav` as well when it looks up only `nav` and
     /// `site` besides, shows entries only through `nav-item`, and is never included on an indented line
-    /// of its own; `toc` when the theme includes it more than once.
+    /// of its own; `toc` when the theme includes it more than once; `card` when it looks up only card fields.
     static func install(
         in library: inout MustacheLibrary, templates: [String: String], partials: [String: String]
     ) -> Set<String> {
@@ -55,6 +59,7 @@ struct PartialReuse: Sendable {
             reusesEntries ? navItem : nil,
             reusesNav ? nav : nil,
             tocIncludes > 1 && toc.isExact(partials: partials, names: nil) ? toc : nil,
+            card.isExact(partials: partials, names: PageNavigation.cardFieldNames.union(["."])) ? card : nil,
         ].compactMap { $0 }
         for reuse in chosen {
             guard let theme = library.getTemplate(named: reuse.partial) else { continue }
