@@ -45,15 +45,20 @@ struct RenderKeys: Sendable {
         let slots: [Slot]
     }
 
-    /// A page's digests and key in a `Kept`.
-    struct Slot: Sendable {
+    /// A page's digests and key in a `Kept`. A class, as `Digests` is, so that passing one around is passing a
+    /// reference, not its fields one by one, and a page whose key stands keeps last build's.
+    final class Slot: Sendable {
         let digests: Digests
         let input: [UInt8]
         let key: String
+
+        init(digests: Digests, input: [UInt8], key: String) {
+            (self.digests, self.input, self.key) = (digests, input, key)
+        }
     }
 
     /// A page's own and entry digests, and what besides the page object they were made from.
-    struct Digests: Sendable {
+    final class Digests: Sendable {
         let page: Page
         let rule: AccessRule
         let hasChildren: Bool
@@ -62,6 +67,14 @@ struct RenderKeys: Sendable {
         let lastChange: SiteDate?
         let own: SHA256.Digest
         let entry: SHA256.Digest
+
+        init(
+            page: Page, rule: AccessRule, hasChildren: Bool, isHome: Bool, language: String, lastChange: SiteDate?,
+            own: SHA256.Digest, entry: SHA256.Digest
+        ) {
+            (self.page, self.rule, self.hasChildren, self.isHome) = (page, rule, hasChildren, isHome)
+            (self.language, self.lastChange, self.own, self.entry) = (language, lastChange, own, entry)
+        }
     }
 
     /// The keys of `context`'s pages, each rendered with the template of the same index in `pageTemplates`; with
@@ -98,20 +111,21 @@ struct RenderKeys: Sendable {
         }
         self.children = children
         let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
-        let inputs = concurrentMap(Array(context.pages.indices)) { index -> (input: [UInt8]?, key: String) in
+        let made = concurrentMap(Array(context.pages.indices)) { index -> (slot: Slot?, key: String) in
             let input = parts.input(of: index, template: pageTemplates[index])
-            let key = slots[index].last.flatMap { Self.same($0.input, input) ? $0.key : nil } ?? SHA256.hex(input)
-            return (keeping ? input : nil, key)
+            let (digests, last) = slots[index]
+            // A key hashed from the same bytes last time stands, and so does its slot while its digests do.
+            if let last, Self.same(last.input, input) {
+                guard keeping else { return (nil, last.key) }
+                return (last.digests === digests ? last : Slot(digests: digests, input: input, key: last.key), last.key)
+            }
+            let key = SHA256.hex(input)
+            return (keeping ? Slot(digests: digests, input: input, key: key) : nil, key)
         }
-        keys = inputs.map(\.key)
-        guard keeping else {
-            self.kept = nil
-            return
-        }
-        let keptSlots = zip(digests, inputs).map { digest, input in
-            Slot(digests: digest, input: input.input ?? [], key: input.key)
-        }
-        self.kept = Kept(editURLPattern: context.editURLPattern, pages: context.pages, slots: keptSlots)
+        keys = made.map(\.key)
+        self.kept =
+            keeping
+            ? Kept(editURLPattern: context.editURLPattern, pages: context.pages, slots: made.compactMap(\.slot)) : nil
     }
 
     /// Whether two key inputs are the same bytes, compared as memory (`==` on arrays goes byte by byte).
