@@ -13,12 +13,14 @@ struct SiteAnchors: Sendable {
         byPath[path] ?? PageAnchors()
     }
 
-    /// Whether a link of `summary` names a heading of a page in `paths` (source paths).
-    func linksInto(_ paths: Set<String>, from summary: MarkdownSummary) -> Bool {
+    /// Whether one of a summary's `links` names a heading of a page in `paths` (source paths).
+    func linksInto(_ paths: Set<String>, from links: [ResolvedLink]) -> Bool {
         guard !paths.isEmpty else { return false }
-        return summary.links.indices.contains { number in
-            guard case .rewritten(_, .anchor(let target, _)?) = summary.links[number].resolution else { return false }
-            return paths.contains(target)
+        return links.withUnsafeBufferPointer { links in
+            links.indices.contains { number in
+                guard case .rewritten(_, .anchor(let target, _)?) = links[number].resolution else { return false }
+                return paths.contains(target)
+            }
         }
     }
 

@@ -48,19 +48,21 @@ enum PageMarkdown {
             document.diagramErrors.map(inFile)
         )
     }
-}
 
-extension MarkdownSummary {
-    /// True when every link of this summary, written in a page in `folder`, resolves now as it did when the summary
-    /// was made: then the page's HTML is what it was, and its Markdown need not be rendered. With `changes`, only
-    /// the links that name a changed target are asked, and `folder` is worked out only for those.
-    func linksResolveAsBefore(folder: () -> String, resolver: LinkResolver, changes: LinkTargetChanges?) -> Bool {
+    /// True when every one of a summary's `links`, written in a page in `folder` with the headings `anchors`, resolves
+    /// now as it did when the summary was made: then the page's HTML is what it was, and its Markdown need not be
+    /// rendered. With `changes`, only the links that name a changed target are asked, and `folder` and `anchors`
+    /// are worked out only for those. Given the links alone: a summary passed whole is copied field by field.
+    static func linksResolveAsBefore(
+        _ links: [ResolvedLink], folder: () -> String, anchors: () -> PageAnchors, resolver: LinkResolver,
+        changes: LinkTargetChanges?
+    ) -> Bool {
         // By index into the buffer, which reads a link's fields where they lie: iterating the links would copy each
         // one, and so would the array's subscript.
         links.withUnsafeBufferPointer { links in
             links.indices.allSatisfy { number in
                 changes?.mayChange(links[number].destination) == false
-                    || resolver.resolve(links[number].destination, folder: folder(), anchors: anchors)
+                    || resolver.resolve(links[number].destination, folder: folder(), anchors: anchors())
                         == links[number].resolution
             }
         }

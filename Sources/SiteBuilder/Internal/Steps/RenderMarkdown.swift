@@ -81,7 +81,7 @@ struct RenderMarkdown: BuildStep {
         let settled = results
         let checked = concurrentMap(Array(results.indices)) { index in
             let page = settled[index].page
-            let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown)
+            let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown.links)
             guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
@@ -156,10 +156,14 @@ struct RenderMarkdown: BuildStep {
     private static func summaryStands(
         _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?
     ) -> Bool {
-        guard let includes = page.cached?.markdown?.includes, bodies.includes.unchanged(includes) else { return false }
+        // Field by field: the summary bound to a name would be copied whole.
+        guard let entry = page.cached, let includes = entry.markdown?.includes, bodies.includes.unchanged(includes),
+            let links = entry.markdown?.links
+        else { return false }
         return targetsUnchanged
-            || page.cached?.markdown?.linksResolveAsBefore(
-                folder: { page.source.fileFolder }, resolver: bodies.resolver, changes: changes) == true
+            || PageMarkdown.linksResolveAsBefore(
+                links, folder: { page.source.fileFolder }, anchors: { entry.markdown?.anchors ?? PageAnchors() },
+                resolver: bodies.resolver, changes: changes)
     }
 
     /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so
