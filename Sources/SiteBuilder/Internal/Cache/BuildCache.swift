@@ -169,18 +169,23 @@ struct BuildCache {
     ) throws -> (BuildRecord, PageStore) {
         let folder = (recordFile as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if previous?.linkTargets != record.linkTargets || !FileManager.default.fileExists(atPath: linksFile) {
-            try Data(linkTargets).write(to: URL(fileURLWithPath: linksFile), options: .atomic)
+        // The link targets, the manifest's copy, the search words and the page store are saved on other cores while
+        // the record is.
+        let targetsAndRules = Background { [linksFile, accessFile] in
+            Result {
+                if previous?.linkTargets != record.linkTargets || !FileManager.default.fileExists(atPath: linksFile) {
+                    try Data(linkTargets).write(to: URL(fileURLWithPath: linksFile), options: .atomic)
+                }
+                let published = record.files[AccessManifest.relativePath]?.stamp
+                if let published,
+                    published != previous?.files[AccessManifest.relativePath]?.stamp
+                        || !FileManager.default.fileExists(atPath: accessFile)
+                {
+                    let bytes = ManifestCopy.bytes(of: manifest, published: published)
+                    try Data(bytes).write(to: URL(fileURLWithPath: accessFile), options: .atomic)
+                }
+            }
         }
-        let published = record.files[AccessManifest.relativePath]?.stamp
-        if let published,
-            published != previous?.files[AccessManifest.relativePath]?.stamp
-                || !FileManager.default.fileExists(atPath: accessFile)
-        {
-            let bytes = ManifestCopy.bytes(of: manifest, published: published)
-            try Data(bytes).write(to: URL(fileURLWithPath: accessFile), options: .atomic)
-        }
-        // The search words and the page store are saved on other cores while the record is.
         let words = Background { Result { try save(search) } }
         let pagesSaved = Background { [pagesFile] in
             Result {
@@ -193,7 +198,7 @@ struct BuildCache {
                 return saved.stored
             }
         }
-        defer { _ = (words.value, pagesSaved.value) }
+        defer { _ = (targetsAndRules.value, words.value, pagesSaved.value) }
         var stored = record
         if let previous, let previousStored = previous.stored, let stamp = previousStored.stamp,
             let appendix = record.appendix(after: previous, output: output),
@@ -208,6 +213,7 @@ struct BuildCache {
         stored.stored?.stamp = FileStamp.of(recordFile)
         let storedPages = try pagesSaved.value.get()
         try words.value.get()
+        try targetsAndRules.value.get()
         return (stored, storedPages)
     }
 

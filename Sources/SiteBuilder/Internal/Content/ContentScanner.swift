@@ -137,6 +137,9 @@ struct ContentScanner {
             keepFolders(below: entry.name, from: kept.folders, into: &memory.next)
         }
         var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks, linksIntoBuilds: intoBuilds)
+        // Room for every file at once: grown file by file, the stamps would be hashed again at each doubling.
+        listing.stamps.reserveCapacity(listings.values.reduce(top.count) { $0 + $1.stamps.count })
+        listing.markdownFiles.reserveCapacity(listings.values.reduce(0) { $0 + $1.markdownFiles.count })
         for entry in top {
             guard let folder = listings[entry.name] else {
                 add(entry, in: "", to: &listing)
