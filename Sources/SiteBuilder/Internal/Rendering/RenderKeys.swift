@@ -88,7 +88,8 @@ struct RenderKeys: Sendable {
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
         let alignment = kept.map {
             ListAlignment(
-                earlier: $0.pages, current: context.pages, earlierPath: \.source.path, currentPath: \.source.path)
+                earlier: $0.pages, current: context.pages, earlierPath: { $0.source.path },
+                currentPath: { $0.source.path })
         }
         let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
             let last = alignment?.earlier(of: index).map { kept!.slots[$0] }

@@ -27,7 +27,7 @@ struct ParseFrontMatter: BuildStep {
         let (files, previous, store, display, rootURL) = (files, previous, store, display, rootURL)
         let kept = memory?.parsedPages.flatMap { $0.rootURL == rootURL ? $0 : nil }
         let alignment = kept.map {
-            ListAlignment(earlier: $0.paths, current: files, earlierPath: { $0 }, currentPath: \.source.path)
+            ListAlignment(earlier: $0.paths, current: files, earlierPath: { $0 }, currentPath: { $0.source.path })
         }
         let results = concurrentMap(Array(files.indices), onProgress: log.itemProgress(total: files.count)) { index in
             let taken = kept.flatMap { kept in alignment?.earlier(of: index).flatMap { kept.pages[$0] } }

@@ -59,7 +59,7 @@ struct RenderMarkdown: BuildStep {
         let (pages, titles) = (pages, titles)
         let kept = memory?.markdownPages.flatMap { $0.titles == titles ? $0 : nil }
         let alignment = kept.map {
-            ListAlignment(earlier: $0.paths, current: pages, earlierPath: { $0 }, currentPath: \.source.path)
+            ListAlignment(earlier: $0.paths, current: pages, earlierPath: { $0 }, currentPath: { $0.source.path })
         }
         var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
