@@ -6,10 +6,17 @@ import Testing
 /// lists share is found, wherever the change between them is, and no other.
 @Suite("List alignment")
 struct ListAlignmentTests {
-    /// Each item of `current`'s position in `earlier`, as the alignment gives it.
+    /// Each item of `current`'s position in `earlier`, as the alignment gives it: what it kept of each item is
+    /// the item's path with its position.
     private static func positions(from earlier: [String], to current: [String]) -> [Int?] {
-        let alignment = ListAlignment(earlier: earlier, current: current, earlierPath: { $0 }, currentPath: { $0 })
-        return current.indices.map { alignment.earlier(of: $0) }
+        let kept = earlier.enumerated().map { (path: $0.element, position: $0.offset) }
+        let alignment = ListAlignment(kept: kept, current: current, keptPath: { $0.path }, currentPath: { $0 })
+        return current.indices.map { index in
+            alignment[index].map { found in
+                #expect(found.path == current[index])
+                return found.position
+            }
+        }
     }
 
     /// What the alignment must give: each item's position in `earlier`, found by looking through it.

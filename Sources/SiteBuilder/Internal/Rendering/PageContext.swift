@@ -57,7 +57,7 @@ struct PageContext: Sendable {
         includes = config.includes
         let renderCard = templates.renderer(for: .card).map { render in
             cards?.renderer(
-                partial: TemplateDigests(sources: templates.sources).digest(of: PartialReuse.card.partial),
+                partial: templates.digests.digest(of: PartialReuse.card.partial),
                 pageCount: pages.count, rendering: render) ?? render
         }
         let renderers = PageNavigation.Renderers(

@@ -41,7 +41,6 @@ struct RenderKeys: Sendable {
     /// hashed from, in the order of the build's pages (found again through a `ListAlignment`).
     struct Kept: Sendable {
         let editURLPattern: String
-        let pages: [Page]
         let slots: [Slot]
     }
 
@@ -83,16 +82,16 @@ struct RenderKeys: Sendable {
         context: PageContext, templates: TemplateSet, pageTemplates: [String], kept: Kept?, keeping: Bool
     ) {
         self.context = context
-        let templates = TemplateDigests(sources: templates.sources)
+        let templates = templates.digests
         self.templates = templates
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
-        let alignment = kept.map {
+        let lastSlots = kept.map {
             ListAlignment(
-                earlier: $0.pages, current: context.pages, earlierPath: { $0.source.path },
+                kept: $0.slots, current: context.pages, keptPath: { $0.digests.page.source.path },
                 currentPath: { $0.source.path })
         }
         let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
-            let last = alignment?.earlier(of: index).map { kept!.slots[$0] }
+            let last = lastSlots?[index]
             return (Self.digests(of: index, in: context, kept: last?.digests), last)
         }
         let digests = slots.map(\.0)
@@ -126,7 +125,7 @@ struct RenderKeys: Sendable {
         keys = made.map(\.key)
         self.kept =
             keeping
-            ? Kept(editURLPattern: context.editURLPattern, pages: context.pages, slots: made.compactMap(\.slot)) : nil
+            ? Kept(editURLPattern: context.editURLPattern, slots: made.compactMap(\.slot)) : nil
     }
 
     /// Whether two key inputs are the same bytes, compared as memory (`==` on arrays goes byte by byte).

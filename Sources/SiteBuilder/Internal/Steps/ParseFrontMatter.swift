@@ -15,29 +15,29 @@ struct ParseFrontMatter: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The paths of a build's pages, in order (found again through a `ListAlignment`), each with the page and its
+    /// The path of each of a build's pages, in order (found again through a `ListAlignment`), with the page and its
     /// warnings when it was taken from the cache (the others hold their text); and the root URL their URLs are under.
     struct Kept: Sendable {
         let rootURL: String
-        let paths: [String]
-        let pages: [(page: ParsedPage, problems: [Problem])?]
+        let pages: [(path: String, taken: (page: ParsedPage, problems: [Problem])?)]
     }
 
     func run(_ log: BuildLog) -> [ParsedPage] {
         let (files, previous, store, display, rootURL) = (files, previous, store, display, rootURL)
         let kept = memory?.parsedPages.flatMap { $0.rootURL == rootURL ? $0 : nil }
-        let alignment = kept.map {
-            ListAlignment(earlier: $0.paths, current: files, earlierPath: { $0 }, currentPath: { $0.source.path })
+        let lastPages = kept.map {
+            ListAlignment(kept: $0.pages, current: files, keptPath: { $0.path }, currentPath: { $0.source.path })
         }
         let results = concurrentMap(Array(files.indices), onProgress: log.itemProgress(total: files.count)) { index in
-            let taken = kept.flatMap { kept in alignment?.earlier(of: index).flatMap { kept.pages[$0] } }
-            return Self.taken(files[index], from: taken, previous: previous, store: store)
+            Self.taken(files[index], from: lastPages?[index]?.taken, previous: previous, store: store)
                 ?? Self.parse(files[index], rootURL: rootURL, previous: previous, store: store, display: display)
         }
         log.report(results.flatMap(\.1))
         memory?.parsedPages = Kept(
-            rootURL: rootURL, paths: files.map(\.source.path),
-            pages: results.map { $0.0.cached == nil ? nil : (page: $0.0, problems: $0.1) })
+            rootURL: rootURL,
+            pages: zip(files, results).map { file, result in
+                (file.source.path, result.0.cached == nil ? nil : (page: result.0, problems: result.1))
+            })
         return results.map(\.0)
     }
 

@@ -30,13 +30,12 @@ struct RenderMarkdown: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The paths of a build's pages, in order (found again through a `ListAlignment`), each with the page it made
+    /// The path of each of a build's pages, in order (found again through a `ListAlignment`), with the page it made
     /// from the cache's summary, its problems and the front matter stage's page it was made from, if it made one;
     /// and the titles they were made with.
     struct Kept: Sendable {
         let titles: PageTitle
-        let paths: [String]
-        let made: [(parsed: ParsedPage, page: Page, problems: [Problem])?]
+        let pages: [(path: String, made: (parsed: ParsedPage, page: Page, problems: [Problem])?)]
     }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -58,13 +57,12 @@ struct RenderMarkdown: BuildStep {
             }
         let (pages, titles) = (pages, titles)
         let kept = memory?.markdownPages.flatMap { $0.titles == titles ? $0 : nil }
-        let alignment = kept.map {
-            ListAlignment(earlier: $0.paths, current: pages, earlierPath: { $0 }, currentPath: { $0.source.path })
+        let lastPages = kept.map {
+            ListAlignment(kept: $0.pages, current: pages, keptPath: { $0.path }, currentPath: { $0.source.path })
         }
         var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
-            if let kept, let earlier = alignment?.earlier(of: index), let taken = kept.made[earlier],
-                taken.parsed === page,
+            if let taken = lastPages?[index]?.made, taken.parsed === page,
                 Self.summaryStands(page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes)
             {
                 return (page: taken.page, problems: taken.problems)
@@ -90,9 +88,12 @@ struct RenderMarkdown: BuildStep {
         results = checked.map(\.0)
         if let memory {
             let made = zip(pages, results).map { parsed, result in
-                result.page.html == nil && parsed.cached != nil ? (parsed, result.page, result.problems) : nil
+                (
+                    parsed.source.path,
+                    result.page.html == nil && parsed.cached != nil ? (parsed, result.page, result.problems) : nil
+                )
             }
-            memory.markdownPages = Kept(titles: titles, paths: pages.map(\.source.path), made: made)
+            memory.markdownPages = Kept(titles: titles, pages: made)
         }
         if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))

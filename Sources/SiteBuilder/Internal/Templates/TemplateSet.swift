@@ -11,8 +11,9 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Names that pages may pick with `template:`.
     let pageTemplates: Set<String>
-    /// The text of every template and partial by name, for the cache keys of the pages they render.
-    let sources: [String: String]
+    /// The digest of every template and partial with what it includes, for the cache keys of the pages they render
+    /// and the cards a session keeps.
+    let digests: TemplateDigests
     /// The partials rendered once and pasted, by name (see `PartialReuse`).
     let reused: Set<String>
 
@@ -79,7 +80,8 @@ struct TemplateSet: Sendable {
         let reused = PartialReuse.install(in: &library, templates: texts.templates, partials: texts.partials)
         let set = TemplateSet(
             library: library, pageTemplates: templateNames,
-            sources: texts.templates.merging(texts.partials) { template, _ in template }, reused: reused)
+            digests: TemplateDigests(sources: texts.templates.merging(texts.partials) { template, _ in template }),
+            reused: reused)
         return (set, problems)
     }
 
