@@ -1,7 +1,8 @@
 import AccessRules
 
-/// Where a page comes from and where it goes: its Markdown file (if any) and its pretty URL.
-struct PageSource: Sendable, Equatable {
+/// Where a page comes from and where it goes: its Markdown file (if any) and its pretty URL. A class: every
+/// stage hands each page's source on, and a copy of four strings cost four reference counts where one costs one.
+final class PageSource: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// `guide/setup.md`
         case page
@@ -36,6 +37,10 @@ struct PageSource: Sendable, Equatable {
     }
 
     var isSection: Bool { kind != .page }
+
+    static func == (left: PageSource, right: PageSource) -> Bool {
+        left === right || (left.kind == right.kind && left.path == right.path && left.folder == right.folder)
+    }
 
     /// The folder holding the Markdown file, which its relative links start from: `folder`, but for a page
     /// beside the folder it is the section page of (`guide.md` for `guide/`), that page's own folder.
