@@ -24,4 +24,20 @@ struct SitePathTests {
         #expect(SitePath.parent(of: "a/b/c.md") == "a/b" && SitePath.lastComponent(of: "a/b/c.md") == "c.md")
         #expect(SitePath.parent(of: "c.md") == "" && SitePath.lastComponent(of: "c.md") == "c.md")
     }
+
+    @Test func aFolderIsTheParentOfExactlyThePathsItHoldsDirectly() {
+        #expect(SitePath.isParent("", of: "c.md"))
+        #expect(!SitePath.isParent("", of: "a/c.md"))
+        #expect(SitePath.isParent("a/b", of: "a/b/c.md"))
+        #expect(!SitePath.isParent("a/b", of: "a/b/d/c.md"), "a grandchild")
+        #expect(!SitePath.isParent("a/b", of: "a/bc/c.md"), "a folder whose name starts with the same letters")
+        #expect(!SitePath.isParent("a/b", of: "a/b/"), "no name after the slash")
+        #expect(!SitePath.isParent("a/b", of: "a/b"))
+        #expect(!SitePath.isParent("a/b", of: "c.md"))
+        #expect(!SitePath.isParent("a", of: "b/c.md"))
+        #expect(SitePath.isParent("日本", of: "日本/ünï.md"))
+        for path in ["c.md", "a/c.md", "a/b/c.md", "a/bc/d.md", "日本/ünï.md"] {
+            #expect(SitePath.isParent(SitePath.parent(of: path), of: path))
+        }
+    }
 }

@@ -9,6 +9,9 @@ final class Page: Sendable {
     /// The SHA-256 of the Markdown file, as hex; nil for an implicit section page, which has none.
     let fileDigest: String?
     let title: String
+    /// The title in lower case, which navigation sorts by: made once with the page, which a `BuildSession` keeps
+    /// from build to build while its file and links stand, rather than for every page in every build.
+    let sortingTitle: String
     /// Headings, links and words of the Markdown, and the digest of its HTML.
     let markdown: MarkdownSummary
     /// The HTML of the Markdown when this build rendered it; nil when the build cache vouched for it,
@@ -24,6 +27,7 @@ final class Page: Sendable {
         self.frontMatter = frontMatter
         self.fileDigest = fileDigest
         self.title = title
+        sortingTitle = title.lowercased()
         self.markdown = markdown
         self.html = html
     }
@@ -38,6 +42,6 @@ final class Page: Sendable {
         let weight =
             frontMatter.weight ?? position
             ?? MarkdownFileName.leadingNumber(of: source.name).map { Double($0.number) } ?? .infinity
-        return (weight, title.lowercased(), source.path)
+        return (weight, sortingTitle, source.path)
     }
 }

@@ -57,8 +57,10 @@ enum SiteContent {
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
         var sources: [PageSource] = []
-        for (path, isSection) in zip(markdownFiles, isSection) where !leftOut.contains(path) {
-            let folder = SitePath.parent(of: path)
+        sources.reserveCapacity(markdownFiles.count)
+        var folder = ""
+        for (path, isSection) in zip(markdownFiles, isSection) where leftOut.isEmpty || !leftOut.contains(path) {
+            if !SitePath.isParent(folder, of: path) { folder = SitePath.parent(of: path) }
             if isSection {
                 if sectionFiles[folder] == path {
                     sources.append(PageSource(kind: .section, path: path, folder: folder))
@@ -88,8 +90,12 @@ enum SiteContent {
     /// Every folder that holds one of `files`, however deep.
     private static func folders(holding files: [String]) -> Set<String> {
         var folders: Set<String> = []
+        var last = ""
         for path in files {
-            var folder = SitePath.parent(of: path)
+            // Its folders were inserted with the file before it.
+            if SitePath.isParent(last, of: path) { continue }
+            last = SitePath.parent(of: path)
+            var folder = last
             while !folder.isEmpty, folders.insert(folder).inserted {
                 folder = SitePath.parent(of: folder)
             }

@@ -1,9 +1,26 @@
+import Foundation
+
 /// Slash-separated paths relative to the site folder, e.g. `guide/setup.md`. The slash is looked for
 /// among the UTF-8 bytes rather than the characters: every build splits every page's path.
 enum SitePath {
     static func parent(of path: String) -> String {
         guard let slash = lastSlash(in: path) else { return "" }
         return String(path[..<slash])
+    }
+
+    /// Whether `folder` is the parent of `path` (`""` of a file at the top), compared in bytes: a listing is
+    /// sorted, so most files have the folder of the file before them, which is then taken again, not made anew.
+    static func isParent(_ folder: String, of path: String) -> Bool {
+        var (folder, path) = (folder, path)
+        return folder.withUTF8 { folder in
+            path.withUTF8 { path in
+                let slash = UInt8(ascii: "/")
+                guard !folder.isEmpty else { return !path.contains(slash) }
+                return path.count > folder.count + 1 && path[folder.count] == slash
+                    && memcmp(folder.baseAddress!, path.baseAddress!, folder.count) == 0
+                    && !path[(folder.count + 1)...].contains(slash)
+            }
+        }
     }
 
     static func lastComponent(of path: String) -> String {

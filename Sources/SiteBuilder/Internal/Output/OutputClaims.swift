@@ -24,7 +24,10 @@ struct OutputClaims {
 
     /// Records that `owner` writes `outputPath`; returns the problem naming both sources when another already does.
     mutating func claim(_ outputPath: String, by owner: Owner, url: String, display: DisplayPaths) -> Problem? {
-        if let earlier = owners[outputPath] {
+        // Stored at once, and the earlier owner put back in the rare case there was one: every page of the site
+        // is claimed in every build, and so it is hashed once, not looked up and then stored.
+        if let earlier = owners.updateValue(owner, forKey: outputPath) {
+            owners[outputPath] = earlier
             let (earlier, owner) = (earlier.name(display), owner.name(display))
             // Two files whose names are the same text in different Unicode code points (é as one character, or
             // e and an accent) look alike in the message; say what tells them apart.
@@ -44,8 +47,13 @@ struct OutputClaims {
         owners[outputPath] != nil
     }
 
+    /// Makes room for `count` more claims at once, rather than growing as they come.
+    mutating func reserve(_ count: Int) {
+        owners.reserveCapacity(owners.count + count)
+    }
+
     /// Every output path claimed so far.
-    var outputPaths: Set<String> {
-        Set(owners.keys)
+    var outputPaths: Dictionary<String, Owner>.Keys {
+        owners.keys
     }
 }

@@ -36,7 +36,7 @@ struct OutputFolder: Sendable {
     /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
     /// new site will have.
     init(
-        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: Set<String>
+        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: [String]
     ) throws(Failure) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         path = output.path
@@ -79,7 +79,7 @@ struct OutputFolder: Sendable {
     /// True when a new file's folder is a file now, or a new file is a folder now. Only files the output
     /// does not have yet can be either, and most builds have none; and only a current file under the same
     /// top-level folder as one of them can be in its way, so only those are looked at.
-    private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: Set<String>)
+    private static func layoutChanges(from currentFiles: Dictionary<String, FileStamp>.Keys, to newFiles: [String])
         -> Bool
     {
         let added = newFiles.filter { !currentFiles.contains($0) }

@@ -14,6 +14,8 @@ struct OutputPublication {
     /// Files whose bytes a stage made again, staged or found already as they must be: the only entries that
     /// may not be the last build's (every other file is kept, with its entry from the last build's record).
     private let made: Set<String>
+    /// The files of the current output the new site does not have, which publishing removes.
+    let staleFiles: [String]
 
     /// `files` name each path once: every stage's paths are claimed (`OutputClaims`).
     init(folder: OutputFolder, files: [[OutputFile]]) {
@@ -44,6 +46,18 @@ struct OutputPublication {
         self.entries = entries
         self.staged = staged
         self.made = made
+        staleFiles = Self.staleFiles(current: folder.current, entries: entries, made: made)
+    }
+
+    /// The files of `current` not among `entries`. Every kept file is one of the current output's, so only files
+    /// made again can be missing from it, and the counts tell whether any current file is left over: the current
+    /// files are looked through only when one is.
+    private static func staleFiles(
+        current: [String: FileStamp], entries: [String: BuildRecord.Entry], made: Set<String>
+    ) -> [String] {
+        let new = made.count { current[$0] == nil }
+        guard current.count != entries.count - new else { return [] }
+        return current.keys.filter { entries[$0] == nil }
     }
 
     /// How the new output's files differ from the last build's record, for the record appended to it (see
@@ -67,15 +81,6 @@ struct OutputPublication {
     /// True when the current output already is the new site: nothing staged, nothing to remove.
     var outputIsUnchanged: Bool {
         staged.isEmpty && staleFiles.isEmpty
-    }
-
-    /// The files of the current output the new site does not have. Every kept file is one of the current
-    /// output's, so only files made again can be missing from it, and the counts tell whether any current
-    /// file is left over: the current files are looked through only when one is.
-    var staleFiles: [String] {
-        let new = made.count { folder.current[$0] == nil }
-        guard folder.current.count != entries.count - new else { return [] }
-        return folder.current.keys.filter { entries[$0] == nil }
     }
 
     /// The output files publishing writes or removes, sorted.

@@ -30,6 +30,7 @@ struct MapURLs: BuildStep {
             return ParsedPage(source: source, rootURL: rootURL, frontMatter: FrontMatter(description: description))
         }
         site.pages = kept + implicit
+        site.claims.reserve(site.pages.count)
         site.aliases = claimOutputs(of: site.pages, in: &site.claims, log: log)
         return site
     }

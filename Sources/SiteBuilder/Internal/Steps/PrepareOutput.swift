@@ -13,10 +13,9 @@ struct PrepareOutput: BuildStep {
 
     func run(_ log: BuildLog) -> OutputFolder? {
         do {
-            var files = claims.outputPaths
-            files.insert(AccessManifest.relativePath)
             return try OutputFolder(
-                outputFolder: outputFolder, previous: previous, current: current.value, newFiles: files)
+                outputFolder: outputFolder, previous: previous, current: current.value,
+                newFiles: [AccessManifest.relativePath] + claims.outputPaths)
         } catch {
             log.report(Problem(message: error.message))
             return nil
