@@ -42,4 +42,32 @@ struct AccessManifestJSONTests {
         }
         #expect(try builder.manifest.json() == (try Self.encoderJSON(builder.manifest)))
     }
+
+    @Test("Sorting from the caller's order writes the same bytes, whatever that order, and only the manifest's paths")
+    func sortingFromAnOrder() throws {
+        var builder = AccessManifestBuilder()
+        let paths = (0..<300).map { "/section-\($0 % 7)/page-\($0)/" }
+        for (number, path) in paths.enumerated() {
+            builder.add(path: path, rule: number % 3 == 0 ? .public : .signedIn, source: "site/\(number % 4).md")
+        }
+        let manifest = builder.manifest
+        let expected = try Self.encoderJSON(manifest)
+        let sorted = paths.sorted()
+        #expect(try manifest.json(sortingFrom: sorted) == expected)
+        #expect(try manifest.json(sortingFrom: sorted.reversed()) == expected)
+        #expect(try manifest.json(sortingFrom: paths) == expected)
+        var twice = sorted
+        twice[7] = twice[8]
+        #expect(try manifest.json(sortingFrom: twice) == expected, "one path named twice, another missed")
+        var stranger = sorted
+        stranger[3] = "/not-in-the-manifest/"
+        #expect(try manifest.json(sortingFrom: stranger) == expected, "a path the manifest lacks")
+        #expect(try manifest.json(sortingFrom: Array(sorted.dropLast())) == expected, "a path missed")
+        #expect(try manifest.json(sortingFrom: []) == expected)
+        var accented = AccessManifestBuilder()
+        accented.add(path: "/caf\u{E9}/", rule: .public, source: "site.toml")
+        // The same path in other code points compares equal, but the manifest's own spelling is written.
+        #expect(
+            try accented.manifest.json(sortingFrom: ["/cafe\u{301}/"]) == (try Self.encoderJSON(accented.manifest)))
+    }
 }

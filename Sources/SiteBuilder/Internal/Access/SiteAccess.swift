@@ -47,6 +47,8 @@ struct SiteAccess: Sendable {
     /// For each call of `addFiles`, its source and the key of the files it added, so that the manifest's key
     /// covers those too.
     private(set) var addedFilesKeys: [String] = []
+    /// The manifest paths of the files `addFiles` added, in the order added.
+    private var addedPaths: [String] = []
     /// The site's root URL, decoded, as manifest paths begin.
     let root: String
     /// The rule each folder hands down, for a file the build does not publish that a page includes (a hidden file, or
@@ -176,8 +178,9 @@ struct SiteAccess: Sendable {
             guard let number = numbers[file.ruleID] else {
                 preconditionFailure("a file under a rule the manifest lacks")
             }
-            manifest.paths[OutputPath.manifestPath(ofFile: file.outputPath, decodedRoot: root)] = AccessManifest.Entry(
-                rule: number, source: sourceNumber)
+            let path = OutputPath.manifestPath(ofFile: file.outputPath, decodedRoot: root)
+            manifest.paths[path] = AccessManifest.Entry(rule: number, source: sourceNumber)
+            addedPaths.append(path)
         }
         addedFilesKeys += [source, key]
     }
@@ -210,7 +213,8 @@ struct SiteAccess: Sendable {
 
     /// The manifest as published (`AccessManifest.json()`): sorted keys, so an unchanged site writes identical
     /// bytes, and no indentation, which would be more than half of its bytes (`jq . access.json` shows it indented).
+    /// The paths are sorted from the entries' order, which is sorted already, with the files added after.
     func manifestJSON() throws -> Data {
-        Data(try manifest.json())
+        Data(try manifest.json(sortingFrom: entries.map(\.path) + addedPaths))
     }
 }

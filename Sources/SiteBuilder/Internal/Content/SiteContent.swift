@@ -18,9 +18,12 @@ enum SiteContent {
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
     /// naming both. Returns the pages, and the files that are no page because another is their folder's page (the
     /// problem), each with the folder whose page it would be (`SiteFiles.secondSectionFiles`).
+    ///
+    /// `kept` holds a session's sources of its last build: a page whose source would be the same again is given
+    /// that one, made once for the session, with what it works out (its URL, its output file).
     static func pageSources(
         markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
-        display: DisplayPaths
+        display: DisplayPaths, kept: [PageSource] = []
     ) -> ([PageSource], secondSectionFiles: [String: String], [Problem]) {
         var problems: [Problem] = []
         var secondSectionFiles: [String: String] = [:]
@@ -56,24 +59,27 @@ enum SiteContent {
             secondSectionFiles[path] = folder
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
+        let last = ListAlignment(kept: kept, current: markdownFiles, keptPath: { $0.path }, currentPath: { $0 })
+        func source(_ kind: PageSource.Kind, _ number: Int, folder: String) -> PageSource {
+            if let kept = last[number], kept.kind == kind, kept.folder == folder { return kept }
+            return PageSource(kind: kind, path: markdownFiles[number], folder: folder)
+        }
         var sources: [PageSource] = []
         sources.reserveCapacity(markdownFiles.count)
         var folder = ""
-        for (path, isSection) in zip(markdownFiles, isSection) where leftOut.isEmpty || !leftOut.contains(path) {
+        for (number, path) in markdownFiles.enumerated() where leftOut.isEmpty || !leftOut.contains(path) {
             if !SitePath.isParent(folder, of: path) { folder = SitePath.parent(of: path) }
-            if isSection {
-                if sectionFiles[folder] == path {
-                    sources.append(PageSource(kind: .section, path: path, folder: folder))
-                }
+            if isSection[number] {
+                if sectionFiles[folder] == path { sources.append(source(.section, number, folder: folder)) }
                 continue
             }
-            let stem = String(MarkdownFileName.stem(of: path))
+            let stem = MarkdownFileName.stem(of: path)
             guard foldersWithFiles.contains(stem) else {
-                sources.append(PageSource(kind: .page, path: path, folder: folder))
+                sources.append(source(.page, number, folder: folder))
                 continue
             }
-            guard let section = sectionFiles[stem] else {
-                sources.append(PageSource(kind: .section, path: path, folder: stem))
+            guard let section = sectionFiles[String(stem)] else {
+                sources.append(source(.section, number, folder: String(stem)))
                 continue
             }
             let name = SitePath.lastComponent(of: path)
@@ -82,21 +88,22 @@ enum SiteContent {
                 + "beside a folder of its name is the folder's page only when the folder has no index.md or "
                 + "README.md: merge \(name) into \(display.site(section)), or rename \(name)"
             problems.append(Problem(file: display.site(path), line: nil, message: message))
-            secondSectionFiles[path] = stem
+            secondSectionFiles[path] = String(stem)
         }
         return (sources, secondSectionFiles, problems)
     }
 
-    /// Every folder that holds one of `files`, however deep.
-    private static func folders(holding files: [String]) -> Set<String> {
-        var folders: Set<String> = []
+    /// Every folder that holds one of `files`, however deep; as substrings, which a page's path without its
+    /// extension is looked up as without being copied.
+    private static func folders(holding files: [String]) -> Set<Substring> {
+        var folders: Set<Substring> = []
         var last = ""
         for path in files {
             // Its folders were inserted with the file before it.
             if SitePath.isParent(last, of: path) { continue }
             last = SitePath.parent(of: path)
             var folder = last
-            while !folder.isEmpty, folders.insert(folder).inserted {
+            while !folder.isEmpty, folders.insert(Substring(folder)).inserted {
                 folder = SitePath.parent(of: folder)
             }
         }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
-/// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, what
-/// three stages made from inputs the next build may find unchanged (each stage says when it takes it again), and
-/// the section cards rendered (`RenderedCards`).
+/// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
+/// sources, what three stages made from inputs the next build may find unchanged (each stage says when it takes it
+/// again), and the section cards rendered (`RenderedCards`).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     let cards = RenderedCards()
@@ -11,9 +11,16 @@ final class SessionMemory: @unchecked Sendable {
     private var listing: ContentScanner.Kept?
     /// The paths changed since `listing` was made, relative to the site folder; nil when anything may have.
     private var changed: Set<String>? = []
+    private var sources: [PageSource] = []
     private var parsed: ParseFrontMatter.Kept?
     private var markdown: RenderMarkdown.Kept?
     private var keys: RenderKeys.Kept?
+
+    /// The pages' sources "Load content" found in the last build, in their order.
+    var pageSources: [PageSource] {
+        get { lock.withLock { sources } }
+        set { lock.withLock { sources = newValue } }
+    }
 
     /// What "Parse front matter" kept in the last build.
     var parsedPages: ParseFrontMatter.Kept? {

@@ -18,7 +18,8 @@ struct PageContext: Sendable {
     private let navigation: PageNavigation
     private let renderToc: (@Sendable (TemplateNode) -> String)?
     private let pastesNav: Bool
-    private let siteLanguage: String
+    /// Each page's language, by index.
+    private let languages: [String]
     /// Each page's last change, by file path, when `last_changed` is set.
     private let lastChanged: [String: SiteDate]
     /// `site.toml`'s `edit_url`, with `{path}` where a page's path goes; "" when the site sets none.
@@ -48,7 +49,7 @@ struct PageContext: Sendable {
             .object(["url": .string(config.rootURL + SearchIndex.folder), "parts": .string(layout.list)])
         }
         site = TemplateNode(fields)
-        siteLanguage = config.language
+        languages = Self.languages(of: pages, tree: tree, site: config.language)
         self.lastChanged = lastChanged
         editURLPattern = config.editURL
         self.pages = pages
@@ -122,11 +123,22 @@ struct PageContext: Sendable {
     /// The language of page `index`: its own front matter `language:`, else that of the nearest section page
     /// above it that has one, else `site.toml`'s.
     func language(of index: Int) -> String {
-        if let own = Self.language(in: pages[index]) { return own }
-        for section in tree.ancestors(of: index).reversed() {
-            if let inherited = Self.language(in: pages[section]) { return inherited }
+        languages[index]
+    }
+
+    /// Each page's language (see `language(of:)`), worked out for every page at once: a section before its pages,
+    /// each of which takes its section's unless it names its own.
+    private static func languages(of pages: [Page], tree: NavigationTree, site: String) -> [String] {
+        var languages: [String?] = Array(repeating: nil, count: pages.count)
+        for index in tree.readingOrder {
+            languages[index] = language(in: pages[index]) ?? tree.parent[index].flatMap { languages[$0] } ?? site
         }
-        return siteLanguage
+        // Every page is below the home page, in the reading order; should one not be, it looks up its sections.
+        return languages.indices.map { index in
+            languages[index]
+                ?? ([index] + tree.ancestors(of: index).reversed()).lazy.compactMap { language(in: pages[$0]) }.first
+                ?? site
+        }
     }
 
     private static func language(in page: Page) -> String? {

@@ -154,24 +154,29 @@ struct RenderKeys: Sendable {
         /// What the key of page `index` rendered with `template` digests.
         func input(of index: Int, template: String) -> [UInt8] {
             let tree = context.tree
-            let ancestors = tree.ancestors(of: index)
-            var writer = ByteWriter(capacity: 32 * (ancestors.count + 40) + 64)
+            var writer = ByteWriter(capacity: 32 * 48 + 128)
             writer.string(PageContext.generator)
             writer.string(template)
             writer.string(templates.digest(of: template))
             writer.digest(context.site.digest)
             writer.digest(own[index])
             writer.digest(entries[tree.home])
-            for (position, section) in ancestors.enumerated() {
-                writer.digest(entries[section])
-                shownChildren(of: section, around: ancestors.dropFirst(position + 1).first ?? index, to: &writer)
-            }
+            sections(above: index, to: &writer)
             writer.digest(entries[index])
             writer.digest(children[index])
             for neighbour in [tree.previous(of: index), tree.next(of: index)] {
                 writer.optional(neighbour) { writer, neighbour in writer.digest(entries[neighbour]) }
             }
             return writer.bytes
+        }
+
+        /// Appends each section from the home page down to the parent of page `index`, with the children a nav
+        /// expanded towards the page shows of it; climbing first, so that no list of the sections is made.
+        private func sections(above index: Int, to writer: inout ByteWriter) {
+            guard let section = context.tree.parent[index] else { return }
+            sections(above: section, to: &writer)
+            writer.digest(entries[section])
+            shownChildren(of: section, around: index, to: &writer)
         }
 
         /// Appends the children of `section` a nav expanded towards `entry` shows: all of them, by the digest of

@@ -85,7 +85,8 @@ struct LoadContent: BuildStep {
         let (sources, secondSectionFiles, problems) = SiteContent.pageSources(
             markdownFiles: markdownFiles, assetFiles: assetFiles,
             readmeBesideIndex: listing.isJekyllSource ? .page : config.mkdocs != nil ? .leftOut : .problem,
-            display: display)
+            display: display, kept: memory?.pageSources ?? [])
+        memory?.pageSources = sources
         log.report(problems)
         files.secondSectionFiles = secondSectionFiles
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
