@@ -81,4 +81,22 @@ struct SessionTests {
         _ = try session.build(changed: nil)
         #expect(site.output("a/index.html") == "<b>One, renamed</b>\n<b>Three</b>\n<b>Two</b>\n")
     }
+
+    @Test("A page beside a folder of its name becomes the folder's page in a session, and a page again without it")
+    func aPageBecomesASectionAndBackInASession() throws {
+        let site = try TestSite(
+            pages: ["index.md": "", "guide.md": "Guide\n", "faq.md": "FAQ\n"],
+            templates: TestSite.contentOnlyTemplates.merging(
+                ["section.mustache": "section: {{#section_pages}}{{title}} {{/section_pages}}"]) { $1 })
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        #expect(site.output("guide/index.html") == "<p>Guide</p>\n")
+        try site.write(["guide/setup.md": "---\ntitle: Setup\n---\nSetup\n"], under: "site")
+        _ = try session.build(changed: [site.root + "/site/guide"])
+        #expect(site.output("guide/index.html") == "section: Setup ", "guide.md is the page of guide/ now")
+        try FileManager.default.removeItem(atPath: site.root + "/site/guide")
+        _ = try session.build(changed: [site.root + "/site/guide"])
+        #expect(site.output("guide/index.html") == "<p>Guide</p>\n", "a page again")
+        #expect(site.output("faq/index.html") == "<p>FAQ</p>\n")
+    }
 }
