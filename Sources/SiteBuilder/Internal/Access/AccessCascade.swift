@@ -8,6 +8,8 @@ struct AccessCascade {
     private let sectionRules: [String: SiteAccess.Origin]
     private let siteDefault: SiteAccess.Origin
     private var known: [String: SiteAccess.Origin] = [:]
+    /// The folder asked last and its rule: pages come in the order of the sorted listing, a folder's together.
+    private var last: (folder: String, origin: SiteAccess.Origin)?
 
     /// `sections` are every section page with its front matter, drafts left out of the build included:
     /// leaving a section page out must not open its folder.
@@ -23,6 +25,13 @@ struct AccessCascade {
 
     /// The rule that covers everything in `folder` ("" is the site root) that sets none of its own.
     mutating func rule(forFolder folder: String) -> SiteAccess.Origin {
+        if let last, last.folder == folder { return last.origin }
+        let origin = rule(lookingUp: folder)
+        last = (folder, origin)
+        return origin
+    }
+
+    private mutating func rule(lookingUp folder: String) -> SiteAccess.Origin {
         if let origin = known[folder] { return origin }
         var current = folder
         var origin = siteDefault

@@ -8,12 +8,20 @@ extension SiteAccess {
     var manifestKey: String {
         var writer = ByteWriter()
         writer.int(AccessManifest.currentVersion)
+        writer.digest(entriesDigest)
+        writer.list(addedFilesKeys) { $0.string($1) }
+        return SHA256.hex(writer.bytes)
+    }
+
+    /// The digest of every entry's path and rule with where the rule was written, which `manifestKey` is made
+    /// from: worked out with the entries, where access is resolved beside the build's own work.
+    static func digest(of entries: [Entry]) -> SHA256.Digest {
+        var writer = ByteWriter(capacity: 64 * entries.count)
         writer.list(entries) { writer, entry in
             writer.string(entry.path)
             writer.value(entry.origin.rule)
             writer.string(entry.origin.source)
         }
-        writer.list(addedFilesKeys) { $0.string($1) }
-        return SHA256.hex(writer.bytes)
+        return SHA256.digest(writer.bytes)
     }
 }

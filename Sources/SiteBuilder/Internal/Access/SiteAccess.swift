@@ -27,6 +27,8 @@ struct SiteAccess: Sendable {
     let problems: [Problem]
     /// Every published path, sorted by path.
     let entries: [Entry]
+    /// See `digest(of:)`.
+    let entriesDigest: SHA256.Digest
     /// Rules are numbered in the order the sorted paths first use them. The numbers stay in the manifest and the
     /// build: what pages and the search index publish is each rule's id (`ruleIDs`).
     private(set) var manifest: AccessManifest
@@ -142,6 +144,7 @@ struct SiteAccess: Sendable {
         }
         entries.sort { $0.path < $1.path }
         self.entries = entries
+        entriesDigest = Self.digest(of: entries)
 
         var builder = AccessManifestBuilder(capacity: entries.count)
         for entry in entries {

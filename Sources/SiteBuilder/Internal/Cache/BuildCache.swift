@@ -104,6 +104,12 @@ struct BuildCache {
         return store
     }
 
+    /// The link targets of the last build (`LinkIndex.described`) as a `BuildSession` kept them, when they are those
+    /// its record's digest names; nil in a lone build, or when the session kept none.
+    func keptLinkTargets(digest: String) -> [UInt8]? {
+        memory?.linkTargets(digest: digest)
+    }
+
     /// The link targets of the last build (`LinkIndex.described`), when they are those its record's digest names.
     func loadLinkTargets(digest: String) -> [UInt8]? {
         if let kept = memory?.linkTargets(digest: digest) { return kept }

@@ -28,23 +28,26 @@ struct LinkIndex: Sendable {
     /// `SUMMARY.md` is the book's table of contents, which is no page.
     var hasBookSummary = false
 
-    /// The digest of every target: equal digests resolve every link alike, so the build cache may keep
-    /// what links resolved to while the site's pages, sections, assets and drafts stay as they are. The
-    /// pages are taken in the order they come, which the sorted listing of the site folder fixes, rather
-    /// than sorted again: every build makes this digest over every page.
-    let digest: String
-    /// What the digest is made of: every page's kind, path and URL, the assets, drafts, root URL, repository, book
-    /// summary and other names, kept in the build cache so that the next build can tell which targets changed
-    /// (`LinkTargetChanges`).
+    /// Every page's kind, path and URL, the assets, drafts, root URL, repository, book summary and other names:
+    /// equal descriptions resolve every link alike, so the build cache may keep what links resolved to while the
+    /// site's pages, sections, assets and drafts stay as they are. Kept in the build cache, by its digest
+    /// (`digest`), so that the next build can tell which targets changed (`LinkTargetChanges`). The pages are taken
+    /// in the order they come, which the sorted listing of the site folder fixes, rather than sorted again.
     let described: [UInt8]
+
+    /// The digest of `described`, which a build's record names its link targets by.
+    var digest: String {
+        SHA256.hex(described)
+    }
 
     /// `secondSectionFiles` (`SiteFiles.secondSectionFiles`) lead to their folder's page.
     init(
         pages: [ParsedPage], assets: [String], drafts: Set<String>, secondSectionFiles: [String: String] = [:],
         rootURL: String, repository: SiteRepository? = nil, hasBookSummary: Bool = false
     ) {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 96 * pages.count)
         writer.int(pages.count)
+        self.pages.reserveCapacity(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
             let path = page.source.path
@@ -90,7 +93,6 @@ struct LinkIndex: Sendable {
             writer.string(file.folder)
         }
         described = writer.bytes
-        digest = SHA256.hex(described)
     }
 
     /// How `described` writes a page's kind.

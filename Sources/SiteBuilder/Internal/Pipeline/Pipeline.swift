@@ -156,7 +156,7 @@ struct Pipeline {
         }
         var newRecord = BuildRecord(
             generator: BuildCache.generator, options: options.digest,
-            started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets,
+            started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets.value,
             inputs: Self.inputs(parsed, settings: cache.settings, assets: copied.inputs, display: display),
             files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
             access: access.counts, warnings: [])

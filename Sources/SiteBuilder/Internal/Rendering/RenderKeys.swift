@@ -115,7 +115,7 @@ struct RenderKeys: Sendable {
             let input = parts.input(of: index, template: pageTemplates[index])
             let (digests, last) = slots[index]
             // A key hashed from the same bytes last time stands, and so does its slot while its digests do.
-            if let last, Self.same(last.input, input) {
+            if let last, last.input.sameBytes(as: input) {
                 guard keeping else { return (nil, last.key) }
                 return (last.digests === digests ? last : Slot(digests: digests, input: input, key: last.key), last.key)
             }
@@ -126,16 +126,6 @@ struct RenderKeys: Sendable {
         self.kept =
             keeping
             ? Kept(editURLPattern: context.editURLPattern, slots: made.compactMap(\.slot)) : nil
-    }
-
-    /// Whether two key inputs are the same bytes, compared as memory (`==` on arrays goes byte by byte).
-    private static func same(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        first.count == second.count
-            && first.withUnsafeBytes { first in
-                second.withUnsafeBytes { second in
-                    first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
-                }
-            }
     }
 
     /// The key of page `index`, rendered with its template.

@@ -35,7 +35,9 @@ struct RenderMarkdown: BuildStep {
     /// and the titles they were made with.
     struct Kept: Sendable {
         let titles: PageTitle
-        let pages: [(path: String, made: (parsed: ParsedPage, page: Page, problems: [Problem])?)]
+        let pages: [Item]
+
+        typealias Item = (path: String, made: (parsed: ParsedPage, page: Page, problems: [Problem])?)
     }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -47,12 +49,23 @@ struct RenderMarkdown: BuildStep {
         let bodies = PageBodies(
             resolver: LinkResolver(index: index), display: display, includes: includes,
             dialect: config.markdownDialect)
-        let linkTargets = index.digest
-        let targetsUnchanged = linkTargets == previousLinkTargets
+        // A session has the last build's targets at hand: comparing them is cheaper than hashing these, whose digest
+        // the record needs only at the end of the build, and is worked out meanwhile on another core.
+        let keptTargets = previousLinkTargets.flatMap { cache?.keptLinkTargets(digest: $0) }
+        let targetsUnchanged: Bool
+        let linkTargets: Background<String>
+        if let keptTargets, let previousLinkTargets {
+            targetsUnchanged = keptTargets.sameBytes(as: index.described)
+            linkTargets = targetsUnchanged ? Background(ready: previousLinkTargets) : Background { index.digest }
+        } else {
+            let digest = index.digest
+            targetsUnchanged = digest == previousLinkTargets
+            linkTargets = Background(ready: digest)
+        }
         let changes =
             targetsUnchanged
             ? nil
-            : previousLinkTargets.flatMap { cache?.loadLinkTargets(digest: $0) }.flatMap {
+            : (keptTargets ?? previousLinkTargets.flatMap { cache?.loadLinkTargets(digest: $0) }).flatMap {
                 LinkTargetChanges(earlier: $0, current: index)
             }
         let (pages, titles) = (pages, titles)
@@ -87,7 +100,8 @@ struct RenderMarkdown: BuildStep {
         }
         results = checked.map(\.0)
         if let memory {
-            let made = zip(pages, results).map { parsed, result in
+            // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item.
+            let made = zip(pages, results).map { parsed, result -> Kept.Item in
                 (
                     parsed.source.path,
                     result.page.html == nil && parsed.cached != nil ? (parsed, result.page, result.problems) : nil
@@ -186,7 +200,7 @@ struct RenderedMarkdown {
     /// Every page's anchors, which links to headings of other pages are checked against.
     let anchors: SiteAnchors
     /// The digest of the link targets the pages were rendered against, for the build's record.
-    let linkTargets: String
+    let linkTargets: Background<String>
     /// What the digest is made of, for the build cache; see `LinkIndex.described`.
     let describedLinkTargets: [UInt8]
     /// Where the site folder lies in its git repository, which links may be written against.

@@ -36,3 +36,15 @@ extension UnsafeRawBufferPointer {
         }
     }
 }
+
+extension [UInt8] {
+    /// Whether `other` holds the same bytes, compared as memory: `==` on arrays goes element by element.
+    func sameBytes(as other: [UInt8]) -> Bool {
+        count == other.count
+            && withUnsafeBytes { first in
+                other.withUnsafeBytes { second in
+                    first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+                }
+            }
+    }
+}
