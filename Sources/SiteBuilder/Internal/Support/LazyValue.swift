@@ -1,15 +1,18 @@
 import Foundation
+import Synchronization
 
 /// A value computed the first time it is asked for, and kept. A thread that asks while another is
 /// computing it waits for that result rather than computing it again: pages next to each other,
 /// rendered at the same time, ask for the same section's navigation.
-final class LazyValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var computed: Value?
+///
+/// Its lock is a `Mutex` held in the object itself: a build makes one for each page, twice, and an `NSLock` was one
+/// more object to make, set up and free for each.
+final class LazyValue<Value: Sendable>: Sendable {
+    private let computed = Mutex<Value?>(nil)
 
     /// The value, computed by `compute` if it is not yet; `compute` may ask other lazy values, not this one.
     func value(_ compute: () -> Value) -> Value {
-        lock.withLock {
+        computed.withLock { computed in
             if let computed { return computed }
             let value = compute()
             computed = value
