@@ -52,8 +52,8 @@ final class Console: @unchecked Sendable {
             clearProgress()
             guard verbose, !stageStarts.isEmpty else { return }
             let ends = stageStarts.dropFirst().map(\.started) + [.now]
-            let slowest = zip(stageStarts, ends).map { ($0.stage, $1 - $0.started) }
-            let listed = slowest.map { "\($0.0.name) \(Int(Double($0.1.components.attoseconds) / 1e15 + Double($0.1.components.seconds) * 1000)) ms" }.joined(separator: ", ")
+            let slowest = zip(stageStarts, ends).map { ($0.stage, $1 - $0.started) }.sorted { $0.1 > $1.1 }.prefix(3)
+            let listed = slowest.map { "\($0.0.name) \(Self.seconds($0.1))" }.joined(separator: ", ")
             write("Slowest stages: \(listed)\n", to: .standardOutput)
             stageStarts = []
         }
