@@ -40,4 +40,14 @@ struct SitePathTests {
             #expect(SitePath.isParent(SitePath.parent(of: path), of: path))
         }
     }
+
+    @Test func aPathIsShownJoinedToItsFolderWithOneSlash() {
+        #expect(DisplayPaths.join("site", "guide/setup.md") == "site/guide/setup.md")
+        #expect(DisplayPaths.join("site/", "guide/setup.md") == "site/guide/setup.md")
+        #expect(DisplayPaths.join("/srv/site", "a.md") == "/srv/site/a.md")
+        #expect(DisplayPaths.join("", "a.md") == "a.md")
+        #expect(DisplayPaths.join(".", "a.md") == "a.md")
+        #expect(DisplayPaths.join("site", "") == "site")
+        #expect(DisplayPaths.join("sïte", "日本/ünï.md") == "sïte/日本/ünï.md")
+    }
 }

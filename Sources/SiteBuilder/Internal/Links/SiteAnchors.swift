@@ -5,7 +5,10 @@ struct SiteAnchors: Sendable {
     private let byPath: [String: PageAnchors]
 
     init(pages: [Page]) {
-        byPath = Dictionary(pages.map { ($0.source.path, $0.markdown.anchors) }, uniquingKeysWith: { $1 })
+        var byPath: [String: PageAnchors] = [:]
+        byPath.reserveCapacity(pages.count)
+        for page in pages { byPath[page.source.path] = page.markdown.anchors }
+        self.byPath = byPath
     }
 
     /// The anchors of the page at source path `path`; none when no page is there.

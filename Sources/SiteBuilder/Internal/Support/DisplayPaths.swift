@@ -70,6 +70,20 @@ struct DisplayPaths: Sendable {
     static func join(_ folder: String, _ relativePath: String) -> String {
         if folder.isEmpty || folder == "." { return relativePath }
         if relativePath.isEmpty { return folder }
-        return folder.hasSuffix("/") ? folder + relativePath : folder + "/" + relativePath
+        // Copied as bytes into one buffer: a build joins the site folder to the path of every page, more than once,
+        // and appending strings looks at the characters where they meet.
+        var (folder, relativePath) = (folder, relativePath)
+        let slash = folder.utf8.last == UInt8(ascii: "/") ? 0 : 1
+        return folder.withUTF8 { folder in
+            relativePath.withUTF8 { path in
+                String(unsafeUninitializedCapacity: folder.count + slash + path.count) { buffer in
+                    _ = buffer.initialize(fromContentsOf: folder)
+                    if slash == 1 { buffer[folder.count] = UInt8(ascii: "/") }
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(folder.count + slash)...])
+                        .initialize(fromContentsOf: path)
+                    return folder.count + slash + path.count
+                }
+            }
+        }
     }
 }
