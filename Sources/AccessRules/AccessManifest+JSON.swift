@@ -7,7 +7,8 @@ extension AccessManifest {
     /// 2 µs a path for them, most of a one-page rebuild's time in "Write extras" on a site of 20,000 pages.
     /// The few rules still go through `JSONEncoder`.
     public func json() throws -> [UInt8] {
-        try json(sorting: Array(paths.keys))
+        let keys = Array(paths.keys)
+        return try json(sorting: keys, ascii: keys.allSatisfy(Self.isASCII))
     }
 
     /// `json()`, with the paths sorted starting from `order`, the manifest's paths in the order the caller holds
@@ -17,10 +18,11 @@ extension AccessManifest {
     /// they are when one is more than ASCII, which the manifest may spell in other code points that compare equal.
     public func json(sortingFrom order: [String]) throws -> [UInt8] {
         guard order.count == paths.count, order.allSatisfy(Self.isASCII) else { return try json() }
-        return try json(sorting: order)
+        return try json(sorting: order, ascii: true)
     }
 
-    private func json(sorting keys: [String]) throws -> [UInt8] {
+    /// `ascii`: every key is ASCII, so `<` sorts them as their bytes.
+    private func json(sorting keys: [String], ascii: Bool) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rulesJSON = try encoder.encode(rules)
@@ -30,7 +32,7 @@ extension AccessManifest {
         // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; for ASCII paths, as nearly all are, that is the
         // order of `<`, which compares them as bytes without copying them.
         var keys = keys
-        if keys.allSatisfy(Self.isASCII) {
+        if ascii {
             keys.sort(by: <)
         } else {
             keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -112,7 +112,7 @@ struct BuildCache {
 
     /// The link targets of the last build (`LinkIndex.described`), when they are those its record's digest names.
     func loadLinkTargets(digest: String) -> [UInt8]? {
-        if let kept = memory?.linkTargets(digest: digest) { return kept }
+        if let kept = keptLinkTargets(digest: digest) { return kept }
         guard let bytes = FileBytes.read(linksFile), SHA256.hex(bytes) == digest else { return nil }
         return bytes
     }

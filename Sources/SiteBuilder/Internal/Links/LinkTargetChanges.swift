@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which links a change to the site's link targets can affect, worked out from the targets of the last build
 /// (`LinkIndex.described`, kept in the build cache) and this build's.
 ///
@@ -102,16 +100,7 @@ final class LinkTargetChanges: Sendable {
 
         /// Compared as memory: a build compares nearly every record, and `elementsEqual` goes byte by byte.
         func sameRecord(_ index: Int, as other: Targets, _ otherIndex: Int) -> Bool {
-            let (range, otherRange) = (records[index], other.records[otherIndex])
-            guard range.count == otherRange.count else { return false }
-            return bytes.withUnsafeBytes { mine in
-                other.bytes.withUnsafeBytes { theirs in
-                    guard !range.isEmpty, let mine = mine.baseAddress, let theirs = theirs.baseAddress else {
-                        return true
-                    }
-                    return memcmp(mine + range.lowerBound, theirs + otherRange.lowerBound, range.count) == 0
-                }
-            }
+            bytes[records[index]].sameBytes(as: other.bytes[other.records[otherIndex]])
         }
 
         /// The kind (`LinkIndex.tag(of:)`) and URL of each target

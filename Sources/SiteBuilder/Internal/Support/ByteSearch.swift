@@ -37,14 +37,15 @@ extension UnsafeRawBufferPointer {
     }
 }
 
-extension [UInt8] {
-    /// Whether `other` holds the same bytes, compared as memory: `==` on arrays goes element by element.
-    func sameBytes(as other: [UInt8]) -> Bool {
-        count == other.count
-            && withUnsafeBytes { first in
-                other.withUnsafeBytes { second in
-                    first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
-                }
+extension ContiguousBytes {
+    /// Whether `other` holds the same bytes, compared as memory: `==` on arrays and slices goes element by element.
+    func sameBytes(as other: some ContiguousBytes) -> Bool {
+        withUnsafeBytes { first in
+            other.withUnsafeBytes { second in
+                guard first.count == second.count else { return false }
+                guard let start = first.baseAddress, let otherStart = second.baseAddress else { return true }
+                return memcmp(start, otherStart, first.count) == 0
             }
+        }
     }
 }
