@@ -65,6 +65,53 @@ struct LinkTargetChangesTests {
         #expect(LinkTargetChanges(earlier: [1, 2, 3], current: Self.index(Self.site)) == nil)
     }
 
+    @Test("A page's destinations kept as one run of bytes are asked as its links are one by one")
+    func destinationsAskedTogether() throws {
+        let changes = try #require(Self.changes(to: Self.index(Self.site + ["guide/tuning.md"])))
+        let pages: [[String]] = [
+            [], ["setup.md", "#top"], ["setup.md", "../guide/tuning.md#cache"],
+            ["https://example.com/", "t%75ning.md"],
+            ["tüning.md"], [WikiLinks.scheme + "Tuning"], ["../tun", "ing.md"], ["usage.html", "/guide/tuning.html"],
+        ]
+        for destinations in pages {
+            let links = destinations.map { ResolvedLink(destination: $0, line: 1, resolution: .unchanged) }
+            #expect(
+                changes.mayChange(anyOf: LinkDestinations(links)) == destinations.contains(where: changes.mayChange),
+                "\(destinations)")
+        }
+        #expect(!changes.mayChange(anyOf: LinkDestinations([])))
+        #expect(
+            changes.mayChange(
+                anyOf: LinkDestinations([ResolvedLink(destination: "tuning.md", line: 1, resolution: .unchanged)])))
+        let none = try #require(Self.changes(to: Self.index(Self.site)))
+        #expect(
+            !none.mayChange(
+                anyOf: LinkDestinations([ResolvedLink(destination: "t%75ning.md", line: 1, resolution: .unchanged)])))
+    }
+
+    @Test("In a session, a page whose link was broken before a page of its name came is rendered again")
+    func brokenLinkMendedInASession() throws {
+        // The page with the link is in another folder than the new page, so its navigation stays as it was: only
+        // its link can make it render again.
+        let site = try TestSite(pages: [
+            "index.md": "", "guide/usage.md": "Use it.\n", "notes/setup.md": "See [tuning](../guide/tuning.md).\n",
+            "notes/more.md": "More.\n",
+        ])
+        var options = site.options
+        options.brokenLinksAreWarnings = true
+        try EditedSite.age(site.root + "/site")
+        let session = BuildSession(options: options)
+        _ = try session.build()
+        // The second build takes the first's pages from the cache, and the session keeps what it made of them.
+        try site.write(["notes/more.md": "More, edited.\n"], under: "site")
+        _ = try session.build(changed: [site.root + "/site/notes/more.md"])
+        try site.write(["guide/tuning.md": "Tune it.\n"], under: "site")
+        let report = try session.build(changed: [site.root + "/site/guide/tuning.md"])
+        #expect(report.changedFiles.contains("notes/setup/index.html"))
+        #expect(!report.changedFiles.contains("notes/more/index.html"))
+        #expect(site.output("notes/setup/index.html")?.contains("href=\"/guide/tuning/\"") == true)
+    }
+
     @Test("A page whose link was broken before a page of its name came is rendered again, as a clean build renders it")
     func brokenLinkMended() throws {
         let site = try TestSite(pages: [

@@ -53,13 +53,27 @@ final class LinkTargetChanges: Sendable {
         guard !names.isEmpty else { return false }
         guard namesAreASCII else { return true }
         let asked = destination.utf8.withContiguousStorageIfAvailable { bytes in
-            // A wiki link finds a page by its name in any case, or with hyphens for its spaces.
-            if bytes.starts(with: Self.wikiScheme) { return true }
-            for byte in bytes where byte == UInt8(ascii: "%") || byte >= 0x80 { return true }
-            return names.contains { UnsafeRawBufferPointer(bytes).containsBytes($0) }
+            Self.alwaysAsked(bytes) || names.contains { UnsafeRawBufferPointer(bytes).containsBytes($0) }
         }
         // Text not stored as UTF-8 (bridged from elsewhere) is asked again.
         return asked ?? true
+    }
+
+    /// Whether any of `destinations` may resolve differently now, as `mayChange` answers for each: one search of
+    /// their bytes per changed name.
+    func mayChange(anyOf destinations: LinkDestinations) -> Bool {
+        guard !names.isEmpty else { return false }
+        guard namesAreASCII, !destinations.alwaysAsked else { return true }
+        return destinations.bytes.withUnsafeBytes { bytes in names.contains { bytes.containsBytes($0) } }
+    }
+
+    /// Whether a destination is asked again whatever changed: a wiki link, which finds a page by its name in any
+    /// case, or with hyphens for its spaces; one with a percent escape or anything but ASCII, which may spell a
+    /// name otherwise.
+    static func alwaysAsked(_ destination: UnsafeBufferPointer<UInt8>) -> Bool {
+        if destination.starts(with: wikiScheme) { return true }
+        for byte in destination where byte == UInt8(ascii: "%") || byte >= 0x80 { return true }
+        return false
     }
 
     private static let wikiScheme = Array(WikiLinks.scheme.utf8)

@@ -31,14 +31,18 @@ struct RenderMarkdown: BuildStep {
     var memory: SessionMemory?
 
     /// The path of each of a build's pages, in order (found again through a `ListAlignment`), with the page it made
-    /// from the cache's summary, its problems and the front matter stage's page it was made from, if it made one;
-    /// and the titles they were made with.
+    /// from the cache's summary, its problems, its links' destinations and the front matter stage's page it was made
+    /// from, if it made one; and the titles they were made with.
     struct Kept: Sendable {
         let titles: PageTitle
         let pages: [Item]
 
-        typealias Item = (path: String, made: (parsed: ParsedPage, page: Page, problems: [Problem])?)
+        typealias Item = (path: String, made: Made?)
+        typealias Made = (parsed: ParsedPage, page: Page, problems: [Problem], destinations: LinkDestinations)
     }
+
+    /// A page as this stage made it, with what a session kept of it when it was taken again from there.
+    private typealias Result = (page: Page, problems: [Problem], taken: Kept.Made?)
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
@@ -73,15 +77,19 @@ struct RenderMarkdown: BuildStep {
         let lastPages = kept.map {
             ListAlignment(kept: $0.pages, current: pages, keptPath: { $0.path }, currentPath: { $0.source.path })
         }
-        var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
+        var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) {
+            index -> Result in
             let page = pages[index]
             if let taken = lastPages?[index]?.made, taken.parsed === page,
-                Self.summaryStands(page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes)
+                Self.summaryStands(
+                    page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
+                    destinations: taken.destinations)
             {
-                return (page: taken.page, problems: taken.problems)
+                return (page: taken.page, problems: taken.problems, taken: taken)
             }
-            return Self.render(
+            let made = Self.render(
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
+            return (page: made.page, problems: made.problems, taken: nil)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
         // links that changes are rendered again. Their headings, and so the anchors, stay as they are. A page
@@ -90,21 +98,28 @@ struct RenderMarkdown: BuildStep {
         let anchors = SiteAnchors(pages: results.map(\.page))
         let rendered = Set(results.lazy.filter { $0.page.html != nil }.map(\.page.source.path))
         let settled = results
-        let checked = concurrentMap(Array(results.indices)) { index in
+        let checked = concurrentMap(Array(results.indices)) { index -> (Result, Bool) in
             let page = settled[index].page
             let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown.links)
             guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
-            return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
+            let made = Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings)
+            return ((page: made.page, problems: made.problems, taken: nil), false)
         }
         results = checked.map(\.0)
         if let memory {
-            // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item.
+            // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item. A page
+            // taken again keeps its item, destinations and all.
             let made = zip(pages, results).map { parsed, result -> Kept.Item in
                 (
                     parsed.source.path,
-                    result.page.html == nil && parsed.cached != nil ? (parsed, result.page, result.problems) : nil
+                    result.taken
+                        ?? (result.page.html == nil && parsed.cached != nil
+                            ? (
+                                parsed, result.page, result.problems,
+                                LinkDestinations(result.page.markdown.links)
+                            ) : nil)
                 )
             }
             memory.markdownPages = Kept(titles: titles, pages: made)
@@ -168,14 +183,18 @@ struct RenderMarkdown: BuildStep {
 
     /// Whether the cache's summary of `page` stands: the files it includes are as they were, and its links lead
     /// where they did (always, while the link targets are the last build's).
+    /// With `destinations`, the page's links' destinations as a session keeps them, most pages are answered by one
+    /// search of those for the names of the changed targets.
     private static func summaryStands(
-        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?
+        _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?,
+        destinations: LinkDestinations? = nil
     ) -> Bool {
         // Field by field: the summary bound to a name would be copied whole.
         guard let entry = page.cached, let includes = entry.markdown?.includes, bodies.includes.unchanged(includes),
             let links = entry.markdown?.links
         else { return false }
         return targetsUnchanged
+            || (destinations.map { changes?.mayChange(anyOf: $0) == false } ?? false)
             || PageMarkdown.linksResolveAsBefore(
                 links, folder: { page.source.fileFolder }, anchors: { entry.markdown?.anchors ?? PageAnchors() },
                 resolver: bodies.resolver, changes: changes)
