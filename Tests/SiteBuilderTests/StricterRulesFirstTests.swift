@@ -58,6 +58,16 @@ struct StricterRulesFirstTests {
         #expect(rules(InterimManifest.between(current: current, new: restrictedNewPath))?["/c/"] == Self.board)
     }
 
+    @Test("Rules that cannot get stricter need no interim; a path turning stricter among them still does")
+    func rulesThatCannotGetStricter() {
+        let current = manifest(["/a/": .signedIn, "/b/": .signedIn])
+        let more = manifest(["/a/": .signedIn, "/b/": .signedIn, "/c/": .signedIn, "/d/": .public])
+        #expect(InterimManifest.between(current: current, new: more) == nil)
+        #expect(InterimManifest.between(current: more, new: current) == nil)
+        let tighter = manifest(["/a/": .signedIn, "/b/": .signedIn, "/d/": .signedIn])
+        #expect(rules(InterimManifest.between(current: more, new: tighter))?["/d/"] == .signedIn)
+    }
+
     @Test("While the build waits, the output holds the old page under the new, stricter rule")
     func pagesWaitForTheRules() throws {
         let site = try TestSite(pages: ["index.md": "# Home\n", "plans.md": "# Plans\n\nOld text.\n"])

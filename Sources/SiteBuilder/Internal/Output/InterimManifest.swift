@@ -34,20 +34,22 @@ enum InterimManifest {
 
     /// Whether some path's new rule is stricter than its rule in force, or a new path is restricted (a path the old
     /// manifest does not list falls under `unknown_paths`, which may be "signed-in"): looked at before the interim
-    /// is made, since nearly every build changes no rule. One pass over the new paths, each looked up once; a
-    /// manifest has a few rules, so each pair is weighed once.
+    /// is made, since nearly every build changes no rule. A manifest has a few rules, so which of the rules in
+    /// force some new rule is stricter than is worked out first, and only the paths under those are looked up (on
+    /// most sites, the public ones), each pair of rules weighed once; then, if a new rule is restricted, the
+    /// paths under it.
     private static func anyStricter(current: AccessManifest, new: AccessManifest) -> Bool {
+        let mayTighten = current.rules.map { old in new.rules.contains { stricterOf(old, $0) != old } }
         var weighed: Set<RulePair> = []
-        for (path, next) in new.paths {
-            guard let entry = current.paths[path] else {
-                if case .restricted = new.rules[next.rule] { return true }
-                continue
-            }
-            guard weighed.insert(RulePair(old: entry.rule, new: next.rule)).inserted else { continue }
+        for (path, entry) in current.paths where mayTighten[entry.rule] {
+            guard let next = new.paths[path], weighed.insert(RulePair(old: entry.rule, new: next.rule)).inserted
+            else { continue }
             let rule = current.rules[entry.rule]
             if stricterOf(rule, new.rules[next.rule]) != rule { return true }
         }
-        return false
+        let restricted = new.rules.map { if case .restricted = $0 { true } else { false } }
+        guard restricted.contains(true) else { return false }
+        return new.paths.contains { path, entry in restricted[entry.rule] && current.paths[path] == nil }
     }
 
     /// A path's rule in force and its new rule, by their numbers in their manifests.
