@@ -113,6 +113,15 @@ struct BuildCacheTests {
         #expect(appended == second)
         #expect(appended.stored?.fileLines == 10 + 5)
         #expect(lines == 5, "the lines about files the appendix holds, as reading it back counts them")
+        var told = second
+        told.changedInputs = .init(since: read.started, inputs: ["a.md": try #require(second.inputs["a.md"])])
+        #expect(told.appendix(after: read, output: .between(read, second))?.bytes == appendix)
+        // What a build says changed is checked against comparing in debug builds, as tests run them: every build a
+        // test makes checks it.
+        told.changedInputs = .init(since: read.started + 1, inputs: [:])
+        #expect(
+            told.appendix(after: read, output: .between(read, second))?.bytes == appendix,
+            "what changed since another record is not taken")
         #expect(
             first.appendix(after: first, output: .between(first, first)) == nil,
             "a record not read from a file is written afresh")

@@ -14,15 +14,21 @@ struct PageHTMLTests {
         return folder.path
     }
 
-    private static func provider(_ folder: String, html: String? = nil, shared: Set<Int>) -> PageHTML {
+    /// A provider of one page, `walrus.md` in `folder`, whose summary names `digest` as its HTML's.
+    private static func provider(
+        _ folder: String, html: String? = nil, shared: Set<Int>, digest: SHA256.Digest = SHA256.digest([]),
+        rendered: RenderedHTML? = nil
+    ) -> PageHTML {
+        var markdown = MarkdownSummary()
+        markdown.contentDigest = digest
         let page = Page(
             source: PageSource(kind: .page, path: "walrus.md", folder: ""), url: "/walrus/",
-            frontMatter: FrontMatter(), fileDigest: "d", title: "Walrus", markdown: MarkdownSummary(), html: html)
+            frontMatter: FrontMatter(), fileDigest: "d", title: "Walrus", markdown: markdown, html: html)
         let resolver = LinkResolver(index: LinkIndex(pages: [], assets: [], drafts: [], rootURL: "/"))
         let bodies = PageBodies(
             resolver: resolver, display: DisplayPaths(siteFolder: folder, templatesFolder: folder),
             includes: IncludedFiles(siteFolder: folder, previous: nil))
-        return PageHTML(pages: [page], bodies: bodies, shared: shared)
+        return PageHTML(pages: [page], bodies: bodies, shared: shared, rendered: rendered)
     }
 
     private static func write(_ text: String, in folder: String) throws {
@@ -58,5 +64,32 @@ struct PageHTMLTests {
         #expect(Self.provider(folder, html: "<p>made</p>", shared: [0]).html(of: 0) == "<p>made</p>")
         #expect(Self.provider(folder, shared: [0]).html(of: 0) == nil)
         #expect(Self.provider(folder, shared: []).html(of: 0) == nil)
+    }
+
+    @Test("A session takes the HTML it kept under the digest a page's summary names, and renders any other page")
+    func sessionTakesKeptHTML() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("---\ntitle: Walrus\n---\nEats krill.\n", in: folder)
+        let kept = RenderedHTML()
+        let krill = try #require(Self.provider(folder, shared: [], rendered: kept).html(of: 0))
+        #expect(krill.contains("Eats krill."))
+        try Self.write("---\ntitle: Walrus\n---\nEats clams.\n", in: folder)
+        let taken = Self.provider(folder, shared: [], digest: SHA256.digest(krill), rendered: kept).html(of: 0)
+        #expect(taken == krill, "the file is not read again")
+        #expect(Self.provider(folder, shared: [], rendered: kept).html(of: 0)?.contains("Eats clams.") == true)
+    }
+
+    @Test("A session keeps at most a few pages' HTML: one more starts afresh")
+    func keptHTMLIsBounded() {
+        let kept = RenderedHTML()
+        let first = SHA256.digest("<p>0</p>")
+        for number in 0..<RenderedHTML.limit {
+            kept.keep("<p>\(number)</p>", digest: SHA256.digest("<p>\(number)</p>"))
+        }
+        #expect(kept.html(digest: first) == "<p>0</p>")
+        kept.keep("<p>more</p>", digest: SHA256.digest("<p>more</p>"))
+        #expect(kept.html(digest: first) == nil)
+        #expect(kept.html(digest: SHA256.digest("<p>more</p>")) == "<p>more</p>")
     }
 }

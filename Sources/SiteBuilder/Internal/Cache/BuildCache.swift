@@ -206,6 +206,7 @@ struct BuildCache {
         }
         defer { _ = (targetsAndRules.value, words.value, pagesSaved.value) }
         var stored = record
+        stored.changedInputs = nil
         if let previous, let previousStored = previous.stored, let stamp = previousStored.stamp,
             let appendix = record.appendix(after: previous, output: output),
             FileStamp.of(recordFile) == stamp

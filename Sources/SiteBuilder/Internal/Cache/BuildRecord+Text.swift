@@ -49,19 +49,17 @@ extension BuildRecord {
 
     /// The lines to append to the file `previous` was read from to make it hold this record: the settings,
     /// the warnings, and the lines of the files that changed — the output's as `output` says (the writer
-    /// knows which files it did not keep), the inputs' by comparing, and how many lines about files they hold. Nil
+    /// knows which files it did not keep), the inputs' as `changedInputs` says or by comparing, and how many lines
+    /// about files they hold. Nil
     /// when writing the file afresh is better: it was not read from a file, or its file lines would be more than
     /// twice the files recorded.
     func appendix(after previous: BuildRecord, output: OutputChanges) -> (bytes: [UInt8], fileLines: Int)? {
         guard let stored = previous.stored else { return nil }
-        var added = 0
-        let inputs = self.inputs.filter { path, input in
-            guard let before = previous.inputs[path] else {
-                added += 1
-                return true
-            }
-            return before != input
-        }
+        let known = changedInputs.flatMap { $0.since == previous.started ? $0.inputs : nil }
+        let inputs = known ?? self.inputs.filter { path, input in previous.inputs[path] != input }
+        // Tests run debug builds: every build they make checks what it was told against comparing.
+        assert(known == nil || known == self.inputs.filter { path, input in previous.inputs[path] != input })
+        let added = inputs.keys.count { previous.inputs[$0] == nil }
         // The inputs both records have number `self.inputs.count - added`: when that is all of the last
         // record's, none was removed, and its inputs are not looked through.
         let removedInputs =

@@ -35,6 +35,15 @@ struct BuildRecord: Sendable, Equatable {
     var warnings: [BuildError]
     /// Where the record was read from, when it was: see `Stored`. Not part of the record's value.
     var stored: Stored?
+    /// The inputs that differ from those of the last build's record, when the build worked them out while it went
+    /// on: `appendix(after:output:)` then compares no input. Not part of the record's value.
+    var changedInputs: ChangedInputs?
+
+    /// The inputs of a record that differ from those of the record started at `since`, or that it does not have.
+    struct ChangedInputs: Sendable {
+        let since: Int
+        let inputs: [String: InputRecord]
+    }
 
     /// The record file as a build read it. The file is a log (see `BuildRecord+Text`): the next build
     /// appends what changed while the file still has `stamp`, and writes it afresh once its file lines

@@ -94,6 +94,10 @@ struct Pipeline {
                     siteFolder: display.siteFolder, outputFolder: options.outputFolder,
                     snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
                 display: display, memory: memory))
+        let recordInputs = Background { [display, settings = cache.settings, previous = cache.previous] in
+            Self.inputs(
+                parsed, settings: settings, assetCount: content.assets.count, previous: previous, display: display)
+        }
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository, bodies = markdown.bodies] log in
             log.run(
@@ -131,7 +135,9 @@ struct Pipeline {
             output.discard()
             return .failed
         }
-        let html = PageHTML(pages: markdown.pages, bodies: markdown.bodies, shared: searchPlan?.pagesToIndex ?? [])
+        let html = PageHTML(
+            pages: markdown.pages, bodies: markdown.bodies, shared: searchPlan?.pagesToIndex ?? [],
+            rendered: memory?.html)
         let searchIndex = indexInBackground(
             searchPlan, pages: markdown.pages, html: html, cache: cacheFiles, output: output)
         let rendered = run(
@@ -154,13 +160,20 @@ struct Pipeline {
             output.discard()
             return .failed
         }
+        var (inputs, changedInputs) = recordInputs.value
+        inputs.merge(copied.inputs) { _, asset in asset }
         var newRecord = BuildRecord(
             generator: BuildCache.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets.value,
-            inputs: Self.inputs(parsed, settings: cache.settings, assets: copied.inputs, display: display),
-            files: [:], pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
-            access: access.counts, warnings: [])
+            inputs: inputs, files: [:], pageCount: markdown.pages.count, assetCount: assets.count,
+            aliasCount: extras.aliasCount, access: access.counts, warnings: [])
         newRecord.recordIncludes(of: markdown.pages, files: markdown.bodies.includes)
+        // The inputs added since `recordInputs` compared them: the assets, and the files pages included.
+        for path in copied.inputs.keys + newRecord.included {
+            let input = newRecord.inputs[path]
+            changedInputs[path] = cache.previous?.inputs[path] == input ? nil : input
+        }
+        newRecord.changedInputs = cache.previous.map { .init(since: $0.started, inputs: changedInputs) }
         let published = Array(zip(site.pages, markdown.pages))
         let previousPages = cache.pages
         // Every file of the new site, as the stages made them; "Publish" alone changes the output.
@@ -256,18 +269,20 @@ struct Pipeline {
         return included
     }
 
-    /// Every file this build read: `site.toml` and the theme's files, every Markdown file (drafts included:
-    /// they are inputs too) and every asset.
+    /// Every file this build read but the assets, which "Copy assets" adds: `site.toml` and the theme's files, and
+    /// every Markdown file (drafts included: they are inputs too); with those that differ from the `previous`
+    /// record's or that it does not have. Worked out on another core while the pages render, with room for the assets.
     private static func inputs(
-        _ parsed: [ParsedPage], settings: [String: InputRecord], assets: [String: InputRecord], display: DisplayPaths
-    ) -> [String: InputRecord] {
+        _ parsed: [ParsedPage], settings: [String: InputRecord], assetCount: Int, previous: BuildRecord?,
+        display: DisplayPaths
+    ) -> (all: [String: InputRecord], changed: [String: InputRecord]) {
         var inputs = settings
-        inputs.reserveCapacity(settings.count + parsed.count + assets.count)
+        inputs.reserveCapacity(settings.count + parsed.count + assetCount)
         for page in parsed {
             if let file = page.file { inputs[display.site(page.source.path)] = file }
         }
-        inputs.merge(assets) { _, asset in asset }
-        return inputs
+        let before = previous?.inputs ?? [:]
+        return (inputs, inputs.filter { path, input in before[path] != input })
     }
 
     /// What this build found in every Markdown file, for the next build. Starts from the last build's store,

@@ -3,10 +3,11 @@ import Foundation
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
 /// sources, what three stages made from inputs the next build may find unchanged (each stage says when it takes it
-/// again), and the section cards rendered (`RenderedCards`).
+/// again), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again (`RenderedHTML`).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     let cards = RenderedCards()
+    let html = RenderedHTML()
     private let lock = NSLock()
     private var listing: ContentScanner.Kept?
     /// The paths changed since `listing` was made, relative to the site folder; nil when anything may have.
