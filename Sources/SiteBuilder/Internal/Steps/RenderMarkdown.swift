@@ -41,9 +41,6 @@ struct RenderMarkdown: BuildStep {
         typealias Made = (parsed: ParsedPage, page: Page, problems: [Problem], destinations: LinkDestinations)
     }
 
-    /// A page as this stage made it, with what a session kept of it when it was taken again from there.
-    private typealias Result = (page: Page, problems: [Problem], taken: Kept.Made?)
-
     func run(_ log: BuildLog) -> RenderedMarkdown {
         let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
         let index = LinkIndex(
@@ -77,19 +74,17 @@ struct RenderMarkdown: BuildStep {
         let lastPages = kept.map {
             ListAlignment(kept: $0.pages, current: pages, keptPath: { $0.path }, currentPath: { $0.source.path })
         }
-        var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) {
-            index -> Result in
+        var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
             if let taken = lastPages?[index]?.made, taken.parsed === page,
                 Self.summaryStands(
                     page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
                     destinations: taken.destinations)
             {
-                return (page: taken.page, problems: taken.problems, taken: taken)
+                return (page: taken.page, problems: taken.problems)
             }
-            let made = Self.render(
+            return Self.render(
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
-            return (page: made.page, problems: made.problems, taken: nil)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
         // links that changes are rendered again. Their headings, and so the anchors, stay as they are. A page
@@ -98,28 +93,27 @@ struct RenderMarkdown: BuildStep {
         let anchors = SiteAnchors(pages: results.map(\.page))
         let rendered = Set(results.lazy.filter { $0.page.html != nil }.map(\.page.source.path))
         let settled = results
-        let checked = concurrentMap(Array(results.indices)) { index -> (Result, Bool) in
+        let checked = concurrentMap(Array(results.indices)) { index in
             let page = settled[index].page
             let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown.links)
             guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
-            let made = Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings)
-            return ((page: made.page, problems: made.problems, taken: nil), false)
+            return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
         }
         results = checked.map(\.0)
         if let memory {
             // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item. A page
             // taken again keeps its item, destinations and all.
-            let made = zip(pages, results).map { parsed, result -> Kept.Item in
-                (
+            let made = pages.indices.map { index -> Kept.Item in
+                let (parsed, result) = (pages[index], results[index])
+                if let taken = lastPages?[index]?.made, taken.page === result.page {
+                    return (parsed.source.path, taken)
+                }
+                guard result.page.html == nil, parsed.cached != nil else { return (parsed.source.path, nil) }
+                return (
                     parsed.source.path,
-                    result.taken
-                        ?? (result.page.html == nil && parsed.cached != nil
-                            ? (
-                                parsed, result.page, result.problems,
-                                LinkDestinations(result.page.markdown.links)
-                            ) : nil)
+                    (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
                 )
             }
             memory.markdownPages = Kept(titles: titles, pages: made)
