@@ -56,9 +56,10 @@ extension BuildRecord {
     func appendix(after previous: BuildRecord, output: OutputChanges) -> (bytes: [UInt8], fileLines: Int)? {
         guard let stored = previous.stored else { return nil }
         let known = changedInputs.flatMap { $0.since == previous.started ? $0.inputs : nil }
-        let inputs = known ?? self.inputs.filter { path, input in previous.inputs[path] != input }
+        let compared = { Self.inputs(self.inputs, changedSince: previous.inputs) }
+        let inputs = known ?? compared()
         // Tests run debug builds: every build they make checks what it was told against comparing.
-        assert(known == nil || known == self.inputs.filter { path, input in previous.inputs[path] != input })
+        assert(known == nil || known == compared())
         let added = inputs.keys.count { previous.inputs[$0] == nil }
         // The inputs both records have number `self.inputs.count - added`: when that is all of the last
         // record's, none was removed, and its inputs are not looked through.

@@ -45,6 +45,13 @@ struct BuildRecord: Sendable, Equatable {
         let inputs: [String: InputRecord]
     }
 
+    /// Those of `inputs` that differ from `previous`'s, or that it does not have.
+    static func inputs(_ inputs: [String: InputRecord], changedSince previous: [String: InputRecord])
+        -> [String: InputRecord]
+    {
+        inputs.filter { path, input in previous[path] != input }
+    }
+
     /// The record file as a build read it. The file is a log (see `BuildRecord+Text`): the next build
     /// appends what changed while the file still has `stamp`, and writes it afresh once its file lines
     /// would be more than twice the files recorded.

@@ -160,20 +160,14 @@ struct Pipeline {
             output.discard()
             return .failed
         }
-        var (inputs, changedInputs) = recordInputs.value
-        inputs.merge(copied.inputs) { _, asset in asset }
         var newRecord = BuildRecord(
             generator: BuildCache.generator, options: options.digest,
             started: Int(started.timeIntervalSince1970 * 1_000_000_000), linkTargets: markdown.linkTargets.value,
-            inputs: inputs, files: [:], pageCount: markdown.pages.count, assetCount: assets.count,
+            inputs: [:], files: [:], pageCount: markdown.pages.count, assetCount: assets.count,
             aliasCount: extras.aliasCount, access: access.counts, warnings: [])
-        newRecord.recordIncludes(of: markdown.pages, files: markdown.bodies.includes)
-        // The inputs added since `recordInputs` compared them: the assets, and the files pages included.
-        for path in copied.inputs.keys + newRecord.included {
-            let input = newRecord.inputs[path]
-            changedInputs[path] = cache.previous?.inputs[path] == input ? nil : input
-        }
-        newRecord.changedInputs = cache.previous.map { .init(since: $0.started, inputs: changedInputs) }
+        Self.addInputs(
+            to: &newRecord, early: recordInputs.value, assets: copied.inputs, pages: markdown.pages,
+            includes: markdown.bodies.includes, previous: cache.previous)
         let published = Array(zip(site.pages, markdown.pages))
         let previousPages = cache.pages
         // Every file of the new site, as the stages made them; "Publish" alone changes the output.
@@ -267,47 +261,5 @@ struct Pipeline {
             included[index] = page.markdown.includes.compactMap { $0.value == IncludedFiles.absent ? nil : $0.key }
         }
         return included
-    }
-
-    /// Every file this build read but the assets, which "Copy assets" adds: `site.toml` and the theme's files, and
-    /// every Markdown file (drafts included: they are inputs too); with those that differ from the `previous`
-    /// record's or that it does not have. Worked out on another core while the pages render, with room for the assets.
-    private static func inputs(
-        _ parsed: [ParsedPage], settings: [String: InputRecord], assetCount: Int, previous: BuildRecord?,
-        display: DisplayPaths
-    ) -> (all: [String: InputRecord], changed: [String: InputRecord]) {
-        var inputs = settings
-        inputs.reserveCapacity(settings.count + parsed.count + assetCount)
-        for page in parsed {
-            if let file = page.file { inputs[display.site(page.source.path)] = file }
-        }
-        let before = previous?.inputs ?? [:]
-        return (inputs, inputs.filter { path, input in before[path] != input })
-    }
-
-    /// What this build found in every Markdown file, for the next build. Starts from the last build's store,
-    /// whose entries stay where they still hold (same file, summary taken from the cache or still none): only
-    /// the entries of files read or rendered again are replaced, and the entries of files the site no longer
-    /// has are dropped. `published` pairs each page of the site with what "Render Markdown" made of it.
-    private static func store(_ parsed: [ParsedPage], published: [(ParsedPage, Page)], previous: PageStore)
-        -> PageStore
-    {
-        let built = Dictionary(published.map { (ObjectIdentifier($0.0), $0.1) }) { first, _ in first }
-        var entries = previous.entries
-        var files = 0
-        for page in parsed {
-            guard let file = page.file else { continue }
-            files += 1
-            let rendered = built[ObjectIdentifier(page)]
-            if let kept = page.cached, rendered.map({ $0.html == nil }) ?? (kept.markdown == nil) { continue }
-            entries[page.source.path] = PageStore.Entry(
-                digest: file.digest, frontMatter: page.frontMatter, markdown: rendered?.markdown)
-        }
-        // Every file of the site has its entry now, so any more are of files it no longer has.
-        if entries.count != files {
-            let paths = Set(parsed.lazy.filter { $0.file != nil }.map(\.source.path))
-            entries = entries.filter { paths.contains($0.key) }
-        }
-        return previous.replacing(entries: entries)
     }
 }

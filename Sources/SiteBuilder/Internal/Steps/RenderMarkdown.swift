@@ -187,11 +187,11 @@ struct RenderMarkdown: BuildStep {
         guard let entry = page.cached, let includes = entry.markdown?.includes, bodies.includes.unchanged(includes),
             let links = entry.markdown?.links
         else { return false }
-        return targetsUnchanged
-            || (destinations.map { changes?.mayChange(anyOf: $0) == false } ?? false)
-            || PageMarkdown.linksResolveAsBefore(
-                links, folder: { page.source.fileFolder }, anchors: { entry.markdown?.anchors ?? PageAnchors() },
-                resolver: bodies.resolver, changes: changes)
+        if targetsUnchanged { return true }
+        if let destinations, let changes, !changes.mayChange(anyOf: destinations) { return true }
+        return PageMarkdown.linksResolveAsBefore(
+            links, folder: { page.source.fileFolder }, anchors: { entry.markdown?.anchors ?? PageAnchors() },
+            resolver: bodies.resolver, changes: changes)
     }
 
     /// Raw HTML is where an author can open an SSI directive; the rendered page is checked as well, so

@@ -6,12 +6,13 @@ import Foundation
 ///
 /// A card's HTML follows from its node's fields alone (the partial looks up nothing else) and from the partial
 /// with what it includes, so the cards are kept while that is the same, and dropped when it changes. Cards of pages
-/// long gone are dropped when there are more than `limit` for the pages the site has.
+/// long gone are dropped with the rest when keeping one more would make more than `limit` for each page the site
+/// has.
 final class RenderedCards: @unchecked Sendable {
     private let lock = NSLock()
     /// The digest of the partial and what it includes (`TemplateDigests`) the cards were rendered with.
     private var partial = ""
-    private var cards: [SHA256.Digest: String] = [:]
+    private let cards = KeptByDigest()
 
     /// Cards kept per page of the site at most: one plain and one guarded, and as many again of pages changed since.
     static let limit = 4
@@ -22,15 +23,15 @@ final class RenderedCards: @unchecked Sendable {
         partial: String, pageCount: Int, rendering render: @escaping @Sendable (TemplateNode) -> String
     ) -> @Sendable (TemplateNode) -> String {
         lock.withLock {
-            if self.partial != partial || cards.count > Self.limit * pageCount {
+            if self.partial != partial {
                 self.partial = partial
-                cards = [:]
+                cards.forget()
             }
         }
-        return { [self] node in
-            if let kept = lock.withLock({ cards[node.digest] }) { return kept }
+        return { [cards] node in
+            if let kept = cards.text(for: node.digest) { return kept }
             let html = render(node)
-            lock.withLock { cards[node.digest] = html }
+            cards.keep(html, for: node.digest, limit: Self.limit * max(1, pageCount))
             return html
         }
     }
