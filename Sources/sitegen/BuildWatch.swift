@@ -35,6 +35,7 @@ struct BuildWatch {
                 if let files = build(session, changed: changed) { included = files }
                 return included
             })
+        if let warning = session.finishSaving() { console.error("warning: \(warning)") }
         console.print("Stopped.")
     }
 

@@ -300,6 +300,8 @@ struct EditedSite {
             #expect(report.warnings.map(\.description) == fullReport.warnings.map(\.description), "after \(edit)")
             let changed = Set(output.keys).union(lastOutput.keys).filter { output[$0] != lastOutput[$0] }
             #expect(Set(report.changedFiles) == changed, "after \(edit)")
+            // A session's build returns once the site is published, and saves its cache after.
+            #expect(session?.finishSaving() == nil, "after \(edit)")
             let record = BuildCache(outputFolder: options.outputFolder).loadRecord()
             let fullRecord = BuildCache(outputFolder: clean.outputFolder).loadRecord()
             #expect(record?.files.mapValues(\.key) == fullRecord?.files.mapValues(\.key), "after \(edit)")

@@ -50,6 +50,7 @@ struct SessionTests {
         let site = try TestSite(pages: ["index.md": "", "a.md": "A\n"])
         let session = BuildSession(options: site.options)
         _ = try session.build()
+        session.finishSaving()
         let cache = BuildCache(outputFolder: site.options.outputFolder)
         #expect(session.memory.cache.record(at: cache.recordFile) != nil)
         try site.write(["a.md": "A, built alone\n"], under: "site")
@@ -98,5 +99,41 @@ struct SessionTests {
         _ = try session.build(changed: [site.root + "/site/guide"])
         #expect(site.output("guide/index.html") == "<p>Guide</p>\n", "a page again")
         #expect(site.output("faq/index.html") == "<p>FAQ</p>\n")
+    }
+
+    @Test("A session's build is saved in the build cache after it returns; the next build, any process's, waits")
+    func buildsAreSavedAfterTheyReturn() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "A\n", "b/c.md": "C\n"])
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        // A lone build waits for the session's save, which holds the output's lock, and so finds nothing to do.
+        let alone = try SiteBuilder.build(options: site.options)
+        #expect(alone.outputUnchanged && alone.reusedPageCount == alone.pageCount)
+        try site.write(["a.md": "A, edited\n"], under: "site")
+        let report = try session.build(changed: [site.root + "/site/a.md"])
+        #expect(report.changedFiles == ["a/index.html"] && report.warnings.isEmpty)
+        #expect(session.finishSaving() == nil)
+        let record = BuildCache(outputFolder: site.options.outputFolder).loadRecord()
+        #expect(record?.files.mapValues(\.stamp) == OutputTree.files(in: site.options.outputFolder))
+    }
+
+    @Test("A session whose build cache cannot be saved warns once: when asked to finish saving, else in its next build")
+    func anUnsavedCacheIsWarnedOfOnce() throws {
+        let site = try TestSite(pages: ["index.md": "", "a.md": "A\n"])
+        try site.write(["in-the-way": "a file where the cache's folder goes"], under: ".")
+        try FileManager.default.moveItem(atPath: site.root + "/in-the-way", toPath: site.root + "/.sitegen-cache")
+        let session = BuildSession(options: site.options)
+        let first = try session.build()
+        #expect(!first.warnings.contains { $0.message.contains("could not be saved") }, "saved after it returned")
+        let warning = try #require(session.finishSaving())
+        #expect(warning.stage == .publish && warning.message.contains(".sitegen-cache: a file is in the way"))
+        #expect(session.finishSaving() == nil, "given once")
+        try site.write(["a.md": "A, edited\n"], under: "site")
+        let second = try session.build(changed: [site.root + "/site/a.md"])
+        #expect(!second.warnings.contains { $0.message.contains("could not be saved") })
+        try site.write(["a.md": "A, edited again\n"], under: "site")
+        let third = try session.build(changed: [site.root + "/site/a.md"])
+        #expect(third.warnings.count { $0.message.contains("could not be saved") } == 1, "the second build's")
+        #expect(site.output("a/index.html") == "<p>A, edited again</p>\n")
     }
 }

@@ -27,7 +27,14 @@ public final class BuildSession: Sendable {
         siteFolder = URL(fileURLWithPath: options.siteFolder).standardizedFileURL.path
     }
 
-    /// Builds as `SiteBuilder.build` does, starting from what the session's last build read and wrote. `changed`
+    /// Waits for the last build to be saved (`finishSaving()`), so that a session let go of leaves no cache half
+    /// written.
+    deinit {
+        _ = memory.saved()
+    }
+
+    /// Builds as `SiteBuilder.build` does, starting from what the session's last build read and wrote, and returns
+    /// once the site is published: the build cache is saved after, on another thread (see `finishSaving()`). `changed`
     /// names every path below the site folder that changed since the last call, as a watch reports it (paths
     /// elsewhere are passed by: the build looks at every other input itself); nil, when that is not known, lists the
     /// whole site folder.
@@ -36,6 +43,15 @@ public final class BuildSession: Sendable {
     ) throws(BuildFailure) -> BuildReport {
         memory.noteChanges(changed.map { Set($0.compactMap(relativeToSite)) })
         return try SiteBuilder.build(options: options, memory: memory, progress: progress)
+    }
+
+    /// Waits until the last build is saved in the build cache, and returns the warning when it could not be: a
+    /// build returns once its site is published, and is saved for the next build meanwhile. Call it before the output
+    /// or cache folder goes, or the process ends; the session's next build waits for it too, and gives that warning
+    /// itself unless this call took it.
+    @discardableResult
+    public func finishSaving() -> BuildError? {
+        memory.saved().map { BuildError(stage: .publish, file: $0.file, line: $0.line, message: $0.message) }
     }
 
     /// `path` relative to the site folder (`""` for the folder itself); nil for a path elsewhere.

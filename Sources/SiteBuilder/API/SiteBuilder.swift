@@ -33,9 +33,12 @@ public enum SiteBuilder {
                 stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)
             throw BuildFailure(errors: [error], warnings: [])
         }
+        // A session's last build may still be saving: its warning is this build's, and its cache this build's start.
+        let unsaved = memory?.saved()
         let lock = OutputLock(outputFolder: options.outputFolder) { progress?(.waitingForAnotherBuild) }
         defer { withExtendedLifetime(lock) {} }
         let pipeline = Pipeline(options: options, plan: BuildStage.allCases, memory: memory, progress: progress)
+        if let unsaved { pipeline.log.report([unsaved], foundBy: .publish) }
         switch pipeline.build() {
         case .failed:
             throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)
@@ -56,6 +59,12 @@ public enum SiteBuilder {
                 includedFiles: last.included
             )
         case .published(let site):
+            // A reader sees the site now; a session saves it in the build cache while its caller goes on.
+            if let memory {
+                memory.save(site.cacheSave, holding: lock)
+            } else if let problem = site.cacheSave.run() {
+                pipeline.log.report([problem], foundBy: .publish)
+            }
             return BuildReport(
                 pageCount: site.pageCount,
                 assetCount: site.assetCount,

@@ -83,6 +83,7 @@ public final class PreviewServer: @unchecked Sendable {
             })
         server.stop()
         reload.close()
+        session.finishSaving()
         try? FileManager.default.removeItem(atPath: folder)
         log("Stopped.")
     }

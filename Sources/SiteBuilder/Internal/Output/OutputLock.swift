@@ -4,7 +4,7 @@ import Foundation
 /// started): an exclusive `flock` on a file in the build cache (`.sitegen-cache/NAME.lock`), held from before the
 /// build reads its record until it has published. Two builds at once deleted each other's staged files and renamed
 /// them into place in turns, and one could put back a manifest the other had replaced.
-final class OutputLock {
+final class OutputLock: Sendable {
     private let descriptor: Int32
 
     /// Takes the lock of `outputFolder`'s builds, calling `waiting` first when another build holds it and waiting

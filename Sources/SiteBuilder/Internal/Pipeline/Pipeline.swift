@@ -46,6 +46,8 @@ struct Pipeline {
         let manifest: AccessManifest
         /// `BuildRecord.included`.
         let includedFiles: [String]
+        /// What is left to do once the site is published: saving the build in the build cache.
+        let cacheSave: CacheSave
     }
 
     func build() -> Outcome {
@@ -173,14 +175,16 @@ struct Pipeline {
         // Every file of the new site, as the stages made them; "Publish" alone changes the output.
         let publication = OutputPublication(
             folder: output, files: [rendered.files, copied.files, index.files, extras.files])
-        let unchanged = run(
-            Publish(
-                output: publication, record: newRecord, previous: cache.previous,
-                pages: Background { Self.store(parsed, published: published, previous: previousPages) },
-                search: index.words, cache: cacheFiles, linkTargets: markdown.describedLinkTargets,
-                manifest: publishedAccess.manifest,
-                stricterRulesPause: options.stricterRulesPause))
-        guard !log.hasErrors else {
+        guard
+            let (unchanged, save) = run(
+                Publish(
+                    output: publication, record: newRecord, previous: cache.previous,
+                    pages: Background { Self.store(parsed, published: published, previous: previousPages) },
+                    search: index.words, cache: cacheFiles, linkTargets: markdown.describedLinkTargets,
+                    manifest: publishedAccess.manifest,
+                    stricterRulesPause: options.stricterRulesPause)),
+            !log.hasErrors
+        else {
             output.discard()
             return .failed
         }
@@ -189,7 +193,7 @@ struct Pipeline {
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,
                 access: access.counts, reusedPageCount: rendered.reusedPageCount, outputUnchanged: unchanged,
                 changedFiles: unchanged ? [] : publication.changedFiles, includes: config.includes,
-                manifest: publishedAccess.manifest, includedFiles: newRecord.included))
+                manifest: publishedAccess.manifest, includedFiles: newRecord.included, cacheSave: save))
     }
 
     /// What `sitegen access` runs: the stages access rules depend on (the Markdown for the links to files),

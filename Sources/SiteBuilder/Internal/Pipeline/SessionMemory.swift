@@ -3,7 +3,8 @@ import Foundation
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
 /// sources, what three stages made from inputs the next build may find unchanged (each stage says when it takes it
-/// again), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again (`RenderedHTML`).
+/// again), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again (`RenderedHTML`); and the
+/// saving of the last build in the build cache, which goes on once that build has returned (`save(_:holding:)`).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     let cards = RenderedCards()
@@ -16,6 +17,7 @@ final class SessionMemory: @unchecked Sendable {
     private var parsed: ParseFrontMatter.Kept?
     private var markdown: RenderMarkdown.Kept?
     private var keys: RenderKeys.Kept?
+    private var saving: Background<Problem?>?
 
     /// The pages' sources "Load content" found in the last build, in their order.
     var pageSources: [PageSource] {
@@ -39,6 +41,22 @@ final class SessionMemory: @unchecked Sendable {
     var renderKeys: RenderKeys.Kept? {
         get { lock.withLock { keys } }
         set { lock.withLock { keys = newValue } }
+    }
+
+    /// Saves a published build in the build cache on another thread, holding `outputLock` until it is saved, so
+    /// that no build of another process reads the cache half written; `saved()` waits for it.
+    func save(_ save: CacheSave, holding outputLock: OutputLock) {
+        let saving = Background { withExtendedLifetime(outputLock) { save.run() } }
+        lock.withLock { self.saving = saving }
+    }
+
+    /// Waits until the last build is saved in the build cache; returns the warning to give when it could not be.
+    func saved() -> Problem? {
+        let pending = lock.withLock {
+            defer { saving = nil }
+            return saving
+        }
+        return pending?.value ?? nil
     }
 
     /// Notes paths that changed, relative to the site folder; nil when anything may have.

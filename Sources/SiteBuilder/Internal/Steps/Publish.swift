@@ -3,8 +3,8 @@ import Foundation
 
 /// The one stage that changes the output: takes the files every stage made (staged, identical or kept, see
 /// `OutputFile`) and makes them the new site (see `OutputPublication`), unless the output already is the new
-/// site; then records the output, what the build read, what it found in each page and the words its search
-/// index counted in the build cache.
+/// site; then hands what the build cache is to record (the output, what the build read, what it found in each page
+/// and the words its search index counted) to whoever saves it (`CacheSave`).
 struct Publish: BuildStep {
     let stage = BuildStage.publish
     let output: OutputPublication
@@ -25,8 +25,8 @@ struct Publish: BuildStep {
     /// publishes the rules last, after the pages, as a preview without an auth handler may.
     let stricterRulesPause: Duration
 
-    /// Returns whether the output was left untouched.
-    func run(_ log: BuildLog) -> Bool {
+    /// Whether the output was left untouched, and what to save in the build cache; nil when publishing failed.
+    func run(_ log: BuildLog) -> (unchanged: Bool, save: CacheSave)? {
         let unchanged = output.outputIsUnchanged
         if unchanged {
             output.folder.discard()
@@ -42,24 +42,16 @@ struct Publish: BuildStep {
                     try? output.replaceLiveManifest(with: rulesBefore)
                 }
                 log.report(Problem(message: error.message))
-                return false
+                return nil
             }
         }
         var record = record
         record.files = output.entries
         record.warnings = log.warnings
-        do {
-            try cache.save(
-                record, previous: previous, output: output.changes, pages: pages.value, search: search,
-                linkTargets: linkTargets, manifest: manifest)
-        } catch {
-            log.warn(
-                Problem(
-                    message: "the site was published, but the build cache could not be saved (\(error.systemReason)); "
-                        + "the next build renders every page again: let this user write to the cache folder, or "
-                        + "delete it"))
-        }
-        return unchanged
+        let save = CacheSave(
+            cache: cache, record: record, previous: previous, output: output.changes, pages: pages, search: search,
+            linkTargets: linkTargets, manifest: manifest)
+        return (unchanged, save)
     }
 
     /// When a path's rule gets stricter, publishes the interim rules (`InterimManifest`) and waits for the auth
