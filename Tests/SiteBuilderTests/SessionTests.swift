@@ -136,4 +136,37 @@ struct SessionTests {
         #expect(third.warnings.count { $0.message.contains("could not be saved") } == 1, "the second build's")
         #expect(site.output("a/index.html") == "<p>A, edited again</p>\n")
     }
+
+    @Test("A page whose sections and self are as they were is rendered again when its neighbour changes")
+    func aNewNeighbourRendersAPageAgain() throws {
+        let page = "{{page.title}} prev:{{#prev}}{{title}}{{/prev}} next:{{#next}}{{title}}{{/next}}"
+        let site = try TestSite(
+            pages: [
+                "index.md": "", "a/index.md": "---\ntitle: A\n---\n", "a/one.md": "---\ntitle: One\nweight: 1\n---\n",
+                "a/x/index.md": "---\ntitle: X\nweight: 2\n---\n", "a/x/deep.md": "---\ntitle: Deep\nweight: 1\n---\n",
+                "a/z.md": "---\ntitle: Z\nweight: 3\n---\n",
+            ],
+            templates: ["page.mustache": page, "section.mustache": page])
+        // Old enough that the build trusts their stamps, so that the pages stay the objects they were.
+        try EditedSite.age(site.root + "/site")
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        // The pages a session keeps are those made from the build cache, as from its second build on.
+        try site.write(["a/one.md": "---\ntitle: One\nweight: 1\n---\nEdited.\n"], under: "site")
+        try EditedSite.age(site.root + "/site")
+        _ = try session.build(changed: [site.root + "/site/a/one.md"])
+        #expect(site.output("a/z/index.html") == "Z prev:Deep next:")
+        // a/ and the home page list the same children: only the neighbours of z.md tell it to render again.
+        try site.write(["a/x/later.md": "---\ntitle: Later\nweight: 2\n---\n"], under: "site")
+        let report = try session.build(changed: [site.root + "/site/a/x/later.md"])
+        #expect(site.output("a/z/index.html") == "Z prev:Later next:")
+        // x/ lists no children in this theme: its page is rendered again as it was.
+        #expect(
+            Set(report.changedFiles)
+                == ["a/x/later/index.html", "a/x/deep/index.html", "a/z/index.html", ".sitegen/access.json"])
+        // The template changed: every key is made again.
+        try site.write(["page.mustache": "[" + page + "]"], under: "templates")
+        _ = try session.build(changed: [])
+        #expect(site.output("a/one/index.html") == "[One prev:A next:X]")
+    }
 }

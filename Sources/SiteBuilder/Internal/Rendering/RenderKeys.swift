@@ -23,7 +23,11 @@ import Foundation
 /// again only for a page that is another object than last time (the Markdown stage makes a page once while its file
 /// and links stand) or whose rule, children, language, last change or edit link changed: the rest of a key is a
 /// digest of digests, and the key itself is hashed again only when those digests are not the ones it was hashed from
-/// last time.
+/// last time. Most pages' keys are not even put together again: a page *stands* when its digests are last build's
+/// objects and its children's list has the digest it had, and the key of a page that stands, whose sections (home
+/// included) all stand, whose neighbours' digests are last build's objects and whose template and the site are as
+/// they were, is made of the very bytes it was made of last time (a section that stands shows the same children,
+/// and in a wide section the same window around the same child). Debug builds put it together anyway to check.
 struct RenderKeys: Sendable {
     private let context: PageContext
     private let templates: TemplateDigests
@@ -41,6 +45,8 @@ struct RenderKeys: Sendable {
     /// hashed from, in the order of the build's pages (found again through a `ListAlignment`).
     struct Kept: Sendable {
         let editURLPattern: String
+        let templates: TemplateDigests
+        let site: SHA256.Digest
         let slots: [Slot]
     }
 
@@ -50,9 +56,18 @@ struct RenderKeys: Sendable {
         let digests: Digests
         let input: [UInt8]
         let key: String
+        let template: String
+        /// The digest of the page's children's list.
+        let children: SHA256.Digest
+        /// The digests of the pages before and after it, as objects.
+        let neighbours: (previous: Digests?, next: Digests?)
 
-        init(digests: Digests, input: [UInt8], key: String) {
-            (self.digests, self.input, self.key) = (digests, input, key)
+        init(
+            digests: Digests, input: [UInt8], key: String, template: String, children: SHA256.Digest,
+            neighbours: (previous: Digests?, next: Digests?)
+        ) {
+            (self.digests, self.input, self.key, self.template) = (digests, input, key, template)
+            (self.children, self.neighbours) = (children, neighbours)
         }
     }
 
@@ -85,6 +100,8 @@ struct RenderKeys: Sendable {
         let templates = templates.digests
         self.templates = templates
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
+        // Keys are put together again only when the templates or the site changed.
+        let keysMayStand = kept.map { $0.templates == templates && $0.site == context.site.digest } ?? false
         let lastSlots = kept.map {
             ListAlignment(
                 kept: $0.slots, current: context.pages, keptPath: { $0.digests.page.source.path },
@@ -111,21 +128,50 @@ struct RenderKeys: Sendable {
         }
         self.children = children
         let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
+        let tree = context.tree
+        let stands =
+            keysMayStand
+            ? slots.indices.map { slots[$0].last?.digests === digests[$0] && slots[$0].last?.children == children[$0] }
+            : []
         let made = concurrentMap(Array(context.pages.indices)) { index -> (slot: Slot?, key: String) in
-            let input = parts.input(of: index, template: pageTemplates[index])
             let (digests, last) = slots[index]
-            // A key hashed from the same bytes last time stands, and so does its slot while its digests do.
-            if let last, last.input.sameBytes(as: input) {
-                guard keeping else { return (nil, last.key) }
-                return (last.digests === digests ? last : Slot(digests: digests, input: input, key: last.key), last.key)
+            let template = pageTemplates[index]
+            let neighbours = (tree.previous(of: index).map { slots[$0].0 }, tree.next(of: index).map { slots[$0].0 })
+            if let last, !stands.isEmpty, stands[index], last.template == template,
+                last.neighbours.previous === neighbours.0, last.neighbours.next === neighbours.1,
+                Self.sectionsStand(above: index, in: tree, stands: stands)
+            {
+                assert(last.input == parts.input(of: index, template: template), "a key that stands is made again")
+                return (keeping ? last : nil, last.key)
             }
+            let input = parts.input(of: index, template: template)
+            func slot(_ key: String) -> Slot? {
+                guard keeping else { return nil }
+                return Slot(
+                    digests: digests, input: input, key: key, template: template, children: children[index],
+                    neighbours: neighbours)
+            }
+            // A key hashed from the same bytes last time stands.
+            if let last, last.input.sameBytes(as: input) { return (slot(last.key), last.key) }
             let key = SHA256.hex(input)
-            return (keeping ? Slot(digests: digests, input: input, key: key) : nil, key)
+            return (slot(key), key)
         }
         keys = made.map(\.key)
         self.kept =
             keeping
-            ? Kept(editURLPattern: context.editURLPattern, slots: made.compactMap(\.slot)) : nil
+            ? Kept(
+                editURLPattern: context.editURLPattern, templates: templates, site: context.site.digest,
+                slots: made.compactMap(\.slot)) : nil
+    }
+
+    /// Whether every section above page `index`, up to the home page, stands (see the type's description).
+    private static func sectionsStand(above index: Int, in tree: NavigationTree, stands: [Bool]) -> Bool {
+        var section = tree.parent[index]
+        while let current = section {
+            guard stands[current] else { return false }
+            section = tree.parent[current]
+        }
+        return stands[tree.home]
     }
 
     /// The key of page `index`, rendered with its template.

@@ -3,7 +3,7 @@
 /// `section.mustache` renders the section pages again and leaves the other pages as they are.
 /// A template that includes a partial by a dynamic name (`{{>*name}}`) may include any, so its digest
 /// covers them all.
-struct TemplateDigests: Sendable {
+struct TemplateDigests: Sendable, Equatable {
     private let digests: [String: String]
 
     init(sources: [String: String]) {
