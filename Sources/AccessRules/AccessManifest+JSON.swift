@@ -21,35 +21,37 @@ extension AccessManifest {
         return try json(sorting: order, ascii: true)
     }
 
-    /// `ascii`: every key is ASCII, so `<` sorts them as their bytes.
+    /// `ascii`: every key is ASCII, so the keys sort as their bytes compare, which `memcmp` does at once.
     private func json(sorting keys: [String], ascii: Bool) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rulesJSON = try encoder.encode(rules)
-        var out: [UInt8] = []
-        out.reserveCapacity(paths.count * 48 + rulesJSON.count + 64)
-        out.append(contentsOf: #"{"paths":{"#.utf8)
-        // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; for ASCII paths, as nearly all are, that is the
-        // order of `<`, which compares them as bytes without copying them.
+        // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; a caller's order is most often sorted already.
         var keys = keys
         if ascii {
-            keys.sort(by: <)
+            if !keys.indices.dropFirst().allSatisfy({ Self.bytesPrecede(keys[$0 - 1], keys[$0]) }) {
+                keys.sort(by: Self.bytesPrecede)
+            }
         } else {
             keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
-        var previous: String?
-        for (number, key) in keys.enumerated() {
+        // A large manifest's paths are written on every core, a run of them each (none empty), and joined in order.
+        let runs = keys.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let bounds = (0...runs).map { keys.count * $0 / runs }
+        let parts = RunSlots(count: runs)
+        DispatchQueue.concurrentPerform(iterations: runs) { [keys] run in
+            let start = bounds[run]
+            parts.store(pathsJSON(keys[start..<bounds[run + 1]], after: start > 0 ? keys[start - 1] : nil), at: run)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(paths.count * 48 + rulesJSON.count + 64)
+        out.append(contentsOf: #"{"paths":{"#.utf8)
+        for run in 0..<runs {
             // A path named twice sorts beside itself; with the counts equal, one the manifest lacks stands for one
             // missed: either way, the caller's order was not the manifest's paths.
-            guard key != previous, let entry = paths[key] else { return try json() }
-            previous = key
-            if number > 0 { out.append(UInt8(ascii: ",")) }
-            JSONString.append(key, to: &out)
-            out.append(contentsOf: Self.ruleField)
-            DecimalBytes.append(entry.rule, to: &out)
-            out.append(contentsOf: Self.sourceField)
-            DecimalBytes.append(entry.source, to: &out)
-            out.append(UInt8(ascii: "}"))
+            guard let part = parts.take(run) else { return try json() }
+            if run > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: part)
         }
         out.append(contentsOf: #"},"rules":"#.utf8)
         out.append(contentsOf: rulesJSON)
@@ -62,6 +64,38 @@ extension AccessManifest {
         return out
     }
 
+    /// The entries of `keys`, sorted, comma-separated; nil when one is named twice (`previous` is the key before
+    /// them) or is not in the manifest.
+    private func pathsJSON(_ keys: ArraySlice<String>, after previous: String?) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(keys.count * 48)
+        var previous = previous
+        for key in keys {
+            guard key != previous, let entry = paths[key] else { return nil }
+            previous = key
+            if out.count > 0 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(key, to: &out)
+            out.append(contentsOf: Self.ruleField)
+            DecimalBytes.append(entry.rule, to: &out)
+            out.append(contentsOf: Self.sourceField)
+            DecimalBytes.append(entry.source, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        return out
+    }
+
+    /// Whether `first`'s UTF-8 bytes sort before `second`'s.
+    private static func bytesPrecede(_ first: String, _ second: String) -> Bool {
+        var (first, second) = (first, second)
+        return first.withUTF8 { first in
+            second.withUTF8 { second in
+                let common = min(first.count, second.count)
+                let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
+                return order != 0 ? order < 0 : first.count < second.count
+            }
+        }
+    }
+
     /// Whether `text` is ASCII, read as bytes in place.
     private static func isASCII(_ text: String) -> Bool {
         var text = text
@@ -70,4 +104,22 @@ extension AccessManifest {
 
     private static let ruleField = Array(#":{"rule":"#.utf8)
     private static let sourceField = Array(#","source":"#.utf8)
+}
+
+/// The runs of a manifest's paths written on other threads, each stored by the one thread that wrote it.
+private final class RunSlots: @unchecked Sendable {
+    private var slots: [[UInt8]?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func store(_ bytes: [UInt8]?, at run: Int) {
+        lock.withLock { slots[run] = bytes }
+    }
+
+    func take(_ run: Int) -> [UInt8]? {
+        lock.withLock { slots[run] }
+    }
 }

@@ -43,6 +43,29 @@ struct AccessManifestJSONTests {
         #expect(try builder.manifest.json() == (try Self.encoderJSON(builder.manifest)))
     }
 
+    @Test(
+        "A large manifest is written in runs, one per core: the same bytes, and a path named twice at a run's edge is caught"
+    )
+    func largeManifestsInRuns() throws {
+        var builder = AccessManifestBuilder()
+        let paths = (0..<10_000).map { "/section-\($0 % 41)/page-\($0)/" }
+        for (number, path) in paths.enumerated() {
+            builder.add(path: path, rule: number % 5 == 0 ? .public : .signedIn, source: "site/\(number % 3).md")
+        }
+        let manifest = builder.manifest
+        let expected = try Self.encoderJSON(manifest)
+        let sorted = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(try manifest.json(sortingFrom: sorted) == expected)
+        #expect(try manifest.json(sortingFrom: paths) == expected)
+        // Wherever the runs begin on this machine, the path before a run's first is named twice at one of these.
+        let edges = Set((2...8).flatMap { runs in (1..<runs).map { sorted.count * $0 / runs } })
+        for edge in edges {
+            var twice = sorted
+            twice[edge] = twice[edge - 1]
+            #expect(try manifest.json(sortingFrom: twice) == expected, "named twice at \(edge)")
+        }
+    }
+
     @Test("Sorting from the caller's order writes the same bytes, whatever that order, and only the manifest's paths")
     func sortingFromAnOrder() throws {
         var builder = AccessManifestBuilder()

@@ -115,8 +115,13 @@ enum SiteContent {
     static func addingImplicitSections(to sources: [PageSource]) -> [PageSource] {
         let sectionFolders = Set(sources.filter(\.isSection).map(\.folder))
         var needed: Set<String> = [""]
+        // The sources come folder by folder: a page's folders were looked at with the page before it.
+        var last: String?
         for source in sources {
-            var folder = source.parentFolder
+            let parent = source.parentFolder
+            if parent == last { continue }
+            last = parent
+            var folder = parent
             while let current = folder, !needed.contains(current) {
                 needed.insert(current)
                 folder = current.isEmpty ? nil : SitePath.parent(of: current)

@@ -38,7 +38,6 @@ struct OutputClaims {
                 : "\(earlier) and \(owner) both map to \(url); rename or move one of them"
             return Problem(file: owner, message: message)
         }
-        owners[outputPath] = owner
         return nil
     }
 

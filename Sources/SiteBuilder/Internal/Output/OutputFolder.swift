@@ -84,9 +84,10 @@ struct OutputFolder: Sendable {
     {
         let added = newFiles.filter { !currentFiles.contains($0) }
         guard !added.isEmpty else { return false }
-        let tops = Set(added.map(Self.topFolder))
+        let tops = Array(Set(added.map(Self.topFolder)))
         var currentFolders: Set<String> = []
-        for path in currentFiles where tops.contains(Self.topFolder(of: path)) {
+        // Compared in place rather than hashed: most builds add files under one or two top-level folders.
+        for path in currentFiles where tops.contains(where: { Self.isUnder($0, path) }) {
             var folder = SitePath.parent(of: path)
             while !folder.isEmpty, currentFolders.insert(folder).inserted { folder = SitePath.parent(of: folder) }
         }
@@ -99,6 +100,14 @@ struct OutputFolder: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether `path` is `top` or below it.
+    private static func isUnder(_ top: Substring, _ path: String) -> Bool {
+        let path = path.utf8
+        guard path.starts(with: top.utf8) else { return false }
+        let end = path.index(path.startIndex, offsetBy: top.utf8.count)
+        return end == path.endIndex || path[end] == UInt8(ascii: "/")
     }
 
     /// The first component of `path`: `guide` of `guide/setup/index.html`, the file's name at the top.
