@@ -169,4 +169,22 @@ struct SessionTests {
         _ = try session.build(changed: [])
         #expect(site.output("a/one/index.html") == "[One prev:A next:X]")
     }
+
+    @Test("A README beside an index.md is a page in a Jekyll source, and a second section page once the site is none")
+    func aReadmeBesideAnIndexFollowsWhatTheSiteIs() throws {
+        let site = try TestSite(pages: [
+            "_config.yml": "title: Docs\n", "index.md": "", "guide/index.md": "# Guide\n",
+            "guide/readme.md": "# Read\n",
+        ])
+        try EditedSite.age(site.root + "/site")
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        #expect(site.output("guide/readme/index.html") != nil, "a page of its own, as Jekyll publishes it")
+        // The same files, folders and section pages: only what the site is tells the README what it is now.
+        try FileManager.default.removeItem(atPath: site.root + "/site/_config.yml")
+        let failure = try #require(throws: BuildFailure.self) {
+            try session.build(changed: [site.root + "/site/_config.yml"])
+        }
+        #expect(failure.errors.contains { $0.message.contains("are the section page of 'guide'") })
+    }
 }

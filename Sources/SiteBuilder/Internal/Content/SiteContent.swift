@@ -1,7 +1,7 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
     /// What a README beside an `index.md` is.
-    enum ReadmeBesideIndex {
+    enum ReadmeBesideIndex: Sendable {
         /// A second section page of its folder: a problem naming both.
         case problem
         /// A page of its own, as Jekyll publishes it.
@@ -19,12 +19,15 @@ enum SiteContent {
     /// naming both. Returns the pages, and the files that are no page because another is their folder's page (the
     /// problem), each with the folder whose page it would be (`SiteFiles.secondSectionFiles`).
     ///
-    /// `kept` holds a session's sources of its last build: a page whose source would be the same again is given
-    /// that one, made once for the session, with what it works out (its URL, its output file).
+    /// `kept` holds what a session worked out in its last build: a page whose source would be the same again is given
+    /// that one, made once for the session, with what it works out (its URL, its output file). While the folders
+    /// holding files, each folder's section page and what a README beside an index is are as they were, and no README
+    /// is left out, a file's source follows from its path alone: a file the last build had takes its source without
+    /// its name being looked at.
     static func pageSources(
         markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
-        display: DisplayPaths, kept: [PageSource] = []
-    ) -> ([PageSource], secondSectionFiles: [String: String], [Problem]) {
+        display: DisplayPaths, kept: Kept? = nil
+    ) -> ([PageSource], secondSectionFiles: [String: String], [Problem], kept: Kept) {
         var problems: [Problem] = []
         var secondSectionFiles: [String: String] = [:]
         var sectionFiles: [String: String] = [:]
@@ -59,7 +62,14 @@ enum SiteContent {
             secondSectionFiles[path] = folder
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
-        let last = ListAlignment(kept: kept, current: markdownFiles, keptPath: { $0.path }, currentPath: { $0 })
+        let last = ListAlignment(
+            kept: kept?.sources ?? [], current: markdownFiles, keptPath: { $0.path }, currentPath: { $0 })
+        let layoutAsBefore =
+            leftOut.isEmpty
+            && kept.map {
+                $0.readmeBesideIndex == readmeBesideIndex && $0.folders == foldersWithFiles
+                    && $0.sectionFiles == sectionFiles
+            } ?? false
         func source(_ kind: PageSource.Kind, _ number: Int, folder: String) -> PageSource {
             if let kept = last[number], kept.kind == kind, kept.folder == folder { return kept }
             return PageSource(kind: kind, path: markdownFiles[number], folder: folder)
@@ -68,6 +78,10 @@ enum SiteContent {
         sources.reserveCapacity(markdownFiles.count)
         var folder = ""
         for (number, path) in markdownFiles.enumerated() where leftOut.isEmpty || !leftOut.contains(path) {
+            if layoutAsBefore, let kept = last[number] {
+                sources.append(kept)
+                continue
+            }
             if !SitePath.isParent(folder, of: path) { folder = SitePath.parent(of: path) }
             if isSection[number] {
                 if sectionFiles[folder] == path { sources.append(source(.section, number, folder: folder)) }
@@ -90,7 +104,22 @@ enum SiteContent {
             problems.append(Problem(file: display.site(path), line: nil, message: message))
             secondSectionFiles[path] = String(stem)
         }
-        return (sources, secondSectionFiles, problems)
+        return (
+            sources, secondSectionFiles, problems,
+            Kept(
+                sources: sources, readmeBesideIndex: readmeBesideIndex, folders: foldersWithFiles,
+                sectionFiles: sectionFiles)
+        )
+    }
+
+    /// What `pageSources` keeps for a session's next build: the sources, and what they were worked out from.
+    struct Kept: Sendable {
+        let sources: [PageSource]
+        let readmeBesideIndex: ReadmeBesideIndex
+        /// Every folder that holds a file, however deep.
+        let folders: Set<Substring>
+        /// Each folder's section page, by the folder.
+        let sectionFiles: [String: String]
     }
 
     /// Every folder that holds one of `files`, however deep; as substrings, which a page's path without its

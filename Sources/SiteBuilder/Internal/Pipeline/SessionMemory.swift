@@ -13,14 +13,14 @@ final class SessionMemory: @unchecked Sendable {
     private var listing: ContentScanner.Kept?
     /// The paths changed since `listing` was made, relative to the site folder; nil when anything may have.
     private var changed: Set<String>? = []
-    private var sources: [PageSource] = []
+    private var sources: SiteContent.Kept?
     private var parsed: ParseFrontMatter.Kept?
     private var markdown: RenderMarkdown.Kept?
     private var keys: RenderKeys.Kept?
     private var saving: Background<Problem?>?
 
-    /// The pages' sources "Load content" found in the last build, in their order.
-    var pageSources: [PageSource] {
+    /// The pages' sources "Load content" found in the last build, in their order, with what they were made from.
+    var pageSources: SiteContent.Kept? {
         get { lock.withLock { sources } }
         set { lock.withLock { sources = newValue } }
     }

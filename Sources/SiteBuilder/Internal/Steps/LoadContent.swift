@@ -82,11 +82,11 @@ struct LoadContent: BuildStep {
             files.bookSummary.map { NavigationOutline(file: display.site(BookSummary.fileName), entries: $0.entries) }
             ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
-        let (sources, secondSectionFiles, problems) = SiteContent.pageSources(
+        let (sources, secondSectionFiles, problems, kept) = SiteContent.pageSources(
             markdownFiles: markdownFiles, assetFiles: assetFiles,
             readmeBesideIndex: listing.isJekyllSource ? .page : config.mkdocs != nil ? .leftOut : .problem,
-            display: display, kept: memory?.pageSources ?? [])
-        memory?.pageSources = sources
+            display: display, kept: memory?.pageSources)
+        memory?.pageSources = kept
         log.report(problems)
         files.secondSectionFiles = secondSectionFiles
         files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
