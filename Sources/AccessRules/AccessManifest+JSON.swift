@@ -21,7 +21,7 @@ extension AccessManifest {
         return try json(sorting: order, ascii: true)
     }
 
-    /// `ascii`: every key is ASCII, so the keys sort as their bytes compare, which `memcmp` does at once.
+    /// `ascii`: every key is ASCII, so `<` sorts them as their bytes, which it compares without copying them.
     private func json(sorting keys: [String], ascii: Bool) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -29,9 +29,7 @@ extension AccessManifest {
         // Sorted by their UTF-8 bytes, as `JSONEncoder` sorts keys; a caller's order is most often sorted already.
         var keys = keys
         if ascii {
-            if !keys.indices.dropFirst().allSatisfy({ Self.bytesPrecede(keys[$0 - 1], keys[$0]) }) {
-                keys.sort(by: Self.bytesPrecede)
-            }
+            if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] < keys[$0] }) { keys.sort(by: <) }
         } else {
             keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
@@ -82,18 +80,6 @@ extension AccessManifest {
             out.append(UInt8(ascii: "}"))
         }
         return out
-    }
-
-    /// Whether `first`'s UTF-8 bytes sort before `second`'s.
-    private static func bytesPrecede(_ first: String, _ second: String) -> Bool {
-        var (first, second) = (first, second)
-        return first.withUTF8 { first in
-            second.withUTF8 { second in
-                let common = min(first.count, second.count)
-                let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
-                return order != 0 ? order < 0 : first.count < second.count
-            }
-        }
     }
 
     /// Whether `text` is ASCII, read as bytes in place.
