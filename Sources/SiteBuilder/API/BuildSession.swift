@@ -51,7 +51,7 @@ public final class BuildSession: Sendable {
     /// itself unless this call took it.
     @discardableResult
     public func finishSaving() -> BuildError? {
-        memory.saved().map { BuildError(stage: .publish, file: $0.file, line: $0.line, message: $0.message) }
+        memory.saved()
     }
 
     /// `path` relative to the site folder (`""` for the folder itself); nil for a path elsewhere.

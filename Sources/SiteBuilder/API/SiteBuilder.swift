@@ -33,15 +33,15 @@ public enum SiteBuilder {
                 stage: .loadContent, file: problem.file, line: problem.line, message: problem.message)
             throw BuildFailure(errors: [error], warnings: [])
         }
-        // A session's last build may still be saving: its warning is this build's, and its cache this build's start.
-        let unsaved = memory?.saved()
+        // A session's last build may still be saving: this build starts from its cache, and reports its warning (never
+        // recorded, so that no later build repeats it).
+        let unsaved = memory?.saved().map { [$0] } ?? []
         let lock = OutputLock(outputFolder: options.outputFolder) { progress?(.waitingForAnotherBuild) }
         defer { withExtendedLifetime(lock) {} }
         let pipeline = Pipeline(options: options, plan: BuildStage.allCases, memory: memory, progress: progress)
-        if let unsaved { pipeline.log.report([unsaved], foundBy: .publish) }
         switch pipeline.build() {
         case .failed:
-            throw BuildFailure(errors: pipeline.log.errors, warnings: pipeline.log.warnings)
+            throw BuildFailure(errors: pipeline.log.errors, warnings: unsaved + pipeline.log.warnings)
         case .upToDate(let last, let includes):
             return BuildReport(
                 pageCount: last.pageCount,
@@ -52,7 +52,7 @@ public enum SiteBuilder {
                 outputUnchanged: true,
                 changedFiles: [],
                 seconds: Date().timeIntervalSince(start),
-                warnings: last.warnings,
+                warnings: unsaved + last.warnings,
                 outputFolder: options.outputFolder,
                 includes: includes,
                 manifest: nil,
@@ -74,7 +74,7 @@ public enum SiteBuilder {
                 outputUnchanged: site.outputUnchanged,
                 changedFiles: site.changedFiles,
                 seconds: Date().timeIntervalSince(start),
-                warnings: pipeline.log.warnings,
+                warnings: unsaved + pipeline.log.warnings,
                 outputFolder: options.outputFolder,
                 includes: site.includes,
                 manifest: site.manifest,

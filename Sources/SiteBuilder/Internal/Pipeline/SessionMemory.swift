@@ -50,13 +50,15 @@ final class SessionMemory: @unchecked Sendable {
         lock.withLock { self.saving = saving }
     }
 
-    /// Waits until the last build is saved in the build cache; returns the warning to give when it could not be.
-    func saved() -> Problem? {
+    /// Waits until the last build is saved in the build cache; returns the warning to give, once, when it could not be.
+    func saved() -> BuildError? {
         let pending = lock.withLock {
             defer { saving = nil }
             return saving
         }
-        return pending?.value ?? nil
+        return (pending?.value ?? nil).map {
+            BuildError(stage: .publish, file: $0.file, line: $0.line, message: $0.message)
+        }
     }
 
     /// Notes paths that changed, relative to the site folder; nil when anything may have.
