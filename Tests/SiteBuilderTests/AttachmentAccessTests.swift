@@ -177,6 +177,8 @@ struct AttachmentAccessTests {
                     + "[file_access] \"guide/payroll.xlsx\" = { roles = [\"HR\"] }"
             ])
         #expect(site.output(".sitegen/access.json") == nil, "nothing is published")
+        // The output folder was opened beside the access rules being resolved: what it staged is gone.
+        #expect(try site.namesBesideOutput().allSatisfy { !$0.hasPrefix(".public.tmp") && $0 != "public" })
     }
 
     @Test("[file_access] in site.toml gives a file its own rule, which wins over the linking pages' and the folder's")

@@ -45,8 +45,17 @@ struct LinkIndex: Sendable {
         pages: [ParsedPage], assets: [String], drafts: Set<String>, secondSectionFiles: [String: String] = [:],
         rootURL: String, repository: SiteRepository? = nil, hasBookSummary: Bool = false
     ) {
-        var writer = ByteWriter(capacity: 96 * pages.count)
-        writer.int(pages.count)
+        // The pages' part of the description is written on another core while the tables are filled.
+        let pagesDescribed = Background {
+            var writer = ByteWriter(capacity: 96 * pages.count)
+            writer.int(pages.count)
+            for page in pages {
+                writer.tag(Self.tag(of: page.source.kind))
+                writer.string(page.source.path)
+                writer.string(page.url)
+            }
+            return writer.bytes
+        }
         self.pages.reserveCapacity(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
@@ -61,9 +70,6 @@ struct LinkIndex: Sendable {
                 }
             }
             if page.source.isSection { sections[page.source.folder] = target }
-            writer.tag(Self.tag(of: page.source.kind))
-            writer.string(path)
-            writer.string(page.url)
         }
         var secondSections: [(path: String, folder: String)] = []
         for (path, folder) in secondSectionFiles.sorted(by: { $0.key < $1.key }) where self.pages[path] == nil {
@@ -75,6 +81,7 @@ struct LinkIndex: Sendable {
         self.drafts = drafts
         self.rootURL = rootURL
         self.repository = repository
+        var writer = ByteWriter(capacity: 64 * assets.count + 256)
         writer.list(assets.sorted()) { $0.string($1) }
         writer.list(drafts.sorted()) { $0.string($1) }
         writer.string(rootURL)
@@ -92,7 +99,7 @@ struct LinkIndex: Sendable {
             writer.string(file.path)
             writer.string(file.folder)
         }
-        described = writer.bytes
+        described = pagesDescribed.value + writer.bytes
     }
 
     /// How `described` writes a page's kind.

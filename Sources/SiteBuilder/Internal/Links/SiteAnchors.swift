@@ -1,14 +1,22 @@
 /// Every page's `PageAnchors` by source path (`guide/setup.md`), known once every page is rendered: what links
 /// to headings of other pages are checked against, and which heading such a link leads to when it names one
-/// by MkDocs's id (`setup.md#set-up-nginx` for "Set up -- nginx", whose id is `set-up----nginx`).
+/// by MkDocs's id (`setup.md#set-up-nginx` for "Set up -- nginx", whose id is `set-up----nginx`). The table is made
+/// when a link to another page's heading first asks it: after a page is added or edited in a session, often never.
 struct SiteAnchors: Sendable {
-    private let byPath: [String: PageAnchors]
+    private let pages: [Page]
+    private let table = LazyValue<[String: PageAnchors]>()
 
     init(pages: [Page]) {
-        var byPath: [String: PageAnchors] = [:]
-        byPath.reserveCapacity(pages.count)
-        for page in pages { byPath[page.source.path] = page.markdown.anchors }
-        self.byPath = byPath
+        self.pages = pages
+    }
+
+    private var byPath: [String: PageAnchors] {
+        table.value {
+            var byPath: [String: PageAnchors] = [:]
+            byPath.reserveCapacity(pages.count)
+            for page in pages { byPath[page.source.path] = page.markdown.anchors }
+            return byPath
+        }
     }
 
     /// The anchors of the page at source path `path`; none when no page is there.
@@ -32,6 +40,12 @@ struct SiteAnchors: Sendable {
     /// those (`ResolvedLink.heading`). Pages are rendered before the headings of others are known, so
     /// "Render Markdown" renders a page again when this is not nil.
     func changedLinkHeadings(of summary: MarkdownSummary) -> [Int: String]? {
+        // Most pages link to no heading of another page: nothing to look up.
+        let toHeadings = summary.links.contains { link in
+            if case .rewritten(_, .anchor?) = link.resolution { return true }
+            return link.heading != nil
+        }
+        guard toHeadings else { return nil }
         var headings: [Int: String] = [:]
         var changed = false
         for (number, link) in summary.links.enumerated() {

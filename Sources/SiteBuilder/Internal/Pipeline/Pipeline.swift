@@ -120,15 +120,24 @@ struct Pipeline {
                 pages: markdown.pages, navOrder: config.navOrder, outline: content.outline,
                 folderPositions: content.folderPositions, drafts: site.drafts, display: display))
         let theme = themeAside.join(on: log)
+        // The output folder is opened on another thread while access is still being resolved; should that find an
+        // error, what it opened is discarded.
+        let outputAside =
+            !log.hasErrors && theme.templates != nil
+            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+                [options, previous = cache.previous, current = cache.output, claims = theme.claims] log in
+                log.run(
+                    PrepareOutput(
+                        outputFolder: options.outputFolder, previous: previous, current: current, claims: claims))
+            } : nil
         let access = accessAside.join(on: log)
         leftovers.keep((theme, access))
         let assets = content.assets + theme.assets
-        guard !log.hasErrors, let templates = theme.templates,
-            let output = run(
-                PrepareOutput(
-                    outputFolder: options.outputFolder, previous: cache.previous, current: cache.output,
-                    claims: theme.claims))
-        else { return .failed }
+        guard let templates = theme.templates, let output = outputAside?.join(on: log) ?? nil else { return .failed }
+        guard !log.hasErrors else {
+            output.discard()
+            return .failed
+        }
         let searchPlan = run(
             PlanSearchIndex(
                 pages: markdown.pages, assets: assets, tree: tree, access: access, config: config, options: options,

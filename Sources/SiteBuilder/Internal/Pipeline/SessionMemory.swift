@@ -15,7 +15,7 @@ final class SessionMemory: @unchecked Sendable {
     private var changed: Set<String>? = []
     private var sources: SiteContent.Kept?
     private var parsed: ParseFrontMatter.Kept?
-    private var markdown: RenderMarkdown.Kept?
+    private var markdown: Background<RenderMarkdown.Kept>?
     private var keys: RenderKeys.Kept?
     private var saving: Background<Problem?>?
 
@@ -31,8 +31,8 @@ final class SessionMemory: @unchecked Sendable {
         set { lock.withLock { parsed = newValue } }
     }
 
-    /// What "Render Markdown" kept in the last build.
-    var markdownPages: RenderMarkdown.Kept? {
+    /// What "Render Markdown" kept in the last build, made on another core.
+    var markdownPages: Background<RenderMarkdown.Kept>? {
         get { lock.withLock { markdown } }
         set { lock.withLock { markdown = newValue } }
     }

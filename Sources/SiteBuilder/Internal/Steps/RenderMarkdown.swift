@@ -70,7 +70,7 @@ struct RenderMarkdown: BuildStep {
                 LinkTargetChanges(earlier: $0, current: index)
             }
         let (pages, titles) = (pages, titles)
-        let kept = memory?.markdownPages.flatMap { $0.titles == titles ? $0 : nil }
+        let kept = memory?.markdownPages.map(\.value).flatMap { $0.titles == titles ? $0 : nil }
         let lastPages = kept.map {
             ListAlignment(kept: $0.pages, current: pages, keptPath: { $0.path }, currentPath: { $0.source.path })
         }
@@ -104,19 +104,24 @@ struct RenderMarkdown: BuildStep {
         results = checked.map(\.0)
         if let memory {
             // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item. A page
-            // taken again keeps its item, destinations and all.
-            let made = pages.indices.map { index -> Kept.Item in
-                let (parsed, result) = (pages[index], results[index])
-                if let taken = lastPages?[index]?.made, taken.page === result.page {
-                    return (parsed.source.path, taken)
-                }
-                guard result.page.html == nil, parsed.cached != nil else { return (parsed.source.path, nil) }
-                return (
-                    parsed.source.path,
-                    (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
-                )
+            // taken again keeps its item, destinations and all. Only the next build needs the list: it is made on
+            // another core while this one goes on.
+            let results = results
+            memory.markdownPages = Background {
+                Kept(
+                    titles: titles,
+                    pages: pages.indices.map { index -> Kept.Item in
+                        let (parsed, result) = (pages[index], results[index])
+                        if let taken = lastPages?[index]?.made, taken.page === result.page {
+                            return (parsed.source.path, taken)
+                        }
+                        guard result.page.html == nil, parsed.cached != nil else { return (parsed.source.path, nil) }
+                        return (
+                            parsed.source.path,
+                            (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
+                        )
+                    })
             }
-            memory.markdownPages = Kept(titles: titles, pages: made)
         }
         if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))
