@@ -11,6 +11,21 @@ struct AccessManifestJSONTests {
         return Array(try encoder.encode(manifest))
     }
 
+    /// A manifest of `count` pages in `sections` sections, every `publicEvery`th public and the others signed-in,
+    /// their rules written in `sources` files; with its paths in the order they were added.
+    private static func generated(_ count: Int, sections: Int, publicEvery: Int, sources: Int)
+        -> (AccessManifest, [String])
+    {
+        var builder = AccessManifestBuilder()
+        let paths = (0..<count).map { "/section-\($0 % sections)/page-\($0)/" }
+        for (number, path) in paths.enumerated() {
+            builder.add(
+                path: path, rule: number % publicEvery == 0 ? .public : .signedIn,
+                source: "site/\(number % sources).md")
+        }
+        return (builder.manifest, paths)
+    }
+
     @Test(
         "Paths and sources with quotes, backslashes, control characters and beyond ASCII are written as JSONEncoder writes them"
     )
@@ -47,12 +62,7 @@ struct AccessManifestJSONTests {
         "A large manifest is written in runs, one per core: the same bytes, and a path named twice at a run's edge is caught"
     )
     func largeManifestsInRuns() throws {
-        var builder = AccessManifestBuilder()
-        let paths = (0..<10_000).map { "/section-\($0 % 41)/page-\($0)/" }
-        for (number, path) in paths.enumerated() {
-            builder.add(path: path, rule: number % 5 == 0 ? .public : .signedIn, source: "site/\(number % 3).md")
-        }
-        let manifest = builder.manifest
+        let (manifest, paths) = Self.generated(10_000, sections: 41, publicEvery: 5, sources: 3)
         let expected = try Self.encoderJSON(manifest)
         let sorted = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(try manifest.json(sortingFrom: sorted) == expected)
@@ -68,12 +78,7 @@ struct AccessManifestJSONTests {
 
     @Test("Sorting from the caller's order writes the same bytes, whatever that order, and only the manifest's paths")
     func sortingFromAnOrder() throws {
-        var builder = AccessManifestBuilder()
-        let paths = (0..<300).map { "/section-\($0 % 7)/page-\($0)/" }
-        for (number, path) in paths.enumerated() {
-            builder.add(path: path, rule: number % 3 == 0 ? .public : .signedIn, source: "site/\(number % 4).md")
-        }
-        let manifest = builder.manifest
+        let (manifest, paths) = Self.generated(300, sections: 7, publicEvery: 3, sources: 4)
         let expected = try Self.encoderJSON(manifest)
         let sorted = paths.sorted()
         #expect(try manifest.json(sortingFrom: sorted) == expected)

@@ -1,7 +1,7 @@
 /// Turns the list of Markdown files into pages: one section page per folder, pages for the rest.
 enum SiteContent {
     /// What a README beside an `index.md` is.
-    enum ReadmeBesideIndex: Sendable {
+    enum ReadmeBesideIndex {
         /// A second section page of its folder: a problem naming both.
         case problem
         /// A page of its own, as Jekyll publishes it.
@@ -21,9 +21,10 @@ enum SiteContent {
     ///
     /// `kept` holds what a session worked out in its last build: a page whose source would be the same again is given
     /// that one, made once for the session, with what it works out (its URL, its output file). While the folders
-    /// holding files, each folder's section page and what a README beside an index is are as they were, and no README
-    /// is left out, a file's source follows from its path alone: a file the last build had takes its source without
-    /// its name being looked at.
+    /// holding files and each folder's section page are as they were, and no README is left out, a file's source
+    /// follows from its path alone: a file the last build had takes its source without its name being looked at. (A
+    /// README beside an index.md that is a page in a Jekyll source is a second section page in any other site; with
+    /// the same section pages, that is a problem the build stops at, whatever source it is given.)
     static func pageSources(
         markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
         display: DisplayPaths, kept: Kept? = nil
@@ -66,10 +67,7 @@ enum SiteContent {
             kept: kept?.sources ?? [], current: markdownFiles, keptPath: { $0.path }, currentPath: { $0 })
         let layoutAsBefore =
             leftOut.isEmpty
-            && kept.map {
-                $0.readmeBesideIndex == readmeBesideIndex && $0.folders == foldersWithFiles
-                    && $0.sectionFiles == sectionFiles
-            } ?? false
+            && kept.map { $0.folders == foldersWithFiles && $0.sectionFiles == sectionFiles } ?? false
         func source(_ kind: PageSource.Kind, _ number: Int, folder: String) -> PageSource {
             if let kept = last[number], kept.kind == kind, kept.folder == folder { return kept }
             return PageSource(kind: kind, path: markdownFiles[number], folder: folder)
@@ -106,16 +104,13 @@ enum SiteContent {
         }
         return (
             sources, secondSectionFiles, problems,
-            Kept(
-                sources: sources, readmeBesideIndex: readmeBesideIndex, folders: foldersWithFiles,
-                sectionFiles: sectionFiles)
+            Kept(sources: sources, folders: foldersWithFiles, sectionFiles: sectionFiles)
         )
     }
 
     /// What `pageSources` keeps for a session's next build: the sources, and what they were worked out from.
     struct Kept: Sendable {
         let sources: [PageSource]
-        let readmeBesideIndex: ReadmeBesideIndex
         /// Every folder that holds a file, however deep.
         let folders: Set<Substring>
         /// Each folder's section page, by the folder.
