@@ -6,16 +6,22 @@ import Testing
 /// lists share is found, wherever the change between them is, and no other.
 @Suite("List alignment")
 struct ListAlignmentTests {
-    /// Each item of `current`'s position in `earlier`, as the alignment gives it: what it kept of each item is
-    /// the item's path with its position.
+    /// Each item of `current`'s position in `earlier`, as the alignment gives it, found three ways: by the paths of
+    /// `current`, by sources of its own, and by the sources `earlier` had where it has them (the same objects, as a
+    /// session gives them); the three must agree.
     private static func positions(from earlier: [String], to current: [String]) -> [Int?] {
-        let kept = earlier.enumerated().map { (path: $0.element, position: $0.offset) }
-        let alignment = ListAlignment(kept: kept, current: current, keptPath: { $0.path }, currentPath: { $0 })
+        let kept = earlier.map { PageSource(kind: .page, path: $0, folder: "guide") }
+        let byPath = ListAlignment(kept: kept, current: current)
+        let fresh = current.map { PageSource(kind: .page, path: $0, folder: "guide") }
+        let bySource = ListAlignment(kept: kept, current: fresh, source: { $0 })
+        let same = current.map { path in
+            kept.first { $0.path == path } ?? PageSource(kind: .page, path: path, folder: "")
+        }
+        let byObject = ListAlignment(kept: kept, current: same, source: { $0 })
         return current.indices.map { index in
-            alignment[index].map { found in
-                #expect(found.path == current[index])
-                return found.position
-            }
+            #expect(bySource[index] == byPath[index])
+            #expect(byObject[index] == byPath[index])
+            return byPath[index]
         }
     }
 

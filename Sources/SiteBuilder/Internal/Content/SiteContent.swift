@@ -63,20 +63,21 @@ enum SiteContent {
             secondSectionFiles[path] = folder
         }
         let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
-        let last = ListAlignment(
-            kept: kept?.sources ?? [], current: markdownFiles, keptPath: { $0.path }, currentPath: { $0 })
+        let keptSources = kept?.sources ?? []
+        let alignment = ListAlignment(kept: keptSources, current: markdownFiles)
+        func last(_ number: Int) -> PageSource? { alignment[number].map { keptSources[$0] } }
         let layoutAsBefore =
             leftOut.isEmpty
             && kept.map { $0.folders == foldersWithFiles && $0.sectionFiles == sectionFiles } ?? false
         func source(_ kind: PageSource.Kind, _ number: Int, folder: String) -> PageSource {
-            if let kept = last[number], kept.kind == kind, kept.folder == folder { return kept }
+            if let kept = last(number), kept.kind == kind, kept.folder == folder { return kept }
             return PageSource(kind: kind, path: markdownFiles[number], folder: folder)
         }
         var sources: [PageSource] = []
         sources.reserveCapacity(markdownFiles.count)
         var folder = ""
         for (number, path) in markdownFiles.enumerated() where leftOut.isEmpty || !leftOut.contains(path) {
-            if layoutAsBefore, let kept = last[number] {
+            if layoutAsBefore, let kept = last(number) {
                 sources.append(kept)
                 continue
             }

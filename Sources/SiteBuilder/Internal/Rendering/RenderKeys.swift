@@ -42,11 +42,12 @@ struct RenderKeys: Sendable {
     let kept: Kept?
 
     /// What each page had: its digests, with what they were worked out from, and its key with the bytes it was
-    /// hashed from, in the order of the build's pages (found again through a `ListAlignment`).
+    /// hashed from, in the order of the build's pages, beside their sources (found again through a `ListAlignment`).
     struct Kept: Sendable {
         let editURLPattern: String
         let templates: TemplateDigests
         let site: SHA256.Digest
+        let sources: [PageSource]
         let slots: [Slot]
     }
 
@@ -102,13 +103,10 @@ struct RenderKeys: Sendable {
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
         // Keys are put together again only when the templates or the site changed.
         let keysMayStand = kept.map { $0.templates == templates && $0.site == context.site.digest } ?? false
-        let lastSlots = kept.map {
-            ListAlignment(
-                kept: $0.slots, current: context.pages, keptPath: { $0.digests.page.source.path },
-                currentPath: { $0.source.path })
-        }
+        let alignment = kept.map { ListAlignment(kept: $0.sources, current: context.pages, source: \.source) }
+        let lastSlots = kept?.slots ?? []
         let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
-            let last = lastSlots?[index]
+            let last = alignment?[index].map { lastSlots[$0] }
             return (Self.digests(of: index, in: context, kept: last?.digests), last)
         }
         let digests = slots.map(\.0)
@@ -157,11 +155,13 @@ struct RenderKeys: Sendable {
             return (slot(key), key)
         }
         keys = made.map(\.key)
+        let keptSlots = made.compactMap(\.slot)
+        precondition(!keeping || keptSlots.count == made.count, "every page keeps its slot, found by its position")
         self.kept =
             keeping
             ? Kept(
                 editURLPattern: context.editURLPattern, templates: templates, site: context.site.digest,
-                slots: made.compactMap(\.slot)) : nil
+                sources: context.pages.map(\.source), slots: keptSlots) : nil
     }
 
     /// Whether every section above page `index`, up to the home page, stands (see the type's description).

@@ -15,29 +15,29 @@ struct ParseFrontMatter: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The path of each of a build's pages, in order (found again through a `ListAlignment`), with the page and its
-    /// warnings when it was taken from the cache (the others hold their text); and the root URL their URLs are under.
+    /// The source of each of a build's pages, in order (found again through a `ListAlignment`), and beside it the page
+    /// and its warnings when it was taken from the cache (the others hold their text); and the root URL their URLs are
+    /// under.
     struct Kept: Sendable {
         let rootURL: String
-        let pages: [(path: String, taken: (page: ParsedPage, problems: [Problem])?)]
+        let sources: [PageSource]
+        let taken: [(page: ParsedPage, problems: [Problem])?]
     }
 
     func run(_ log: BuildLog) -> [ParsedPage] {
         let (files, previous, store, display, rootURL) = (files, previous, store, display, rootURL)
         let kept = memory?.parsedPages.flatMap { $0.rootURL == rootURL ? $0 : nil }
-        let lastPages = kept.map {
-            ListAlignment(kept: $0.pages, current: files, keptPath: { $0.path }, currentPath: { $0.source.path })
-        }
+        let alignment = kept.map { ListAlignment(kept: $0.sources, current: files, source: \.source) }
+        let lastTaken = kept?.taken ?? []
         let results = concurrentMap(Array(files.indices), onProgress: log.itemProgress(total: files.count)) { index in
-            Self.taken(files[index], from: lastPages?[index]?.taken, previous: previous, store: store)
+            Self.taken(
+                files[index], from: alignment?[index].flatMap { lastTaken[$0] }, previous: previous, store: store)
                 ?? Self.parse(files[index], rootURL: rootURL, previous: previous, store: store, display: display)
         }
         log.report(results.flatMap(\.1))
         memory?.parsedPages = Kept(
-            rootURL: rootURL,
-            pages: zip(files, results).map { file, result in
-                (file.source.path, result.0.cached == nil ? nil : (page: result.0, problems: result.1))
-            })
+            rootURL: rootURL, sources: files.map(\.source),
+            taken: results.map { page, problems in page.cached == nil ? nil : (page, problems) })
         return results.map(\.0)
     }
 

@@ -30,14 +30,14 @@ struct RenderMarkdown: BuildStep {
     /// What a `BuildSession` kept of this stage in its last build.
     var memory: SessionMemory?
 
-    /// The path of each of a build's pages, in order (found again through a `ListAlignment`), with the page it made
-    /// from the cache's summary, its problems, its links' destinations and the front matter stage's page it was made
-    /// from, if it made one; and the titles they were made with.
+    /// The source of each of a build's pages, in order (found again through a `ListAlignment`), and beside it the page
+    /// it made from the cache's summary, its problems, its links' destinations and the front matter stage's page it was
+    /// made from, if it made one; and the titles they were made with.
     struct Kept: Sendable {
         let titles: PageTitle
-        let pages: [Item]
+        let sources: [PageSource]
+        let made: [Made?]
 
-        typealias Item = (path: String, made: Made?)
         typealias Made = (parsed: ParsedPage, page: Page, problems: [Problem], destinations: LinkDestinations)
     }
 
@@ -71,12 +71,12 @@ struct RenderMarkdown: BuildStep {
             }
         let (pages, titles) = (pages, titles)
         let kept = memory?.markdownPages.map(\.value).flatMap { $0.titles == titles ? $0 : nil }
-        let lastPages = kept.map {
-            ListAlignment(kept: $0.pages, current: pages, keptPath: { $0.path }, currentPath: { $0.source.path })
-        }
+        let alignment = kept.map { ListAlignment(kept: $0.sources, current: pages, source: \.source) }
+        let lastMade = kept?.made ?? []
+        let made = { @Sendable (index: Int) in alignment?[index].flatMap { lastMade[$0] } }
         var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
-            if let taken = lastPages?[index]?.made, taken.parsed === page,
+            if let taken = made(index), taken.parsed === page,
                 Self.summaryStands(
                     page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
                     destinations: taken.destinations)
@@ -109,17 +109,12 @@ struct RenderMarkdown: BuildStep {
             let results = results
             memory.markdownPages = Background {
                 Kept(
-                    titles: titles,
-                    pages: pages.indices.map { index -> Kept.Item in
+                    titles: titles, sources: pages.map(\.source),
+                    made: pages.indices.map { index -> Kept.Made? in
                         let (parsed, result) = (pages[index], results[index])
-                        if let taken = lastPages?[index]?.made, taken.page === result.page {
-                            return (parsed.source.path, taken)
-                        }
-                        guard result.page.html == nil, parsed.cached != nil else { return (parsed.source.path, nil) }
-                        return (
-                            parsed.source.path,
-                            (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
-                        )
+                        if let taken = made(index), taken.page === result.page { return taken }
+                        guard result.page.html == nil, parsed.cached != nil else { return nil }
+                        return (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
                     })
             }
         }
