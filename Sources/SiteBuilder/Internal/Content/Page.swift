@@ -17,6 +17,9 @@ final class Page: Sendable {
     /// The HTML of the Markdown when this build rendered it; nil when the build cache vouched for it,
     /// and then "Render pages" renders it again only if the page itself must be rendered.
     let html: String?
+    /// `markdown.linksToHeadings`: made once with the page, so that the pass over every page that settles links to
+    /// other pages' headings reads it rather than every link of every page.
+    let linksToHeadings: Bool
 
     init(
         source: PageSource, url: String, frontMatter: FrontMatter, fileDigest: String?, title: String,
@@ -30,6 +33,7 @@ final class Page: Sendable {
         sortingTitle = title.lowercased()
         self.markdown = markdown
         self.html = html
+        linksToHeadings = markdown.linksToHeadings
     }
 
     /// What the nav, breadcrumbs and the pager call the page: its `nav_title`, else its title.

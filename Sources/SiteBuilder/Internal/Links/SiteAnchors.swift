@@ -41,11 +41,7 @@ struct SiteAnchors: Sendable {
     /// "Render Markdown" renders a page again when this is not nil.
     func changedLinkHeadings(of summary: MarkdownSummary) -> [Int: String]? {
         // Most pages link to no heading of another page: nothing to look up.
-        let toHeadings = summary.links.contains { link in
-            if case .rewritten(_, .anchor?) = link.resolution { return true }
-            return link.heading != nil
-        }
-        guard toHeadings else { return nil }
+        guard summary.linksToHeadings else { return nil }
         var headings: [Int: String] = [:]
         var changed = false
         for (number, link) in summary.links.enumerated() {

@@ -24,6 +24,15 @@ struct MarkdownSummary: Sendable, Equatable {
     /// each held: while they hold it, the summary stands for the page.
     var includes: [String: String] = [:]
 
+    /// Whether a link names a heading of another page, or was written with a heading id in place of its fragment:
+    /// the only links whose writing the headings of other pages can change (see `SiteAnchors`).
+    var linksToHeadings: Bool {
+        links.contains { link in
+            if case .rewritten(_, .anchor?) = link.resolution { return true }
+            return link.heading != nil
+        }
+    }
+
     /// The heading ids written in place of links' fragments, by link number (see `ResolvedLink.heading`).
     var linkHeadings: [Int: String] {
         var headings: [Int: String] = [:]

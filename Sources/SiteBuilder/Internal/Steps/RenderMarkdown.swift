@@ -95,8 +95,10 @@ struct RenderMarkdown: BuildStep {
         let settled = results
         let checked = concurrentMap(Array(results.indices)) { index in
             let page = settled[index].page
-            let asBefore = page.html == nil && !anchors.linksInto(rendered, from: page.markdown.links)
-            guard !asBefore, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
+            let linksToHeadings = page.linksToHeadings
+            let asBefore =
+                page.html == nil && !(linksToHeadings && anchors.linksInto(rendered, from: page.markdown.links))
+            guard !asBefore, linksToHeadings, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
             return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
