@@ -16,9 +16,12 @@ struct ContentScanner {
 
     struct Listing {
         var markdownFiles: [String] = []
+        /// The stamp of each of `markdownFiles`, at the same index: lists joined folder by folder, where a table by
+        /// path would hash every path of the site again in every build.
+        var markdownStamps: [FileStamp?] = []
         var assetFiles: [String] = []
-        /// Every listed file's stamp, by path.
-        var stamps: [String: FileStamp] = [:]
+        /// The names of the files at the top of the site folder.
+        var topFiles: Set<String> = []
         /// The site folder is a Jekyll source (`JekyllSource`), and what is Jekyll's is left out.
         var isJekyllSource = false
         /// The symbolic links that lead to somewhere in the site folder, and where, both relative to it.
@@ -137,17 +140,18 @@ struct ContentScanner {
             keepFolders(below: entry.name, from: kept.folders, into: &memory.next)
         }
         var listing = Listing(isJekyllSource: isJekyllSource, linksWithin: withinLinks, linksIntoBuilds: intoBuilds)
-        // Room for every file at once: grown file by file, the stamps would be hashed again at each doubling.
-        listing.stamps.reserveCapacity(listings.values.reduce(top.count) { $0 + $1.stamps.count })
-        listing.markdownFiles.reserveCapacity(listings.values.reduce(0) { $0 + $1.markdownFiles.count })
+        let markdownCount = listings.values.reduce(top.count) { $0 + $1.markdownFiles.count }
+        listing.markdownFiles.reserveCapacity(markdownCount)
+        listing.markdownStamps.reserveCapacity(markdownCount)
         for entry in top {
             guard let folder = listings[entry.name] else {
                 add(entry, in: "", to: &listing)
+                listing.topFiles.insert(entry.name)
                 continue
             }
             listing.markdownFiles += folder.markdownFiles
+            listing.markdownStamps += folder.markdownStamps
             listing.assetFiles += folder.assetFiles
-            listing.stamps.merge(folder.stamps) { first, _ in first }
             listing.linksWithin += folder.linksWithin
             listing.linksIntoBuilds += folder.linksIntoBuilds
         }
@@ -290,9 +294,9 @@ struct ContentScanner {
 
     private func add(_ file: Entry, in folder: String, to listing: inout Listing) {
         let relative = SitePath.join(folder, file.name)
-        listing.stamps[relative] = file.stamp
         if MarkdownFileName.isMarkdown(file.name) {
             listing.markdownFiles.append(relative)
+            listing.markdownStamps.append(file.stamp)
         } else if relative != "site.toml" {
             listing.assetFiles.append(relative)
         }

@@ -16,8 +16,9 @@ enum SiteContent {
     /// beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
     /// by side, is that folder's section page when the folder has none of its own, so its rule holds for what the
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
-    /// naming both. Returns the pages, and the files that are no page because another is their folder's page (the
-    /// problem), each with the folder whose page it would be (`SiteFiles.secondSectionFiles`).
+    /// naming both. Returns the pages, each with its file's stamp (of the same index in `stamps`), and the files that are
+    /// no page because another is their folder's page (the problem), each with the folder whose page it would be
+    /// (`SiteFiles.secondSectionFiles`).
     ///
     /// `kept` holds what a session worked out in its last build: a page whose source would be the same again is given
     /// that one, made once for the session, with what it works out (its URL, its output file). While the folders
@@ -26,9 +27,9 @@ enum SiteContent {
     /// README beside an index.md that is a page in a Jekyll source is a second section page in any other site; with
     /// the same section pages, that is a problem the build stops at, whatever source it is given.)
     static func pageSources(
-        markdownFiles: [String], assetFiles: [String], readmeBesideIndex: ReadmeBesideIndex = .problem,
-        display: DisplayPaths, kept: Kept? = nil
-    ) -> ([PageSource], secondSectionFiles: [String: String], [Problem], kept: Kept) {
+        markdownFiles: [String], stamps: [FileStamp?], assetFiles: [String],
+        readmeBesideIndex: ReadmeBesideIndex = .problem, display: DisplayPaths, kept: Kept? = nil
+    ) -> ([PageFile], secondSectionFiles: [String: String], [Problem], kept: Kept) {
         var problems: [Problem] = []
         var secondSectionFiles: [String: String] = [:]
         var sectionFiles: [String: String] = [:]
@@ -74,25 +75,31 @@ enum SiteContent {
             return PageSource(kind: kind, path: markdownFiles[number], folder: folder)
         }
         var sources: [PageSource] = []
+        var pages: [PageFile] = []
         sources.reserveCapacity(markdownFiles.count)
+        pages.reserveCapacity(markdownFiles.count)
+        func add(_ source: PageSource, _ number: Int) {
+            sources.append(source)
+            pages.append(PageFile(source: source, stamp: stamps[number]))
+        }
         var folder = ""
         for (number, path) in markdownFiles.enumerated() where leftOut.isEmpty || !leftOut.contains(path) {
             if layoutAsBefore, let kept = last(number) {
-                sources.append(kept)
+                add(kept, number)
                 continue
             }
             if !SitePath.isParent(folder, of: path) { folder = SitePath.parent(of: path) }
             if isSection[number] {
-                if sectionFiles[folder] == path { sources.append(source(.section, number, folder: folder)) }
+                if sectionFiles[folder] == path { add(source(.section, number, folder: folder), number) }
                 continue
             }
             let stem = MarkdownFileName.stem(of: path)
             guard foldersWithFiles.contains(stem) else {
-                sources.append(source(.page, number, folder: folder))
+                add(source(.page, number, folder: folder), number)
                 continue
             }
             guard let section = sectionFiles[String(stem)] else {
-                sources.append(source(.section, number, folder: String(stem)))
+                add(source(.section, number, folder: String(stem)), number)
                 continue
             }
             let name = SitePath.lastComponent(of: path)
@@ -104,7 +111,7 @@ enum SiteContent {
             secondSectionFiles[path] = String(stem)
         }
         return (
-            sources, secondSectionFiles, problems,
+            pages, secondSectionFiles, problems,
             Kept(sources: sources, folders: foldersWithFiles, sectionFiles: sectionFiles)
         )
     }

@@ -63,33 +63,37 @@ struct LoadContent: BuildStep {
             log.report(Problem(file: display.site(link), line: nil, message: message))
         }
         var markdownFiles = listing.markdownFiles
+        var markdownStamps = listing.markdownStamps
         var assetFiles = listing.assetFiles
         files.isJekyllSource = listing.isJekyllSource
         let excludes = config.jekyllExcludes
         if listing.isJekyllSource, !excludes.isEmpty {
-            markdownFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
+            let kept = markdownFiles.indices.filter { !JekyllSource.isExcluded(markdownFiles[$0], by: excludes) }
+            (markdownFiles, markdownStamps) = (kept.map { markdownFiles[$0] }, kept.map { markdownStamps[$0] })
             assetFiles.removeAll { JekyllSource.isExcluded($0, by: excludes) }
         }
-        // The stamps answer at once whether the file is there, so a site without one looks through no list.
-        if listing.stamps[BookSummary.fileName] != nil, let index = markdownFiles.firstIndex(of: BookSummary.fileName),
+        // The top's files answer at once whether the file is there, so a site without one looks through no list.
+        if listing.topFiles.contains(BookSummary.fileName),
+            let index = markdownFiles.firstIndex(of: BookSummary.fileName),
             let data = FileManager.default.contents(atPath: display.site(BookSummary.fileName)),
             let summary = BookSummary(text: PageText.decode(data))
         {
             files.bookSummary = summary
             markdownFiles.remove(at: index)
+            markdownStamps.remove(at: index)
         }
         files.outline =
             files.bookSummary.map { NavigationOutline(file: display.site(BookSummary.fileName), entries: $0.entries) }
             ?? config.mkdocs?.nav
         files.folderCategories = folderCategories(takenFrom: &assetFiles, log)
-        let (sources, secondSectionFiles, problems, kept) = SiteContent.pageSources(
-            markdownFiles: markdownFiles, assetFiles: assetFiles,
+        let (pages, secondSectionFiles, problems, kept) = SiteContent.pageSources(
+            markdownFiles: markdownFiles, stamps: markdownStamps, assetFiles: assetFiles,
             readmeBesideIndex: listing.isJekyllSource ? .page : config.mkdocs != nil ? .leftOut : .problem,
             display: display, kept: memory?.pageSources)
         memory?.pageSources = kept
         log.report(problems)
         files.secondSectionFiles = secondSectionFiles
-        files.pages = sources.map { PageFile(source: $0, stamp: listing.stamps[$0.path]) }
+        files.pages = pages
         let rootURL = config.rootURL
         for page in SpecialPage.allCases {
             _ = files.claims.claim(
