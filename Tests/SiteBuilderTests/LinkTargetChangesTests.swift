@@ -27,6 +27,7 @@ struct LinkTargetChangesTests {
     @Test("A new page asks again the links that name it, by .md path, .html name or escapes, and no others")
     func newPage() throws {
         let changes = try #require(Self.changes(to: Self.index(Self.site + ["guide/tuning.md"])))
+        #expect(changes.addedPages == ["guide/tuning.md"])
         for named in ["tuning.md", "../guide/tuning.md#cache", "/guide/tuning.html", "{{ site.baseurl }}/tuning.html"] {
             #expect(changes.mayChange(named), "\(named)")
         }
@@ -42,6 +43,7 @@ struct LinkTargetChangesTests {
         let earlier = Self.index(Self.site, assets: ["img/logo.png"], drafts: ["guide/plans.md"])
         let later = Self.index(Self.site.filter { $0 != "ref/api.md" }, assets: ["img/logo.png"])
         let changes = try #require(Self.changes(to: later, from: earlier))
+        #expect(changes.addedPages.isEmpty)
         #expect(changes.mayChange("../ref/api.md") && changes.mayChange("plans.md"))
         #expect(!changes.mayChange("../img/logo.png") && !changes.mayChange("setup.md"))
         let withoutLogo = try #require(

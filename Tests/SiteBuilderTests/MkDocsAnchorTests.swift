@@ -85,6 +85,22 @@ struct MkDocsAnchorTests {
             ])
     }
 
+    @Test("In a session, a page added beside an edit leaves the links into the edited page followed")
+    func sessionFollowsAnEditBesideAnAddedPage() throws {
+        let site = try TestSite(pages: [
+            "index.md": "[x](b.md#set-up-nginx)\n", "b.md": "## Set up -- nginx\n", "c.md": "C\n",
+        ])
+        try EditedSite.age(site.root + "/site")
+        let session = BuildSession(options: site.options)
+        _ = try session.build()
+        #expect(site.output("index.html") == "<p><a href=\"/b/#set-up----nginx\">x</a></p>\n")
+        // The added page is sorted before the edited one: the link targets differ from it on.
+        try site.write(["a-new.md": "## Set up -- nginx\n", "b.md": "## Set up - nginx\n"], under: "site")
+        _ = try session.build(changed: [site.root + "/site/a-new.md", site.root + "/site/b.md"])
+        #expect(site.output("index.html") == "<p><a href=\"/b/#set-up---nginx\">x</a></p>\n")
+        #expect(site.output("c/index.html") == "<p>C</p>\n")
+    }
+
     @Test("MkDocs's slugs: NFKD, ASCII word characters, spaces and '-' kept, ends stripped, runs made one '-'")
     func slugs() {
         #expect(MkDocsIDs.slug("Set up -- nginx") == "set-up-nginx")

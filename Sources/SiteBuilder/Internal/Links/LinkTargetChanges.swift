@@ -14,6 +14,9 @@ final class LinkTargetChanges: Sendable {
     private let names: [String]
     /// Some name holds more than ASCII: every destination may spell it.
     private let namesAreASCII: Bool
+    /// The source paths of the pages that were no link target in the last build. No link a page's summary holds from
+    /// then leads into one of them: a link that names one resolves otherwise now, and its page is rendered again.
+    let addedPages: Set<String>
 
     /// The changes between `earlier` (what `described` was in the last build) and `current`; nil when `earlier`
     /// cannot be read or a change may affect links that do not name the target.
@@ -33,10 +36,13 @@ final class LinkTargetChanges: Sendable {
         let pages = now.targets(first..<now.records.count - last)
         let page = LinkIndex.tag(of: .page)
         var changed: [String] = []
+        var added: Set<String> = []
         for (path, target) in pages where earlierPages[path].map({ $0 != target }) ?? true {
             guard target.kind == page, earlierPages[path].map({ $0.kind == page }) ?? true else { return nil }
             changed.append(path)
+            if earlierPages[path] == nil { added.insert(path) }
         }
+        addedPages = added
         for (path, target) in earlierPages where pages[path] == nil {
             guard target.kind == page else { return nil }
             changed.append(path)

@@ -81,19 +81,24 @@ struct RenderMarkdown: BuildStep {
                     page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
                     destinations: taken.destinations)
             {
-                return (page: taken.page, problems: taken.problems)
+                return (page: taken.page, problems: taken.problems, rendered: false)
             }
-            return Self.render(
+            let made = Self.render(
                 page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes, titles: titles)
+            return (page: made.page, problems: made.problems, rendered: made.page.html != nil)
         }
         // Which heading a link to another page names by MkDocs's id is known only now; the few pages whose
         // links that changes are rendered again. Their headings, and so the anchors, stay as they are. A page
         // taken from the cache was written with the headings its targets' anchors gave when it was rendered or
-        // last checked, so only its links into pages rendered now can name another heading.
+        // last checked, so only its links into pages rendered now can name another heading; and not into a page
+        // added since (`LinkTargetChanges.addedPages`). When no link can, only the pages rendered now are checked.
         let anchors = SiteAnchors(pages: results.map(\.page))
-        let rendered = Set(results.lazy.filter { $0.page.html != nil }.map(\.page.source.path))
+        let renderedNow = results.indices.filter { results[$0].rendered }
+        let addedPages = changes?.addedPages ?? []
+        let rendered = Set(renderedNow.lazy.map { results[$0].page.source.path }.filter { !addedPages.contains($0) })
         let settled = results
-        let checked = concurrentMap(Array(results.indices)) { index in
+        let checkedPages = rendered.isEmpty ? renderedNow : Array(results.indices)
+        let checked = concurrentMap(checkedPages) { index in
             let page = settled[index].page
             let linksToHeadings = page.linksToHeadings
             let asBefore =
@@ -101,9 +106,14 @@ struct RenderMarkdown: BuildStep {
             guard !asBefore, linksToHeadings, let headings = anchors.changedLinkHeadings(of: page.markdown) else {
                 return (settled[index], asBefore)
             }
-            return (Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings), false)
+            let made = Self.render(pages[index], bodies: bodies, titles: titles, linkHeadings: headings)
+            return ((made.page, made.problems, true), false)
         }
-        results = checked.map(\.0)
+        var linksAsBefore = [Bool](repeating: true, count: results.count)
+        for (index, (result, asBefore)) in zip(checkedPages, checked) {
+            results[index] = result
+            linksAsBefore[index] = asBefore
+        }
         if let memory {
             // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item. A page
             // taken again keeps its item, destinations and all. Only the next build needs the list: it is made on
@@ -132,7 +142,7 @@ struct RenderMarkdown: BuildStep {
             log.warn(Problem(file: nil, message: message))
         }
         return RenderedMarkdown(
-            pages: results.map(\.page), linksAsBefore: checked.map(\.1), bodies: bodies, anchors: anchors,
+            pages: results.map(\.page), linksAsBefore: linksAsBefore, bodies: bodies, anchors: anchors,
             linkTargets: linkTargets, describedLinkTargets: index.described, repository: repository)
     }
 
