@@ -2,29 +2,17 @@ import Foundation
 
 /// What a build records for the next: every file it read, and what it found in every Markdown file.
 extension Pipeline {
-    /// Every file this build read but the assets, which "Copy assets" adds: `site.toml` and the theme's files, and
-    /// every Markdown file (drafts included: they are inputs too); with those that differ from the `previous`
-    /// record's or that it does not have. Worked out on another core while the pages render, with room for the assets.
-    static func inputs(
-        _ parsed: [ParsedPage], settings: [String: InputRecord], assetCount: Int, previous: BuildRecord?,
-        display: DisplayPaths
-    ) -> (all: [String: InputRecord], changed: [String: InputRecord]) {
-        var inputs = settings
-        inputs.reserveCapacity(settings.count + parsed.count + assetCount)
-        for page in parsed {
-            if let file = page.file { inputs[display.site(page.source.path)] = file }
-        }
-        return (inputs, BuildRecord.inputs(inputs, changedSince: previous?.inputs ?? [:]))
-    }
-
-    /// Gives `record` every file this build read: `early` (from `inputs`), the assets "Copy assets" read and the files
+    /// Gives `record` every file this build read: `early`, the assets "Copy assets" read and the files
     /// the pages included; and which of them changed since `previous`, the last build's record.
     static func addInputs(
-        to record: inout BuildRecord, early: (all: [String: InputRecord], changed: [String: InputRecord]),
-        assets: [String: InputRecord], pages: [Page], includes: IncludedFiles, previous: BuildRecord?
+        to record: inout BuildRecord, early: RecordInputs, assets: [String: InputRecord], pages: [Page],
+        includes: IncludedFiles, previous: BuildRecord?
     ) {
         var changed = early.changed
-        record.inputs = early.all.merging(assets) { _, asset in asset }
+        var inputs = early.pages
+        for (path, input) in early.settings where inputs[path] == nil { inputs[path] = input }
+        for (path, input) in assets { inputs[path] = input }
+        record.inputs = inputs
         record.recordIncludes(of: pages, files: includes)
         // Those added since `early` was compared.
         for path in assets.keys + record.included {

@@ -96,9 +96,11 @@ struct Pipeline {
                     siteFolder: display.siteFolder, outputFolder: options.outputFolder,
                     snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
                 display: display, memory: memory))
+        let keptInputs = memory?.takeRecordInputs()
         let recordInputs = Background { [display, settings = cache.settings, previous = cache.previous] in
-            Self.inputs(
-                parsed, settings: settings, assetCount: content.assets.count, previous: previous, display: display)
+            RecordInputs(
+                parsed, files: content.pages, settings: settings, previous: previous, kept: keptInputs,
+                display: display)
         }
         let accessAside = AsideStages([.resolveAccess], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [display, markdownPages = markdown.pages, repository = markdown.repository, bodies = markdown.bodies] log in
@@ -197,6 +199,7 @@ struct Pipeline {
             output.discard()
             return .failed
         }
+        memory?.keepRecordInputs(recordInputs.value, of: parsed, started: newRecord.started)
         return .published(
             PublishedSite(
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
-/// sources, what three stages made from inputs the next build may find unchanged (each stage says when it takes it
+/// sources, the record's inputs (`RecordInputs`), what three stages made from inputs the next build may find unchanged (each stage says when it takes it
 /// again), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again (`RenderedHTML`); and the
 /// saving of the last build in the build cache, which goes on once that build has returned (`save(_:holding:)`).
 final class SessionMemory: @unchecked Sendable {
@@ -17,6 +17,7 @@ final class SessionMemory: @unchecked Sendable {
     private var parsed: ParseFrontMatter.Kept?
     private var markdown: Background<RenderMarkdown.Kept>?
     private var keys: RenderKeys.Kept?
+    private var inputs: RecordInputs.Kept?
     private var saving: Background<Problem?>?
 
     /// The pages' sources "Load content" found in the last build, in their order, with what they were made from.
@@ -41,6 +42,24 @@ final class SessionMemory: @unchecked Sendable {
     var renderKeys: RenderKeys.Kept? {
         get { lock.withLock { keys } }
         set { lock.withLock { keys = newValue } }
+    }
+
+    /// Keeps the inputs of a build published with the record started at `started` for the next build, with the front
+    /// matter stage's pages they were worked out from and those pages' sources as that stage kept them.
+    func keepRecordInputs(_ inputs: RecordInputs, of parsed: [ParsedPage], started: Int) {
+        lock.withLock {
+            guard let sources = self.parsed?.sources else { return }
+            self.inputs = RecordInputs.Kept(started: started, sources: sources, parsed: parsed, pages: inputs.pages)
+        }
+    }
+
+    /// The inputs the last published build kept, handed to one build: only it holds them then, and changes them in
+    /// place.
+    func takeRecordInputs() -> RecordInputs.Kept? {
+        lock.withLock {
+            defer { inputs = nil }
+            return inputs
+        }
     }
 
     /// Saves a published build in the build cache on another thread, holding `outputLock` until it is saved, so
