@@ -38,7 +38,23 @@ struct RenderMarkdown: BuildStep {
         let sources: [PageSource]
         let made: [Made?]
 
-        typealias Made = (parsed: ParsedPage, page: Page, problems: [Problem], destinations: LinkDestinations)
+        /// A page made from the cache's summary, what it was made from, and what tells whether it stands. A class: a
+        /// build reads one for nearly every page, and one object is less memory to wait on than four.
+        final class Made: Sendable {
+            let parsed: ParsedPage
+            let page: Page
+            let problems: [Problem]
+            let destinations: LinkDestinations
+            /// The summary includes no file: it stands while its links lead where they did and the snippets appended
+            /// to every page are as they were, which `stands` answers without reading the page's cache entry.
+            let includesNothing: Bool
+
+            init(parsed: ParsedPage, page: Page, problems: [Problem]) {
+                (self.parsed, self.page, self.problems) = (parsed, page, problems)
+                destinations = LinkDestinations(page.markdown.links)
+                includesNothing = parsed.cached?.markdown?.includes.isEmpty ?? false
+            }
+        }
     }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
@@ -74,12 +90,13 @@ struct RenderMarkdown: BuildStep {
         let alignment = kept.map { ListAlignment(kept: $0.sources, current: pages, source: \.source) }
         let lastMade = kept?.made ?? []
         let made = { @Sendable (index: Int) in alignment?[index].flatMap { lastMade[$0] } }
+        let noIncludesStand = bodies.includes.unchanged([:])
         var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
             if let taken = made(index), taken.parsed === page,
-                Self.summaryStands(
-                    page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
-                    destinations: taken.destinations)
+                Self.stands(
+                    taken, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
+                    noIncludesStand: noIncludesStand)
             {
                 return (page: taken.page, problems: taken.problems, rendered: false)
             }
@@ -115,9 +132,8 @@ struct RenderMarkdown: BuildStep {
             linksAsBefore[index] = asBefore
         }
         if let memory {
-            // Made as the kept list's own type: a list of unlabeled tuples would be converted item by item. A page
-            // taken again keeps its item, destinations and all. Only the next build needs the list: it is made on
-            // another core while this one goes on.
+            // A page taken again keeps its item, destinations and all. Only the next build needs the list: it is made
+            // on another core while this one goes on.
             let results = results
             memory.markdownPages = Background {
                 Kept(
@@ -126,7 +142,7 @@ struct RenderMarkdown: BuildStep {
                         let (parsed, result) = (pages[index], results[index])
                         if let taken = made(index), taken.page === result.page { return taken }
                         guard result.page.html == nil, parsed.cached != nil else { return nil }
-                        return (parsed, result.page, result.problems, LinkDestinations(result.page.markdown.links))
+                        return Kept.Made(parsed: parsed, page: result.page, problems: result.problems)
                     })
             }
         }
@@ -185,6 +201,23 @@ struct RenderMarkdown: BuildStep {
             title: markdown.title ?? titles.fallback(for: page.source), markdown: markdown,
             html: html)
         return (page, problems)
+    }
+
+    /// Whether the page the last build made from the cache's summary (`taken`, of the same front matter stage's page)
+    /// stands, as `summaryStands` answers: for a summary that includes no file, from what was kept beside the page
+    /// while that tells.
+    private static func stands(
+        _ taken: Kept.Made, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?,
+        noIncludesStand: Bool
+    ) -> Bool {
+        if taken.includesNothing {
+            guard noIncludesStand else { return false }
+            if targetsUnchanged { return true }
+            if let changes, !changes.mayChange(anyOf: taken.destinations) { return true }
+        }
+        return summaryStands(
+            taken.parsed, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
+            destinations: taken.destinations)
     }
 
     /// Whether the cache's summary of `page` stands: the files it includes are as they were, and its links lead
