@@ -119,11 +119,11 @@ struct BuildCache {
 
     /// The output folder as the last build left it: listed (`OutputTree`), or, where a `BuildSession` published it
     /// and it is still as that build's record lists it, taken from `previous` without listing a folder.
-    func outputFiles(since previous: BuildRecord?) -> [String: FileStamp] {
+    func outputFiles(since previous: BuildRecord?) -> OutputListing {
         if let previous, memory?.outputAsRecorded(recordPath: recordFile, output: outputFolder) == true {
-            return previous.files.mapValues(\.stamp)
+            return OutputListing(files: previous.files.mapValues(\.stamp), asRecorded: true)
         }
-        return OutputTree.files(in: outputFolder, since: previous)
+        return OutputListing(files: OutputTree.files(in: outputFolder, since: previous), asRecorded: false)
     }
 
     /// The access manifest the last build published, when the file it published has `stamp` still.

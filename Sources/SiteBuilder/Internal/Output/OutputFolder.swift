@@ -30,13 +30,15 @@ struct OutputFolder: Sendable {
     let previous: [String: BuildRecord.Entry]
     /// The output as it was when the build began.
     let current: [String: FileStamp]
+    /// `current` is exactly what `previous` lists (`OutputListing.asRecorded`): a file `previous` lists is intact.
+    private let currentIsRecorded: Bool
     /// Where new files are staged: the hidden folder beside the output in place, else the staging folder.
     let stagingArea: String
 
     /// Picks the mode from `current`, the files the output folder holds, and `newFiles`, every file the
     /// new site will have.
     init(
-        outputFolder: String, previous: BuildRecord?, current: [String: FileStamp], newFiles: [String]
+        outputFolder: String, previous: BuildRecord?, current: OutputListing, newFiles: [String]
     ) throws(Failure) {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         path = output.path
@@ -46,7 +48,8 @@ struct OutputFolder: Sendable {
         if exists, !isDirectory.boolValue {
             throw Failure(message: "'\(outputFolder)' exists and is not a folder; remove it or choose another --output")
         }
-        self.current = current
+        self.current = current.files
+        currentIsRecorded = current.asRecorded
         let parent = output.deletingLastPathComponent()
         // What a build killed while it assembled a staging folder left: no other build runs now (`OutputLock`).
         let leftover = ".\(output.lastPathComponent).tmp-"
@@ -54,7 +57,7 @@ struct OutputFolder: Sendable {
         where name.hasPrefix(leftover) {
             try? FileManager.default.removeItem(atPath: parent.appendingPathComponent(name).path)
         }
-        if exists, !Self.layoutChanges(from: current.keys, to: newFiles) {
+        if exists, !Self.layoutChanges(from: current.files.keys, to: newFiles) {
             stagingArea = parent.appendingPathComponent(".\(output.lastPathComponent).sitegen-new").path
             // What a build that was killed before it could clean up left behind.
             try? FileManager.default.removeItem(atPath: stagingArea)
@@ -124,7 +127,7 @@ struct OutputFolder: Sendable {
 
     /// The current output's `path`, kept, when it is as the last build left it, whatever that build made it from.
     func intact(_ path: String) -> OutputFile? {
-        guard let entry = previous[path], current[path] == entry.stamp else { return nil }
+        guard let entry = previous[path], currentIsRecorded || current[path] == entry.stamp else { return nil }
         return OutputFile(path: path, entry: entry, content: .kept)
     }
 

@@ -31,7 +31,7 @@ struct CheckCache: BuildStep {
         let watched = settings.merging(Self.records(of: previous?.included ?? [], previous: previous)) { $1 }
         if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
             let output = Background { [cache] in cache.outputFiles(since: previous) }
-            if output.value == previous.files.mapValues(\.stamp),
+            if output.value.asRecorded || output.value.files == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
             {
                 return CacheCheck(
@@ -95,7 +95,7 @@ struct CacheCheck {
     /// `site.toml` and the theme's files as this build sees them, for its record.
     let settings: [String: InputRecord]
     /// The output folder as it is, listed in the background while the build goes on.
-    let output: Background<[String: FileStamp]>
+    let output: Background<OutputListing>
     /// Nothing changed: the output already is the site, and the build ends here.
     let upToDate: Bool
 }

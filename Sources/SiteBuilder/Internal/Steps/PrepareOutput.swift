@@ -8,7 +8,7 @@ struct PrepareOutput: BuildStep {
     let stage = BuildStage.prepareOutput
     let outputFolder: String
     let previous: BuildRecord?
-    let current: Background<[String: FileStamp]>
+    let current: Background<OutputListing>
     /// Every output path the site claimed; the access manifest is added to them here.
     let claims: OutputClaims
 
