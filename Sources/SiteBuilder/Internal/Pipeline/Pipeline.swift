@@ -87,7 +87,7 @@ struct Pipeline {
         }
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                pages: site.pages, sources: site.sources, assets: content.assets.map(\.outputPath), drafts: site.drafts,
                 secondSectionFiles: content.secondSectionFiles,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,
@@ -155,7 +155,8 @@ struct Pipeline {
             searchPlan, pages: markdown.pages, html: html, cache: cacheFiles, output: output)
         let rendered = run(
             RenderPages(
-                pages: markdown.pages, html: html, tree: tree, access: access, templates: templates,
+                pages: markdown.pages, sources: site.sources, html: html, tree: tree, access: access,
+                templates: templates,
                 searchLayout: searchPlan?.layout, config: config,
                 mermaidURL: content.assets.contains { $0.outputPath == config.mermaidScript }
                     ? config.rootURL + OutputPath.percentEncoded(config.mermaidScript) : nil,
@@ -227,7 +228,7 @@ struct Pipeline {
                 folderDescriptions: content.folderDescriptions, display: display))
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, assets: content.assets.map(\.outputPath), drafts: site.drafts,
+                pages: site.pages, sources: site.sources, assets: content.assets.map(\.outputPath), drafts: site.drafts,
                 secondSectionFiles: content.secondSectionFiles,
                 hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
                 config: config,

@@ -92,10 +92,12 @@ struct RenderKeys: Sendable {
         }
     }
 
-    /// The keys of `context`'s pages, each rendered with the template of the same index in `pageTemplates`; with
-    /// `keeping`, also what a session keeps for its next build (a lone build does not pay for it).
+    /// The keys of `context`'s pages, whose sources are `sources`, each rendered with the template of the same index
+    /// in `pageTemplates`; with `keeping`, also what a session keeps for its next build (a lone build does not pay for
+    /// it).
     init(
-        context: PageContext, templates: TemplateSet, pageTemplates: [String], kept: Kept?, keeping: Bool
+        context: PageContext, sources: [PageSource], templates: TemplateSet, pageTemplates: [String], kept: Kept?,
+        keeping: Bool
     ) {
         self.context = context
         let templates = templates.digests
@@ -103,7 +105,7 @@ struct RenderKeys: Sendable {
         let kept = kept.flatMap { $0.editURLPattern == context.editURLPattern ? $0 : nil }
         // Keys are put together again only when the templates or the site changed.
         let keysMayStand = kept.map { $0.templates == templates && $0.site == context.site.digest } ?? false
-        let alignment = kept.map { ListAlignment(kept: $0.sources, current: context.pages, source: \.source) }
+        let alignment = kept.map { ListAlignment(kept: $0.sources, current: sources, source: { $0 }) }
         let lastSlots = kept?.slots ?? []
         let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
             let last = alignment?[index].map { lastSlots[$0] }
@@ -161,7 +163,7 @@ struct RenderKeys: Sendable {
             keeping
             ? Kept(
                 editURLPattern: context.editURLPattern, templates: templates, site: context.site.digest,
-                sources: context.pages.map(\.source), slots: keptSlots) : nil
+                sources: sources, slots: keptSlots) : nil
     }
 
     /// Whether every section above page `index`, up to the home page, stands (see the type's description).

@@ -30,6 +30,7 @@ struct MapURLs: BuildStep {
             return ParsedPage(source: source, rootURL: rootURL, frontMatter: FrontMatter(description: description))
         }
         site.pages = kept + implicit
+        site.sources = sources
         site.claims.reserve(site.pages.count)
         site.aliases = claimOutputs(of: site.pages, in: &site.claims, log: log)
         return site
@@ -106,6 +107,9 @@ struct MapURLs: BuildStep {
 /// The pages a build publishes, after drafts are left out and implicit sections added.
 struct SitePages {
     var pages: [ParsedPage] = []
+    /// The sources of `pages`, in order: what the stages that keep something of each page in a `BuildSession` find
+    /// it again by (`ListAlignment`), read from one list rather than from every page.
+    var sources: [PageSource] = []
     /// The aliases of `pages` that are paths inside the site, in the order of their pages.
     var aliases: [SiteAlias] = []
     /// Markdown files left out because they are drafts.

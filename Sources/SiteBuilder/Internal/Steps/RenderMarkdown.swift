@@ -10,6 +10,8 @@
 struct RenderMarkdown: BuildStep {
     let stage = BuildStage.renderMarkdown
     let pages: [ParsedPage]
+    /// The sources of `pages` (`SitePages.sources`).
+    let sources: [PageSource]
     /// The output paths of the site's assets, which links may point at.
     let assets: [String]
     let drafts: Set<String>
@@ -87,7 +89,7 @@ struct RenderMarkdown: BuildStep {
             }
         let (pages, titles) = (pages, titles)
         let kept = memory?.markdownPages.map(\.value).flatMap { $0.titles == titles ? $0 : nil }
-        let alignment = kept.map { ListAlignment(kept: $0.sources, current: pages, source: \.source) }
+        let alignment = kept.map { ListAlignment(kept: $0.sources, current: sources, source: { $0 }) }
         let lastMade = kept?.made ?? []
         let made = { @Sendable (index: Int) in alignment?[index].flatMap { lastMade[$0] } }
         let noIncludesStand = bodies.includes.unchanged([:])
@@ -137,7 +139,7 @@ struct RenderMarkdown: BuildStep {
             let results = results
             memory.markdownPages = Background {
                 Kept(
-                    titles: titles, sources: pages.map(\.source),
+                    titles: titles, sources: sources,
                     made: pages.indices.map { index -> Kept.Made? in
                         let (parsed, result) = (pages[index], results[index])
                         if let taken = made(index), taken.page === result.page { return taken }

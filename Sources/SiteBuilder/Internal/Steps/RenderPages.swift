@@ -7,6 +7,8 @@ import Foundation
 struct RenderPages: BuildStep {
     let stage = BuildStage.renderPages
     let pages: [Page]
+    /// The sources of `pages` (`SitePages.sources`).
+    let sources: [PageSource]
     let html: PageHTML
     let tree: NavigationTree
     let access: SiteAccess
@@ -41,7 +43,8 @@ struct RenderPages: BuildStep {
                 ?? (page.source.isSection ? "section" : "page")
         }
         let keys = RenderKeys(
-            context: context, templates: templates, pageTemplates: pageTemplates, kept: memory?.renderKeys,
+            context: context, sources: sources, templates: templates, pageTemplates: pageTemplates,
+            kept: memory?.renderKeys,
             keeping: memory != nil)
         memory?.renderKeys = keys.kept
         let (templates, output, html, display) = (templates, output, html, display)
