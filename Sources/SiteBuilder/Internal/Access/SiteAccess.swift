@@ -70,22 +70,16 @@ struct SiteAccess: Sendable {
         var cascade = AccessCascade(
             sections: pages.filter(\.source.isSection) + draftPages.filter(\.source.isSection),
             siteDefault: siteDefault, display: display)
-        func rule(of page: ParsedPage) -> Origin {
-            guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
-            return Origin(rule: access.value, source: display.site(page.source.path))
-        }
-        pageRules = pages.map(rule(of:))
-        draftRules = Dictionary(draftPages.map { ($0.source.path, rule(of: $0)) }) { first, _ in first }
+        draftRules = Dictionary(
+            draftPages.map { ($0.source.path, Self.rule(of: $0, cascade: &cascade, display: display)) }
+        ) { first, _ in first }
         folders = cascade
         // Manifest paths are decoded, because `sitegen-auth` decodes each request before matching it.
         let root = config.rootURL.removingPercentEncoding ?? config.rootURL
         self.root = root
-        var entries: [Entry] = []
+        var entries: [Entry]
+        (pageRules, entries) = Self.pageEntries(pages, cascade: cascade, decodedRoot: root, display: display)
         entries.reserveCapacity(pages.count + aliases.count + assets.count + SpecialPage.allCases.count + 1)
-        for (page, origin) in zip(pages, pageRules) {
-            let path = OutputPath.manifestPath(ofRoute: page.source.routePath, decodedRoot: root)
-            entries.append(Entry(path: path, origin: origin))
-        }
         for alias in aliases {
             let path = OutputPath.manifestPath(ofFile: alias.outputPath, decodedRoot: root)
             entries.append(Entry(path: path, origin: pageRules[alias.page]))
@@ -144,7 +138,8 @@ struct SiteAccess: Sendable {
         }
         entries.sort { $0.path < $1.path }
         self.entries = entries
-        entriesDigest = Self.digest(of: entries)
+        // Worked out on another core while the manifest is made.
+        let digest = Background { [entries] in Self.digest(of: entries) }
 
         var builder = AccessManifestBuilder(capacity: entries.count)
         for entry in entries {
@@ -165,6 +160,37 @@ struct SiteAccess: Sendable {
         ruleCount = rules.count
         implications = rules.flatMap { reader in rules.map { reader.implies($0) } }
         publicRuleNumber = ruleNumbers[.public]!
+        entriesDigest = digest.value
+    }
+
+    /// A page's rule: its own `access:`, else the one its folder hands down.
+    static func rule(of page: ParsedPage, cascade: inout AccessCascade, display: DisplayPaths) -> Origin {
+        guard let access = page.frontMatter.access else { return cascade.rule(forFolder: page.source.folder) }
+        return Origin(rule: access.value, source: display.site(page.source.path))
+    }
+
+    /// Each page's rule and manifest entry, in the pages' order. A large site's pages are worked out in two halves on
+    /// two cores, each half with its own copy of `cascade`: the build waits for its access rules.
+    static func pageEntries(
+        _ pages: [ParsedPage], cascade: AccessCascade, decodedRoot: String, display: DisplayPaths
+    ) -> (rules: [Origin], entries: [Entry]) {
+        let halves = pages.count < 4096 ? 1 : 2
+        let bounds = (0...halves).map { pages.count * $0 / halves }
+        let parts = concurrentMap(Array(0..<halves)) { half in
+            var cascade = cascade
+            var rules: [Origin] = []
+            var entries: [Entry] = []
+            rules.reserveCapacity(bounds[half + 1] - bounds[half])
+            entries.reserveCapacity(bounds[half + 1] - bounds[half])
+            for page in pages[bounds[half]..<bounds[half + 1]] {
+                let origin = rule(of: page, cascade: &cascade, display: display)
+                rules.append(origin)
+                let path = OutputPath.manifestPath(ofRoute: page.source.routePath, decodedRoot: decodedRoot)
+                entries.append(Entry(path: path, origin: origin))
+            }
+            return (rules, entries)
+        }
+        return (parts.flatMap(\.0), parts.flatMap(\.1))
     }
 
     /// Adds files made after the pages' rules were numbered, such as the search index, each under a rule the

@@ -85,6 +85,18 @@ struct Pipeline {
                     files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
                     display: display))
         }
+        // The output folder is opened on another thread, once the theme is loaded, while the Markdown renders, links are
+        // checked and access is resolved; should a stage find an error, what it opened is discarded.
+        let outputAside =
+            !log.hasErrors
+            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+                [options, previous = cache.previous, current = cache.output] log -> OutputFolder? in
+                let theme = themeAside.value
+                guard theme.templates != nil else { return nil }
+                return log.run(
+                    PrepareOutput(
+                        outputFolder: options.outputFolder, previous: previous, current: current, claims: theme.claims))
+            } : nil
         let markdown = run(
             RenderMarkdown(
                 pages: site.pages, sources: site.sources, assets: content.assets.map(\.outputPath), drafts: site.drafts,
@@ -122,16 +134,6 @@ struct Pipeline {
                 pages: markdown.pages, navOrder: config.navOrder, outline: content.outline,
                 folderPositions: content.folderPositions, drafts: site.drafts, display: display))
         let theme = themeAside.join(on: log)
-        // The output folder is opened on another thread while access is still being resolved; should that find an
-        // error, what it opened is discarded.
-        let outputAside =
-            !log.hasErrors && theme.templates != nil
-            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
-                [options, previous = cache.previous, current = cache.output, claims = theme.claims] log in
-                log.run(
-                    PrepareOutput(
-                        outputFolder: options.outputFolder, previous: previous, current: current, claims: claims))
-            } : nil
         let access = accessAside.join(on: log)
         leftovers.keep((theme, access))
         let assets = content.assets + theme.assets
