@@ -17,6 +17,21 @@ enum MarkdownFileName {
         return isIndexStem(stem) || stem.count == 6 && endsWith(stem, "readme".utf8)
     }
 
+    /// `isSectionName` of the last component of `path`, read in place: asked of every Markdown file of the site, most
+    /// of whose names cannot be a section's by their first letter.
+    static func isSectionPath(_ path: String) -> Bool {
+        var path = path
+        let first = path.withUTF8 { bytes -> UInt8? in
+            let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            return start < bytes.count ? bytes[start] : nil
+        }
+        guard let first, sectionInitials.contains(first) else { return false }
+        return isSectionName(SitePath.lastComponent(of: path))
+    }
+
+    /// What a section page's name starts with: `index`, `_index` or `readme`, in any case.
+    private static let sectionInitials = Array("iI_rR".utf8)
+
     /// Whether `name` is `index.md` or `_index.md` (in any case, any Markdown extension): a section page that is no
     /// README.
     static func isIndexName(_ name: String) -> Bool {

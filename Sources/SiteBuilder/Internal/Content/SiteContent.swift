@@ -33,7 +33,7 @@ enum SiteContent {
         var problems: [Problem] = []
         var secondSectionFiles: [String: String] = [:]
         var sectionFiles: [String: String] = [:]
-        var isSection = markdownFiles.map { MarkdownFileName.isSectionName(SitePath.lastComponent(of: $0)) }
+        var isSection = markdownFiles.map(MarkdownFileName.isSectionPath)
         var leftOut: Set<String> = []
         if readmeBesideIndex != .problem {
             let isIndex = markdownFiles.map { MarkdownFileName.isIndexName(SitePath.lastComponent(of: $0)) }
@@ -63,7 +63,7 @@ enum SiteContent {
             problems.append(Problem(file: display.site(path), line: nil, message: message))
             secondSectionFiles[path] = folder
         }
-        let foldersWithFiles = Self.folders(holding: markdownFiles + assetFiles)
+        let foldersWithFiles = Self.folders(holding: [markdownFiles, assetFiles])
         let keptSources = kept?.sources ?? []
         let alignment = ListAlignment(kept: keptSources, current: markdownFiles)
         func last(_ number: Int) -> PageSource? { alignment[number].map { keptSources[$0] } }
@@ -125,12 +125,12 @@ enum SiteContent {
         let sectionFiles: [String: String]
     }
 
-    /// Every folder that holds one of `files`, however deep; as substrings, which a page's path without its
-    /// extension is looked up as without being copied.
-    private static func folders(holding files: [String]) -> Set<Substring> {
+    /// Every folder that holds a file of one of `lists`, however deep, each list sorted (joined, not copied into one);
+    /// as substrings, which a page's path without its extension is looked up as without being copied.
+    private static func folders(holding lists: [[String]]) -> Set<Substring> {
         var folders: Set<Substring> = []
         var last = ""
-        for path in files {
+        for path in lists.joined() {
             // Its folders were inserted with the file before it.
             if SitePath.isParent(last, of: path) { continue }
             last = SitePath.parent(of: path)
