@@ -69,20 +69,21 @@ struct RenderPages: BuildStep {
                 index, template: pageTemplates[index], context: context, keys: keys, templates: templates, html: html,
                 output: output, display: display)
         }
-        var results = kept.map { $0.map(Result<OutputFile, Problem>.success) }
-        for (index, outcome) in zip(changed, outcomes) { results[index] = outcome }
+        // In the pages' order: each page kept, else rendered (in `changed`'s order, which is not the pages').
+        var rendered = [Result<OutputFile, Problem>?](repeating: nil, count: pages.count)
+        for (index, outcome) in zip(changed, outcomes) { rendered[index] = outcome }
         var files: [OutputFile] = []
         files.reserveCapacity(pages.count)
         var problems: [Problem] = []
-        for result in results {
-            switch result {
+        for index in pages.indices {
+            switch kept[index].map(Result.success) ?? rendered[index] {
             case .success(let file): files.append(file)
             case .failure(let problem): problems.append(problem)
             case nil: preconditionFailure("every page is kept or rendered")
             }
         }
         log.report(problems)
-        return RenderedPages(context: context, files: files, reusedPageCount: files.count { $0.content == .kept })
+        return RenderedPages(context: context, files: files, reusedPageCount: keptCount)
     }
 
     private static func render(
