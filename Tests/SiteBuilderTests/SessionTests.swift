@@ -197,4 +197,28 @@ struct SessionTests {
         }
         #expect(failure.errors.contains { $0.message.contains("are the section page of 'guide'") })
     }
+
+    @Test("In a session, snippets auto_append names from now on end the pages taken as they were")
+    func autoAppendAddedInASession() throws {
+        let site = try TestSite(pages: [:])
+        let mkdocs = "site_name: Docs\nmarkdown_extensions:\n  - abbr\n  - pymdownx.snippets:\n      base_path: .\n"
+        try site.write(
+            [
+                "mkdocs.yml": mkdocs, "docs/index.md": "Sign in with SSO.\n", "docs/guide.md": "SSO, then on.\n",
+                "includes/abbreviations.md": "*[SSO]: Single sign-on\n",
+            ], under: "")
+        try EditedSite.age(site.root)
+        var options = site.options
+        options.siteFolder = site.root + "/docs"
+        let session = BuildSession(options: options)
+        _ = try session.build()
+        // A page added: the others are made from the cache's summaries, and the session keeps them so.
+        try site.write(["docs/other.md": "Other.\n"], under: "")
+        _ = try session.build(changed: [site.root + "/docs/other.md"])
+        #expect(site.output("index.html") == "<p>Sign in with SSO.</p>\n")
+        try site.write(["mkdocs.yml": mkdocs + "      auto_append: [includes/abbreviations.md]\n"], under: "")
+        _ = try session.build(changed: [site.root + "/mkdocs.yml"])
+        #expect(site.output("index.html") == "<p>Sign in with <abbr title=\"Single sign-on\">SSO</abbr>.</p>\n")
+        #expect(site.output("guide/index.html")?.contains("<abbr title=\"Single sign-on\">SSO</abbr>") == true)
+    }
 }
