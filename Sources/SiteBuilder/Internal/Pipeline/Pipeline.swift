@@ -85,8 +85,8 @@ struct Pipeline {
                     files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
                     display: display))
         }
-        // The output folder is opened on another thread, once the theme is loaded, while the Markdown renders, links are
-        // checked and access is resolved; should a stage find an error, what it opened is discarded.
+        // The output folder is opened on another thread, once the theme is loaded, while the Markdown renders, links
+        // are checked and access is resolved; should a stage find an error, what it opened is discarded.
         let outputAside =
             !log.hasErrors
             ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
@@ -158,8 +158,7 @@ struct Pipeline {
         let rendered = run(
             RenderPages(
                 pages: markdown.pages, sources: site.sources, html: html, tree: tree, access: access,
-                templates: templates,
-                searchLayout: searchPlan?.layout, config: config,
+                templates: templates, searchLayout: searchPlan?.layout, config: config,
                 mermaidURL: content.assets.contains { $0.outputPath == config.mermaidScript }
                     ? config.rootURL + OutputPath.percentEncoded(config.mermaidScript) : nil,
                 gitDatesFile: cacheFiles.gitDatesFile, output: output, display: display, memory: memory))

@@ -2,9 +2,10 @@ import Foundation
 
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
-/// sources, the record's inputs (`RecordInputs`), what three stages made from inputs the next build may find unchanged (each stage says when it takes it
-/// again), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again (`RenderedHTML`); and the
-/// saving of the last build in the build cache, which goes on once that build has returned (`save(_:holding:)`).
+/// sources, the record's inputs (`RecordInputs`), what three stages made from inputs the next build may find
+/// unchanged (each stage says when it takes it again), the section cards rendered (`RenderedCards`) and the Markdown
+/// HTML rendered again (`RenderedHTML`); and the saving of the last build in the build cache, which goes on once that
+/// build has returned (`save(_:holding:)`).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     let cards = RenderedCards()
@@ -53,8 +54,8 @@ final class SessionMemory: @unchecked Sendable {
         }
     }
 
-    /// The inputs the last published build kept, handed to one build: only it holds them then, and changes them in
-    /// place.
+    /// The inputs the last published build kept, handed to the one build that starts from them: a build that fails
+    /// after taking them leaves the next one to work out every page's input again.
     func takeRecordInputs() -> RecordInputs.Kept? {
         lock.withLock {
             defer { inputs = nil }
