@@ -20,12 +20,8 @@ enum MarkdownFileName {
     /// `isSectionName` of the last component of `path`, read in place: asked of every Markdown file of the site, most
     /// of whose names cannot be a section's by their first letter.
     static func isSectionPath(_ path: String) -> Bool {
-        var path = path
-        let first = path.withUTF8 { bytes -> UInt8? in
-            let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-            return start < bytes.count ? bytes[start] : nil
-        }
-        guard let first, sectionInitials.contains(first) else { return false }
+        let start = SitePath.lastSlash(in: path).map { path.utf8.index(after: $0) } ?? path.utf8.startIndex
+        guard start < path.utf8.endIndex, sectionInitials.contains(path.utf8[start]) else { return false }
         return isSectionName(SitePath.lastComponent(of: path))
     }
 

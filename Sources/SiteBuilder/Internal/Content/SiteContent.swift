@@ -16,8 +16,8 @@ enum SiteContent {
     /// beside a folder of its name (`guide.md` and `guide/`), as GitHub shows them side
     /// by side, is that folder's section page when the folder has none of its own, so its rule holds for what the
     /// folder holds, pages or only files (`assetFiles`); when it has one, both would be `guide/`, which is a problem
-    /// naming both. Returns the pages, each with its file's stamp (of the same index in `stamps`), and the files that are
-    /// no page because another is their folder's page (the problem), each with the folder whose page it would be
+    /// naming both. Returns the pages, each with its file's stamp (of the same index in `stamps`), and the files that
+    /// are no page because another is their folder's page (the problem), each with the folder whose page it would be
     /// (`SiteFiles.secondSectionFiles`).
     ///
     /// `kept` holds what a session worked out in its last build: a page whose source would be the same again is given

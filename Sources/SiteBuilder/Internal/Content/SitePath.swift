@@ -36,7 +36,7 @@ enum SitePath {
 
     /// The index of the last `/` in `path`, found in its bytes in place: asked of every file of a site, several
     /// times, where the generic `lastIndex(of:)` of a UTF-8 view costs a call per byte.
-    private static func lastSlash(in path: String) -> String.Index? {
+    static func lastSlash(in path: String) -> String.Index? {
         var path = path
         let offset = path.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "/")) }
         return offset.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }

@@ -47,8 +47,8 @@ struct RenderMarkdown: BuildStep {
             let page: Page
             let problems: [Problem]
             let destinations: LinkDestinations
-            /// The summary includes no file: it stands while its links lead where they did and the snippets appended
-            /// to every page are as they were, which `stands` answers without reading the page's cache entry.
+            /// The summary includes no file: what it includes is as it was while the snippets appended to every page
+            /// are, which `summaryStands` is told without reading the page's cache entry.
             let includesNothing: Bool
 
             init(parsed: ParsedPage, page: Page, problems: [Problem]) {
@@ -96,9 +96,9 @@ struct RenderMarkdown: BuildStep {
         var results = concurrentMap(Array(pages.indices), onProgress: log.itemProgress(total: pages.count)) { index in
             let page = pages[index]
             if let taken = made(index), taken.parsed === page,
-                Self.stands(
-                    taken, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
-                    noIncludesStand: noIncludesStand)
+                Self.summaryStands(
+                    page, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
+                    destinations: taken.destinations, includesStand: taken.includesNothing ? noIncludesStand : nil)
             {
                 return (page: taken.page, problems: taken.problems, rendered: false)
             }
@@ -205,37 +205,22 @@ struct RenderMarkdown: BuildStep {
         return (page, problems)
     }
 
-    /// Whether the page the last build made from the cache's summary (`taken`, of the same front matter stage's page)
-    /// stands, as `summaryStands` answers: for a summary that includes no file, from what was kept beside the page
-    /// while that tells.
-    private static func stands(
-        _ taken: Kept.Made, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?,
-        noIncludesStand: Bool
-    ) -> Bool {
-        if taken.includesNothing {
-            guard noIncludesStand else { return false }
-            if targetsUnchanged { return true }
-            if let changes, !changes.mayChange(anyOf: taken.destinations) { return true }
-        }
-        return summaryStands(
-            taken.parsed, bodies: bodies, targetsUnchanged: targetsUnchanged, changes: changes,
-            destinations: taken.destinations)
-    }
-
     /// Whether the cache's summary of `page` stands: the files it includes are as they were, and its links lead
     /// where they did (always, while the link targets are the last build's).
     /// With `destinations`, the page's links' destinations as a session keeps them, most pages are answered by one
-    /// search of those for the names of the changed targets.
+    /// search of those for the names of the changed targets; with `includesStand`, whether the files it includes are
+    /// as they were is not asked of the page's cache entry.
     private static func summaryStands(
         _ page: ParsedPage, bodies: PageBodies, targetsUnchanged: Bool, changes: LinkTargetChanges?,
-        destinations: LinkDestinations? = nil
+        destinations: LinkDestinations? = nil, includesStand: Bool? = nil
     ) -> Bool {
         // Field by field: the summary bound to a name would be copied whole.
-        guard let entry = page.cached, let includes = entry.markdown?.includes, bodies.includes.unchanged(includes),
-            let links = entry.markdown?.links
-        else { return false }
+        guard includesStand ?? (page.cached?.markdown?.includes).map(bodies.includes.unchanged) ?? false else {
+            return false
+        }
         if targetsUnchanged { return true }
         if let destinations, let changes, !changes.mayChange(anyOf: destinations) { return true }
+        guard let entry = page.cached, let links = entry.markdown?.links else { return false }
         return PageMarkdown.linksResolveAsBefore(
             links, folder: { page.source.fileFolder }, anchors: { entry.markdown?.anchors ?? PageAnchors() },
             resolver: bodies.resolver, changes: changes)
