@@ -139,7 +139,7 @@ struct SearchIndexer: Sendable {
     /// alone. (A URL alone is not enough: a section whose index page became a draft keeps its URL but has no
     /// text now.)
     private func withContent(_ jobs: [Job]) -> [Job] {
-        let pageNumbers = Dictionary(pages.indices.map { (pages[$0].url, $0) }) { first, _ in first }
+        let pageNumbers = plan.pageNumbers
         return jobs.map { job in
             let needed = job.part.documents.indices.filter { number in
                 job.part.documents[number].words == nil || job.keptPages[number] == nil

@@ -18,6 +18,8 @@ struct SearchPlan: Sendable {
     /// The pages of the parts to index again, by their number in the site: indexing may need their HTML,
     /// as "Render pages" may (see `PageHTML`).
     let pagesToIndex: Set<Int>
+    /// Each page's number in the site, by its URL.
+    let pageNumbers: [String: Int]
 
     /// The numbers of the parts to index again.
     var partsToIndex: [Int] { parts.indices.filter { kept[$0] == nil } }

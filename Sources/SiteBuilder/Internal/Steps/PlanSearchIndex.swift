@@ -30,7 +30,8 @@ struct PlanSearchIndex: BuildStep {
             }
         }
         return SearchPlan(
-            layout: SearchLayout(parts), parts: parts, partKeys: partKeys, kept: kept, pagesToIndex: pagesToIndex)
+            layout: SearchLayout(parts), parts: parts, partKeys: partKeys, kept: kept, pagesToIndex: pagesToIndex,
+            pageNumbers: pageNumbers)
     }
 
     /// The index is published in `_search/`; a page or file of the site there would be mixed into it.
