@@ -22,7 +22,7 @@ enum MarkdownFileName {
     static func isSectionPath(_ path: String) -> Bool {
         let start = SitePath.lastSlash(in: path).map { path.utf8.index(after: $0) } ?? path.utf8.startIndex
         guard start < path.utf8.endIndex, sectionInitials.contains(path.utf8[start]) else { return false }
-        return isSectionName(SitePath.lastComponent(of: path))
+        return isSectionName(String(path[start...]))
     }
 
     /// What a section page's name starts with: `index`, `_index` or `readme`, in any case.
