@@ -166,4 +166,41 @@ struct PartialReuseTests {
         ]) { $1 }
         #expect(try reused(indented) == ["nav-item", "toc", "card"])
     }
+
+    @Test("A section's list of cards is pasted whole only where section_pages is the page's own")
+    func cardListsPasted() {
+        let list = PartialReuse.cardList
+        #expect(PartialReuse.pastesCardLists(Self.theme["section.mustache"]!))
+        #expect(PartialReuse.pastesCardLists("{{^empty(section_pages)}}<ul>\(list)</ul>{{/empty(section_pages)}}"))
+        #expect(PartialReuse.pastesCardLists("\(list)<hr>\(list)"))
+        #expect(!PartialReuse.pastesCardLists("<ul>{{#section_pages}}\n{{> card}}\n{{/section_pages}}</ul>"))
+        #expect(!PartialReuse.pastesCardLists("{{#page}}\(list){{/page}}"))
+        #expect(!PartialReuse.pastesCardLists("\(list){{#nav}}\(list){{/nav}}"))
+        #expect(!PartialReuse.pastesCardLists("{{=<% %>=}}\(list)"))
+        #expect(!PartialReuse.pastesCardLists("{{! \(list) }}"))
+    }
+
+    @Test(
+        "Lists of cards pasted whole, inside a section or with cards that cannot be pasted, print what rendering does")
+    func cardListsSameOutput() throws {
+        let list = PartialReuse.cardList
+        let section = "{{<layout}}{{$content}}<ul>\(list)</ul>{{#page}}<ol>\(list)</ol>{{/page}}{{/content}}{{/layout}}"
+        let card = Self.theme["partials/card.mustache"]!
+        for (sectionTemplate, cardPartial) in [(section, card), (Self.theme["section.mustache"]!, "<i>\n</i>" + card)] {
+            let pasted = try TestSite(
+                pages: Self.pages,
+                templates: Self.theme.merging([
+                    "section.mustache": sectionTemplate, "partials/card.mustache": cardPartial,
+                ]) { $1 })
+            let inPlace = try TestSite(
+                pages: Self.pages,
+                templates: Self.renderedInPlace.merging([
+                    "section.mustache": sectionTemplate,
+                    "partials/card.mustache": "{{#site.nothing}}{{/site.nothing}}" + cardPartial,
+                ]) { $1 })
+            for site in [pasted, inPlace] { try site.build() }
+            #expect(Self.pages(of: pasted) == Self.pages(of: inPlace))
+            #expect(pasted.output("a/index.html")?.contains(#"<a href="/a/one/">One</a>"#) == true)
+        }
+    }
 }

@@ -22,14 +22,20 @@ struct OutputPublication {
         self.folder = folder
         var staged: Set<String> = []
         var made: Set<String> = []
+        var madeFiles: [OutputFile] = []
         var kept = 0
-        for file in files.joined() {
-            guard file.isMade else {
-                kept += 1
-                continue
+        // By index, not through `joined()`: most files are kept, and only their content is read.
+        for list in files {
+            for index in list.indices {
+                guard list[index].isMade else {
+                    kept += 1
+                    continue
+                }
+                let file = list[index]
+                made.insert(file.path)
+                madeFiles.append(file)
+                if file.content == .staged { staged.insert(file.path) }
             }
-            made.insert(file.path)
-            if file.content == .staged { staged.insert(file.path) }
         }
         // A kept file has the last build's entry. When the kept files and the made files the last build had are
         // all of its files, the new entries are its record's with the made files' replaced: after an edit, a few
@@ -37,11 +43,13 @@ struct OutputPublication {
         var entries: [String: BuildRecord.Entry]
         if kept + made.count(where: { folder.previous[$0] != nil }) == folder.previous.count {
             entries = folder.previous
-            for file in files.joined() where file.isMade { entries[file.path] = file.entry }
+            for file in madeFiles { entries[file.path] = file.entry }
         } else {
             entries = [:]
             entries.reserveCapacity(files.reduce(0) { $0 + $1.count })
-            for file in files.joined() { entries[file.path] = file.entry }
+            for list in files {
+                for file in list { entries[file.path] = file.entry }
+            }
         }
         self.entries = entries
         self.staged = staged

@@ -18,6 +18,7 @@ struct PageContext: Sendable {
     private let navigation: PageNavigation
     private let renderToc: (@Sendable (TemplateNode) -> String)?
     private let pastesNav: Bool
+    private let pastesCards: Bool
     /// Each page's language, by index.
     private let languages: [String]
     /// Each page's last change, by file path, when `last_changed` is set.
@@ -66,6 +67,7 @@ struct PageContext: Sendable {
         navigation = PageNavigation(
             tree: tree, pages: pages, access: access, includes: config.includes, renderers: renderers)
         pastesNav = renderers.nav != nil
+        pastesCards = renderCard != nil
         renderToc = templates.renderer(for: .toc)
     }
 
@@ -86,15 +88,30 @@ struct PageContext: Sendable {
         ]
         fields["prev"] = navigation.previous(of: index)
         fields["next"] = navigation.next(of: index)
-        if page.source.isSection {
-            fields["section_pages"] = .list(navigation.sectionPages(of: index))
-        }
         var derived = renderToc.map { [PartialReuse.toc.field(rendering: $0)] } ?? []
+        if page.source.isSection {
+            let cards = navigation.sectionPages(of: index)
+            fields["section_pages"] = .list(cards)
+            if pastesCards { derived.append(Self.cardList(cards)) }
+        }
         if pastesNav {
             let navigation = navigation
             derived.append(DerivedField(name: PartialReuse.nav.field) { _ in navigation.navHTML(for: index) })
         }
         return TemplateNode(fields, derived: derived)
+    }
+
+    /// `PartialReuse.cardList` pasted: every card of `cards` pasted (see `PartialReuse.card`), one after the other;
+    /// nil when one cannot be.
+    private static func cardList(_ cards: [TemplateValue]) -> DerivedField {
+        DerivedField(name: PartialReuse.cardListField) { _ in
+            var html = ""
+            for case .node(let card) in cards {
+                guard let pasted = card.child(named: PartialReuse.card.field) as? String else { return nil }
+                html += pasted
+            }
+            return html
+        }
     }
 
     /// The day `page`'s file last changed, when the site sets `last_changed`.

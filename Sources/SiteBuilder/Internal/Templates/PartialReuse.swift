@@ -11,7 +11,7 @@ import Mustache
 /// beside the text on wide screens), is rendered once per page. `card`, a page's entry in its section's
 /// `section_pages`, is rendered once per build, and in a `BuildSession` once while it looks the same
 /// (`RenderedCards`): a section's page lists every child, so adding a page to a wide section renders
-/// that page again with a thousand cards.
+/// that page again with a thousand cards; where a page template lists them as `cardList`, the list is pasted whole.
 ///
 /// The library registers the theme's partial as `sitegen/NAME` and, as `NAME`, a dispatcher that
 /// pastes the field `sitegen-NAME` of the object on top of the context when it has one, and
@@ -66,7 +66,65 @@ struct PartialReuse: Sendable {
             library.register(theme, named: reuse.themeCopy)
             library.register(reuse.dispatcher, named: reuse.partial)
         }
+        if chosen.contains(where: { $0.partial == card.partial }) {
+            pasteCardLists(in: &library, templates: templates, partials: partials)
+        }
         return Set(chosen.map(\.partial))
+    }
+
+    /// A section's list of cards as themes write it, which swift-mustache goes through card by card, a thousand times
+    /// on the page of a wide section. A page template that may paste it (`pastesCardLists`) pastes the field
+    /// `cardListField` of the page's context instead: every card pasted, one after the other; and goes through the
+    /// list when the context has no such field (a card that cannot be pasted).
+    static let cardList = "{{#section_pages}}{{> card}}{{/section_pages}}"
+    static let cardListField = "sitegen-cards"
+
+    /// Registers again, with each `cardList` pasted when the context has its field, the page templates that may paste
+    /// it (`pastesCardLists`) and that no template includes as a parent (which could be included within a section).
+    private static func pasteCardLists(
+        in library: inout MustacheLibrary, templates: [String: String], partials: [String: String]
+    ) {
+        let parents = Set(
+            (Array(templates.values) + Array(partials.values)).flatMap(TemplateTags.scan).filter { $0.sigil == "<" }
+                .map(\.name))
+        let pasted = "{{^\(cardListField)}}\(cardList){{/\(cardListField)}}{{{\(cardListField)}}}"
+        for (name, text) in templates where !parents.contains(name) && pastesCardLists(text) {
+            guard let template = try? MustacheTemplate(string: text.replacing(cardList, with: pasted)) else { continue }
+            library.register(template, named: name)
+        }
+    }
+
+    /// True when `text` holds `cardList`, each time outside every `{{#…}}` section (within one, `section_pages` may be
+    /// another object's), and changes no delimiters.
+    static func pastesCardLists(_ text: String) -> Bool {
+        let count = text.ranges(of: cardList).count
+        guard count > 0 else { return false }
+        let tags = TemplateTags.scan(text)
+        var open: [Character?] = []
+        var found = 0
+        for (index, tag) in tags.enumerated() {
+            switch tag.sigil {
+            case "=":
+                return false
+            case "#" where isCardList(tags[index...]):
+                guard !open.contains("#") else { return false }
+                found += 1
+                open.append(tag.sigil)
+            case "#", "^", "$", "<":
+                open.append(tag.sigil)
+            case "/":
+                _ = open.popLast()
+            default:
+                continue
+            }
+        }
+        return found == count
+    }
+
+    /// True when `tags` open with the three tags of `cardList`.
+    private static func isCardList(_ tags: ArraySlice<TemplateTags.Tag>) -> Bool {
+        let names = tags.prefix(3).map { "\($0.sigil.map(String.init) ?? "")\($0.name)" }
+        return names == ["#section_pages", ">" + card.partial, "/section_pages"]
     }
 
     /// The field that pastes the output of `render`, computed when a template first includes the partial.
