@@ -33,6 +33,28 @@ struct SessionTests {
         #expect(site.output("a/five/index.html") == "<p>5</p>\n")
     }
 
+    @Test("A session's first build over an output already built goes through the stages, which its next build reuses")
+    func aFirstBuildOverABuiltOutputFillsTheSession() throws {
+        let site = try TestSite(pages: ["index.md": "", "a/one.md": "One\n", "a/two.md": "Two\n"])
+        try site.build()
+        let page = site.options.outputFolder + "/a/one/index.html"
+        let written = try #require(FileStamp.of(page))
+        // A lone build ends as soon as it finds nothing changed, without the access manifest the stages make.
+        #expect(try SiteBuilder.build(options: site.options).manifest == nil)
+        let session = BuildSession(options: site.options)
+        let first = try session.build()
+        #expect(first.outputUnchanged && first.changedFiles.isEmpty && first.reusedPageCount == first.pageCount)
+        #expect(first.manifest != nil, "it went through the stages")
+        #expect(session.memory.holdsABuild)
+        #expect(FileStamp.of(page) == written)
+        // With the session's memory filled, a build that finds nothing changed ends up to date again.
+        #expect(try session.build(changed: []).manifest == nil)
+        try site.write(["a/two.md": "Two, edited\n"], under: "site")
+        let edit = try session.build(changed: [site.root + "/site/a/two.md"])
+        #expect(edit.changedFiles == ["a/two/index.html"])
+        #expect(FileStamp.of(page) == written)
+    }
+
     @Test("A change reported before a build that failed is still listed by the next one")
     func changesOutliveAFailedBuild() throws {
         let site = try TestSite(pages: ["index.md": "", "a/one.md": "One\n"])

@@ -68,7 +68,7 @@ struct Pipeline {
             CheckCache(
                 options: options, files: content, theme: themeFiles, display: display, cache: cacheFiles,
                 record: record, datesFromGit: config.lastChanged == "git", filesBesideSite: config.filesBesideSite,
-                markdownSettings: config.markdownSettings))
+                markdownSettings: config.markdownSettings, endsUpToDate: memory?.holdsABuild ?? true))
         if cache.upToDate, let record = cache.previous { return .upToDate(record, config.includes) }
         let parsed = run(
             ParseFrontMatter(

@@ -39,6 +39,13 @@ final class SessionMemory: @unchecked Sendable {
         set { lock.withLock { markdown = newValue } }
     }
 
+    /// Whether a build of this session got as far as rendering pages, so that the stages have what it made to take
+    /// again. Until one has, a build goes through the stages even when nothing changed (`CheckCache.endsUpToDate`):
+    /// otherwise a watch started over an output already built would pay for a build from the cache at its first save.
+    var holdsABuild: Bool {
+        lock.withLock { keys != nil }
+    }
+
     /// What "Render pages" kept of its keys in the last build.
     var renderKeys: RenderKeys.Kept? {
         get { lock.withLock { keys } }

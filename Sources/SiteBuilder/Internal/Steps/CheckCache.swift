@@ -6,7 +6,8 @@ import Foundation
 /// from git, `HEAD` is the commit they were read at. Files are compared by stamp, except those written shortly before
 /// the last build started, which are read and compared by digest. Otherwise reads the page store and hands both on, for
 /// the stages that reuse what did not change. The record comes read already (in the background, while "Load content"
-/// listed the site folder); the output folder is listed in the background too (see `run`).
+/// listed the site folder); the output folder is listed in the background too (see `run`). A build that is to fill a
+/// `BuildSession`'s memory (`endsUpToDate` false) goes on through the stages however much is unchanged.
 struct CheckCache: BuildStep {
     let stage = BuildStage.checkCache
     let options: BuildOptions
@@ -22,6 +23,9 @@ struct CheckCache: BuildStep {
     let filesBesideSite: [String]
     /// What of the config changes how Markdown renders (`SiteConfig.markdownSettings`).
     let markdownSettings: String
+    /// Whether the build ends here when nothing changed; false for the first build of a session, so that the stages
+    /// make what its next builds take again.
+    var endsUpToDate = true
 
     func run(_ log: BuildLog) -> CacheCheck {
         let previous = record.value
@@ -31,7 +35,7 @@ struct CheckCache: BuildStep {
         let watched = settings.merging(Self.records(of: previous?.included ?? [], previous: previous)) { $1 }
         if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
             let output = Background { [cache] in cache.outputFiles(since: previous) }
-            if output.value.asRecorded || output.value.files == previous.files.mapValues(\.stamp),
+            if endsUpToDate, output.value.asRecorded || output.value.files == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
             {
                 return CacheCheck(
