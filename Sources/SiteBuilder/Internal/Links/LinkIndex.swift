@@ -45,21 +45,17 @@ struct LinkIndex: Sendable {
         pages: [ParsedPage], assets: [String], drafts: Set<String>, secondSectionFiles: [String: String] = [:],
         rootURL: String, repository: SiteRepository? = nil, hasBookSummary: Bool = false
     ) {
-        // The pages' part of the description is written on another core while the tables are filled.
-        let pagesDescribed = Background {
-            var writer = ByteWriter(capacity: 96 * pages.count)
-            writer.int(pages.count)
-            for page in pages {
-                writer.tag(Self.tag(of: page.source.kind))
-                writer.string(page.source.path)
-                writer.string(page.url)
-            }
-            return writer.bytes
-        }
+        // The pages' part of the description is written in the same pass as the tables are filled, while each page's
+        // fields are at hand: written on another core, it read every page a second time, and the build waited for it.
+        var pagesDescribed = ByteWriter(capacity: 96 * pages.count)
+        pagesDescribed.int(pages.count)
         self.pages.reserveCapacity(pages.count)
         for page in pages {
             let target = Target(url: page.url, path: page.source.path)
             let path = page.source.path
+            pagesDescribed.tag(Self.tag(of: page.source.kind))
+            pagesDescribed.string(path)
+            pagesDescribed.string(target.url)
             if page.source.kind != .implicitSection {
                 self.pages[path] = target
                 for alias in page.frontMatter.aliases where Aliases.isName(alias.value) {
@@ -99,7 +95,7 @@ struct LinkIndex: Sendable {
             writer.string(file.path)
             writer.string(file.folder)
         }
-        described = pagesDescribed.value + writer.bytes
+        described = pagesDescribed.bytes + writer.bytes
     }
 
     /// How `described` writes a page's kind.
