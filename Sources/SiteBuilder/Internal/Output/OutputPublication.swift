@@ -47,9 +47,7 @@ struct OutputPublication {
         } else {
             entries = [:]
             entries.reserveCapacity(files.reduce(0) { $0 + $1.count })
-            for list in files {
-                for file in list { entries[file.path] = file.entry }
-            }
+            for file in files.joined() { entries[file.path] = file.entry }
         }
         self.entries = entries
         self.staged = staged

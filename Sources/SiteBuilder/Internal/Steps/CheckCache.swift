@@ -33,9 +33,9 @@ struct CheckCache: BuildStep {
         // The files pages included: inputs of the last build as settings files are, but not of this one's record
         // unless a page still includes them.
         let watched = settings.merging(Self.records(of: previous?.included ?? [], previous: previous)) { $1 }
-        if let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
+        if endsUpToDate, let previous, !log.hasErrors, inputsUnchanged(since: previous, settings: watched) {
             let output = Background { [cache] in cache.outputFiles(since: previous) }
-            if endsUpToDate, output.value.asRecorded || output.value.files == previous.files.mapValues(\.stamp),
+            if output.value.asRecorded || output.value.files == previous.files.mapValues(\.stamp),
                 !datesFromGit || !GitDates.headMoved(siteFolder: display.siteFolder, cacheFile: cache.gitDatesFile)
             {
                 return CacheCheck(

@@ -37,7 +37,12 @@ struct PartialReuse: Sendable {
         field = "sitegen-" + partial
         themeCopy = "sitegen/" + partial
         // Built from a partial name and fixed text, so parsing cannot fail.
-        dispatcher = try! MustacheTemplate(string: "{{^.\(field)}}{{> \(themeCopy)}}{{/.\(field)}}{{{.\(field)}}}")
+        dispatcher = try! MustacheTemplate(string: Self.pasting(".\(field)", else: "{{> \(themeCopy)}}"))
+    }
+
+    /// Template text that pastes the field `field` when the context has it, and renders `fallback` when it has not.
+    private static func pasting(_ field: String, else fallback: String) -> String {
+        "{{^\(field)}}\(fallback){{/\(field)}}{{{\(field)}}}"
     }
 
     /// Registers the dispatchers of the partials this theme allows reusing and returns their names:
@@ -67,7 +72,8 @@ struct PartialReuse: Sendable {
             library.register(reuse.dispatcher, named: reuse.partial)
         }
         if chosen.contains(where: { $0.partial == card.partial }) {
-            pasteCardLists(in: &library, templates: templates, partials: partials)
+            let parents = Set(everyTag.filter { $0.sigil == "<" }.map(\.name))
+            pasteCardLists(in: &library, templates: templates.filter { !parents.contains($0.key) })
         }
         return Set(chosen.map(\.partial))
     }
@@ -79,16 +85,12 @@ struct PartialReuse: Sendable {
     static let cardList = "{{#section_pages}}{{> card}}{{/section_pages}}"
     static let cardListField = "sitegen-cards"
 
-    /// Registers again, with each `cardList` pasted when the context has its field, the page templates that may paste
-    /// it (`pastesCardLists`) and that no template includes as a parent (which could be included within a section).
-    private static func pasteCardLists(
-        in library: inout MustacheLibrary, templates: [String: String], partials: [String: String]
-    ) {
-        let parents = Set(
-            (Array(templates.values) + Array(partials.values)).flatMap(TemplateTags.scan).filter { $0.sigil == "<" }
-                .map(\.name))
-        let pasted = "{{^\(cardListField)}}\(cardList){{/\(cardListField)}}{{{\(cardListField)}}}"
-        for (name, text) in templates where !parents.contains(name) && pastesCardLists(text) {
+    /// Registers again, with each `cardList` pasted when the context has its field, those of `templates` that may
+    /// paste it (`pastesCardLists`): the page templates no template includes as a parent, which could be included
+    /// within a section.
+    private static func pasteCardLists(in library: inout MustacheLibrary, templates: [String: String]) {
+        let pasted = pasting(cardListField, else: cardList)
+        for (name, text) in templates where pastesCardLists(text) {
             guard let template = try? MustacheTemplate(string: text.replacing(cardList, with: pasted)) else { continue }
             library.register(template, named: name)
         }
