@@ -150,6 +150,7 @@ struct Pipeline {
             output.discard()
             return .failed
         }
+        let manifestAhead = searchPlan == nil ? WriteExtras.encodeAhead(access, output: output) : nil
         let html = PageHTML(
             pages: markdown.pages, bodies: markdown.bodies, shared: searchPlan?.pagesToIndex ?? [],
             rendered: memory?.html)
@@ -170,7 +171,7 @@ struct Pipeline {
         let extras = run(
             WriteExtras(
                 pages: markdown.pages, aliases: site.aliases, context: rendered.context, templates: templates,
-                access: publishedAccess, config: config, output: output))
+                access: publishedAccess, config: config, output: output, manifestAhead: manifestAhead))
         guard !log.hasErrors else {
             output.discard()
             return .failed

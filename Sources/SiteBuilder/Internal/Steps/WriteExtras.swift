@@ -4,7 +4,8 @@ import Foundation
 /// Makes what no single page owns: the special pages (`404.html`, `403.html`, `signed-out/`), the
 /// redirect stubs of `aliases`, `sitemap.xml` when `base_url` is set, and the access manifest, which
 /// is published with the site. Each is made every build and staged only when its bytes differ from the
-/// output's; the access manifest is encoded only when the rules it is made from changed.
+/// output's; the access manifest is encoded only when the rules it is made from changed, and then, in a site without
+/// search, on another core while the pages render (`encodeAhead`).
 struct WriteExtras: BuildStep {
     let stage = BuildStage.writeExtras
     let pages: [Page]
@@ -15,6 +16,28 @@ struct WriteExtras: BuildStep {
     let access: SiteAccess
     let config: SiteConfig
     let output: OutputFolder
+    /// The manifest of the rules as resolved before the search index added its files, encoded while the pages render
+    /// (`encodeAhead`); nil when it is encoded here.
+    var manifestAhead: Background<EncodedManifest>?
+
+    /// An access manifest's bytes, and the key (`SiteAccess.manifestKey`) of the rules they were encoded from; no
+    /// bytes when encoding failed, which encoding it again reports.
+    typealias EncodedManifest = (key: String, json: Data?)
+
+    /// Starts encoding the manifest of `access` on another core, unless the output's was made with its key. For a site
+    /// without search: the search index adds its files to the rules, and its manifest is another.
+    static func encodeAhead(_ access: SiteAccess, output: OutputFolder) -> Background<EncodedManifest>? {
+        let key = access.manifestKey
+        guard output.unchanged(AccessManifest.relativePath, key: key) == nil else { return nil }
+        return Background { (key, try? access.manifestJSON()) }
+    }
+
+    /// The manifest of the rules whose key is `key`: `ahead`'s bytes when they were encoded from those very rules, else
+    /// `encode()`'s.
+    static func manifestJSON(key: String, ahead: EncodedManifest?, encode: () throws -> Data) rethrows -> Data {
+        if let ahead, ahead.key == key, let json = ahead.json { return json }
+        return try encode()
+    }
 
     /// The files it made, and how many of them are alias stubs.
     struct Extras {
@@ -52,7 +75,10 @@ struct WriteExtras: BuildStep {
         } else {
             do {
                 made.append(
-                    try output.stage(try access.manifestJSON(), as: AccessManifest.relativePath, key: manifestKey))
+                    try output.stage(
+                        try Self.manifestJSON(
+                            key: manifestKey, ahead: manifestAhead?.value, encode: access.manifestJSON),
+                        as: AccessManifest.relativePath, key: manifestKey))
             } catch {
                 log.report(Problem(message: "cannot write the access manifest: \(error.systemReason)"))
             }
