@@ -28,6 +28,8 @@ struct OutputFolder: Sendable {
     let mode: Mode
     /// The last build's record of its output files.
     let previous: [String: BuildRecord.Entry]
+    /// When the build whose record `previous` is started (`BuildRecord.started`); nil when there was none.
+    let previousStarted: Int?
     /// The output as it was when the build began.
     let current: [String: FileStamp]
     /// `current` is exactly what `previous` lists (`OutputListing.asRecorded`): a file `previous` lists is intact.
@@ -43,6 +45,7 @@ struct OutputFolder: Sendable {
         let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
         path = output.path
         self.previous = previous?.files ?? [:]
+        previousStarted = previous?.started
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue {
@@ -123,6 +126,13 @@ struct OutputFolder: Sendable {
     func unchanged(_ path: String, key: String) -> OutputFile? {
         guard let file = intact(path), file.entry.key == key else { return nil }
         return file
+    }
+
+    /// `file`, one of those the last build published, kept when that build made it with `key` and the output is as
+    /// that build left it: `unchanged(_:key:)` for a caller that holds the file already, without looking it up.
+    func unchanged(publishedFile file: OutputFile, key: String) -> OutputFile? {
+        guard currentIsRecorded, file.entry.key == key else { return nil }
+        return OutputFile(path: file.path, entry: file.entry, content: .kept)
     }
 
     /// The current output's `path`, kept, when it is as the last build left it, whatever that build made it from.

@@ -203,6 +203,8 @@ struct Pipeline {
             return .failed
         }
         memory?.keepRecordInputs(recordInputs.value, of: parsed, started: newRecord.started)
+        memory?.publishedPageFiles = RenderPages.Kept(
+            started: newRecord.started, sources: site.sources, files: rendered.files)
         return .published(
             PublishedSite(
                 pageCount: markdown.pages.count, assetCount: assets.count, aliasCount: extras.aliasCount,

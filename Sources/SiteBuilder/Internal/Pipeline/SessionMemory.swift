@@ -3,7 +3,8 @@ import Foundation
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
 /// sources, the record's inputs (`RecordInputs`), what three stages made from inputs the next build may find
-/// unchanged (each stage says when it takes it again), the section cards rendered (`RenderedCards`) and the Markdown
+/// unchanged (each stage says when it takes it again), the pages' output files the last build published, the section
+/// cards rendered (`RenderedCards`) and the Markdown
 /// HTML rendered again (`RenderedHTML`); and the saving of the last build in the build cache, which goes on once that
 /// build has returned (`save(_:holding:)`).
 final class SessionMemory: @unchecked Sendable {
@@ -18,6 +19,7 @@ final class SessionMemory: @unchecked Sendable {
     private var parsed: ParseFrontMatter.Kept?
     private var markdown: Background<RenderMarkdown.Kept>?
     private var keys: RenderKeys.Kept?
+    private var pageFiles: RenderPages.Kept?
     private var inputs: RecordInputs.Kept?
     private var saving: Background<Problem?>?
 
@@ -50,6 +52,12 @@ final class SessionMemory: @unchecked Sendable {
     var renderKeys: RenderKeys.Kept? {
         get { lock.withLock { keys } }
         set { lock.withLock { keys = newValue } }
+    }
+
+    /// The pages' output files of the last build published (`RenderPages.Kept`).
+    var publishedPageFiles: RenderPages.Kept? {
+        get { lock.withLock { pageFiles } }
+        set { lock.withLock { pageFiles = newValue } }
     }
 
     /// Keeps the inputs of a build published with the record started at `started` for the next build, with the front

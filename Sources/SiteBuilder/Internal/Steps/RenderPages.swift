@@ -3,7 +3,9 @@ import Foundation
 /// Renders every page through its template (in parallel) and stages it for "Publish". A page whose key
 /// (everything its output depends on, see `RenderKeys`) is the one recorded for its output file, and whose
 /// file is intact, is kept as it is: neither its context is built nor its HTML or template rendered. Each
-/// rendered page is staged as soon as it is made, so the build never holds every page's bytes at once.
+/// rendered page is staged as soon as it is made, so the build never holds every page's bytes at once. In a
+/// `BuildSession`, a page's file the last build published is found by the page's position (`Kept`), not looked up
+/// among the record's by its path.
 struct RenderPages: BuildStep {
     let stage = BuildStage.renderPages
     let pages: [Page]
@@ -22,8 +24,17 @@ struct RenderPages: BuildStep {
     let gitDatesFile: String
     let output: OutputFolder
     let display: DisplayPaths
-    /// What a `BuildSession` kept of the last build's keys.
+    /// What a `BuildSession` kept of the last build's keys and files.
     var memory: SessionMemory?
+
+    /// The pages' output files a build published, in the order of its pages, beside their sources (found again
+    /// through a `ListAlignment`), and when that build started: they are the record's only while the record is that
+    /// build's (`OutputFolder.previousStarted`).
+    struct Kept: Sendable {
+        let started: Int
+        let sources: [PageSource]
+        let files: [OutputFile]
+    }
 
     func run(_ log: BuildLog) -> RenderedPages {
         var lastChanged: [String: SiteDate] = [:]
@@ -51,8 +62,16 @@ struct RenderPages: BuildStep {
         // A page whose output file is intact and was made with its key is kept; the rest are rendered, the
         // costliest first: a section's page lists every child as a card, and started last it would leave one core
         // rendering it while the other has nothing left to do.
-        let kept = concurrentMap(Array(pages.indices)) { index in
-            output.unchanged(pages[index].source.outputPath, key: keys.key(of: index))
+        let published = memory?.publishedPageFiles.flatMap { $0.started == output.previousStarted ? $0 : nil }
+        let alignment = published.map { ListAlignment(kept: $0.sources, current: sources, source: { $0 }) }
+        let kept = concurrentMap(Array(pages.indices)) { index -> OutputFile? in
+            let (path, key) = (pages[index].source.outputPath, keys.key(of: index))
+            if let published, let last = alignment?[index].map({ published.files[$0] }), last.path == path,
+                let file = output.unchanged(publishedFile: last, key: key)
+            {
+                return file
+            }
+            return output.unchanged(path, key: key)
         }
         let tree = context.tree
         let changed = pages.indices.filter { kept[$0] == nil }.sorted {
