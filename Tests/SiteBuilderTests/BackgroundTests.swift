@@ -26,6 +26,18 @@ struct BackgroundTests {
         #expect(value.value == 42)
     }
 
+    @Test("A value not waited for until later is worked out on a thread that yields the cores, the caller's unchanged")
+    func laterYields() {
+        let callerNice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let nice = Background.later { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(nice.value >= Background<Int32>.laterNice)
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == callerNice)
+        // A value the build waits on soon does not yield.
+        #expect(
+            Background { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }.value < Background<Int32>.laterNice
+        )
+    }
+
     @Test("A ready value is given as it is")
     func ready() {
         #expect(Background(ready: "made").value == "made")

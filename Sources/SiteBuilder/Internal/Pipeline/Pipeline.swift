@@ -109,7 +109,7 @@ struct Pipeline {
                     snippets: config.mkdocs?.snippets ?? .init(), previous: cache.previous),
                 display: display, memory: memory))
         let keptInputs = memory?.takeRecordInputs()
-        let recordInputs = Background { [display, settings = cache.settings, previous = cache.previous] in
+        let recordInputs = Background.later { [display, settings = cache.settings, previous = cache.previous] in
             RecordInputs(
                 parsed, files: content.pages, settings: settings, previous: previous, kept: keptInputs,
                 display: display)
@@ -193,7 +193,7 @@ struct Pipeline {
             let (unchanged, save) = run(
                 Publish(
                     output: publication, record: newRecord, previous: cache.previous,
-                    pages: Background { Self.store(parsed, published: published, previous: previousPages) },
+                    pages: Background.later { Self.store(parsed, published: published, previous: previousPages) },
                     search: index.words, cache: cacheFiles, linkTargets: markdown.describedLinkTargets,
                     manifest: publishedAccess.manifest,
                     stricterRulesPause: options.stricterRulesPause)),

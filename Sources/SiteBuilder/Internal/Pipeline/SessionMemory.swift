@@ -81,7 +81,7 @@ final class SessionMemory: @unchecked Sendable {
     /// Saves a published build in the build cache on another thread, holding `outputLock` until it is saved, so
     /// that no build of another process reads the cache half written; `saved()` waits for it.
     func save(_ save: CacheSave, holding outputLock: OutputLock) {
-        let saving = Background { withExtendedLifetime(outputLock) { save.run() } }
+        let saving = Background.later { withExtendedLifetime(outputLock) { save.run() } }
         lock.withLock { self.saving = saving }
     }
 

@@ -75,7 +75,7 @@ struct RenderMarkdown: BuildStep {
         let linkTargets: Background<String>
         if let keptTargets, let previousLinkTargets {
             targetsUnchanged = keptTargets.sameBytes(as: index.described)
-            linkTargets = targetsUnchanged ? Background(ready: previousLinkTargets) : Background { index.digest }
+            linkTargets = targetsUnchanged ? Background(ready: previousLinkTargets) : Background.later { index.digest }
         } else {
             let digest = index.digest
             targetsUnchanged = digest == previousLinkTargets
@@ -137,7 +137,7 @@ struct RenderMarkdown: BuildStep {
             // A page taken again keeps its item, destinations and all. Only the next build needs the list: it is made
             // on another core while this one goes on.
             let results = results
-            memory.markdownPages = Background {
+            memory.markdownPages = Background.later {
                 Kept(
                     titles: titles, sources: sources,
                     made: pages.indices.map { index -> Kept.Made? in
