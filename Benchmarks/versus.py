@@ -14,6 +14,8 @@ With --rebuilds each full build is followed by the binary's no-op rebuild and it
 appended to one page (the page is restored before the other binary builds), reported the same way.
 With --preview N, instead of builds, each pair runs each binary's `sitegen serve` on the corpus, with search as
 it runs by default, for N edits of one page (preview.py), and reports the median edit-to-reload of each.
+With --wide-adds N, instead of builds, each binary watches a copy of the wide corpus and N pages are added to it,
+the binaries taking turns add by add (versus_watch.py).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ sys.path.insert(0, str(HERE))
 
 import corpus as corpus_module  # noqa: E402
 import preview  # noqa: E402
+import versus_watch  # noqa: E402
 from quiet import QuietGate  # noqa: E402
 
 
@@ -89,7 +92,11 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=HERE / ".work")
     parser.add_argument("--rebuilds", action="store_true", help="also a no-op and a one-page-edit rebuild")
     parser.add_argument("--preview", type=int, metavar="N", help="sitegen serve's edit-to-reload over N edits instead")
+    parser.add_argument("--wide-adds", type=int, metavar="N",
+                        help="one page added to the wide corpus in a watch, N times a binary, instead")
     arguments = parser.parse_args()
+    if arguments.wide_adds:
+        return versus_watch.run(arguments.base, arguments.new, arguments.work, arguments.wide_adds)
     corpus = arguments.work / f"corpus-{arguments.pages}"
     if not (corpus / "sitegen").exists():
         print(corpus_module.write_corpus(arguments.pages, corpus, layouts=("sitegen", "hugo")), flush=True)
