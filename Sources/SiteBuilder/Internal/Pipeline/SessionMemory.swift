@@ -3,10 +3,10 @@ import Foundation
 /// What a `BuildSession` keeps from one build for the next: the build cache's files as it wrote them
 /// (`CacheMemory`), the site folder's listing with the paths a watch reported changed since it was made, the pages'
 /// sources, the record's inputs (`RecordInputs`), what three stages made from inputs the next build may find
-/// unchanged (each stage says when it takes it again), the pages' output files the last build published, the section
-/// cards rendered (`RenderedCards`) and the Markdown
-/// HTML rendered again (`RenderedHTML`); and the saving of the last build in the build cache, which goes on once that
-/// build has returned (`save(_:holding:)`).
+/// unchanged (each stage says when it takes it again), the pages' output files the last build published
+/// (`RenderPages.Kept`), the section cards rendered (`RenderedCards`) and the Markdown HTML rendered again
+/// (`RenderedHTML`); and the saving of the last build in the build cache, which goes on once that build has returned
+/// (`save(_:holding:)`).
 final class SessionMemory: @unchecked Sendable {
     let cache = CacheMemory()
     let cards = RenderedCards()

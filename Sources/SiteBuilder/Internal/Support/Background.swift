@@ -20,7 +20,8 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         group.enter()
         let thread = Thread {
             // On Linux the nice value is each thread's own: this one yields to the build's threads, and gets the cores
-            // when they leave one idle. The thread ends with the work, so no thread of a pool keeps the value.
+            // when they leave one idle. The thread ends with the work, so no pooled thread is left yielding (and an
+            // unprivileged process could not undo it).
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.laterNice)
             self.result = compute()
             self.group.leave()
