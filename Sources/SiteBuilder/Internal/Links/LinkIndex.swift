@@ -35,9 +35,29 @@ struct LinkIndex: Sendable {
     /// in the order they come, which the sorted listing of the site folder fixes, rather than sorted again.
     let described: [UInt8]
 
+    /// What the index is made of besides the pages and the drafts, which "Map URLs" works out: it indexes them with
+    /// these on another core while it claims the pages' output files.
+    struct Inputs: Sendable {
+        /// The output paths of the site's assets.
+        let assets: [String]
+        /// See `SiteFiles.secondSectionFiles`.
+        var secondSectionFiles: [String: String] = [:]
+        let rootURL: String
+        var repository: SiteRepository?
+        /// `SUMMARY.md` is the book's table of contents, which is no page.
+        var hasBookSummary = false
+    }
+
     /// The digest of `described`, which a build's record names its link targets by.
     var digest: String {
         SHA256.hex(described)
+    }
+
+    /// The index of `pages` and `drafts` with `inputs`.
+    init(pages: [ParsedPage], drafts: Set<String>, inputs: Inputs) {
+        self.init(
+            pages: pages, assets: inputs.assets, drafts: drafts, secondSectionFiles: inputs.secondSectionFiles,
+            rootURL: inputs.rootURL, repository: inputs.repository, hasBookSummary: inputs.hasBookSummary)
     }
 
     /// `secondSectionFiles` (`SiteFiles.secondSectionFiles`) lead to their folder's page.

@@ -77,7 +77,8 @@ struct Pipeline {
         let site = run(
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
-                folderDescriptions: content.folderDescriptions, display: display))
+                folderDescriptions: content.folderDescriptions, links: linkInputs(content, config: config),
+                display: display))
         let themeAside = AsideStages([.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
             [themeFiles, display] log in
             log.run(
@@ -99,9 +100,8 @@ struct Pipeline {
             } : nil
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, sources: site.sources, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                secondSectionFiles: content.secondSectionFiles,
-                hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
+                pages: site.pages, sources: site.sources, links: site.links,
+                titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: cache.previous?.linkTargets, cache: cacheFiles,
                 includes: IncludedFiles(
@@ -229,12 +229,12 @@ struct Pipeline {
         let site = run(
             MapURLs(
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
-                folderDescriptions: content.folderDescriptions, display: display))
+                folderDescriptions: content.folderDescriptions, links: linkInputs(content, config: config),
+                display: display))
         let markdown = run(
             RenderMarkdown(
-                pages: site.pages, sources: site.sources, assets: content.assets.map(\.outputPath), drafts: site.drafts,
-                secondSectionFiles: content.secondSectionFiles,
-                hasBookSummary: content.bookSummary != nil, titles: content.titles(siteTitle: config.title),
+                pages: site.pages, sources: site.sources, links: site.links,
+                titles: content.titles(siteTitle: config.title),
                 config: config,
                 previousLinkTargets: nil, cache: nil,
                 includes: IncludedFiles(
@@ -273,6 +273,15 @@ struct Pipeline {
         let output = step.run(log)
         leftovers.keep((step, output))
         return output
+    }
+
+    /// What the link index is made of besides the pages and drafts.
+    private func linkInputs(_ content: SiteFiles, config: SiteConfig) -> LinkIndex.Inputs {
+        LinkIndex.Inputs(
+            assets: content.assets.map(\.outputPath), secondSectionFiles: content.secondSectionFiles,
+            rootURL: config.rootURL,
+            repository: SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL),
+            hasBookSummary: content.bookSummary != nil)
     }
 
     /// The files each page includes, by index into `pages`, for the pages that include any.

@@ -2,7 +2,8 @@ import AccessRules
 
 /// Leaves out drafts, adds a section page for every folder without one (described as its `_category_.json`
 /// says), and claims each page's and alias's output file, so two sources for one URL are reported with both their
-/// names.
+/// names. What links can point at (`LinkIndex`) is indexed meanwhile on another core, for "Render Markdown", which
+/// starts with it: it needs the pages, not their claims.
 struct MapURLs: BuildStep {
     let stage = BuildStage.mapURLs
     let pages: [ParsedPage]
@@ -11,15 +12,18 @@ struct MapURLs: BuildStep {
     let claims: OutputClaims
     /// What each folder's `_category_.json` says of it, by the folder's path.
     let folderDescriptions: [String: String]
+    /// What the link index is made of besides the pages.
+    let links: LinkIndex.Inputs
     let display: DisplayPaths
 
     func run(_ log: BuildLog) -> SitePages {
-        var site = SitePages(claims: claims)
+        var drafts: Set<String> = []
+        var draftPages: [ParsedPage] = []
         var kept: [ParsedPage] = []
         for page in pages {
             if page.frontMatter.isDraft && !includeDrafts {
-                site.drafts.insert(page.source.path)
-                site.draftPages.append(page)
+                drafts.insert(page.source.path)
+                draftPages.append(page)
             } else {
                 kept.append(page)
             }
@@ -29,11 +33,14 @@ struct MapURLs: BuildStep {
             let description = folderDescriptions[source.folder] ?? ""
             return ParsedPage(source: source, rootURL: rootURL, frontMatter: FrontMatter(description: description))
         }
-        site.pages = kept + implicit
-        site.sources = sources
-        site.claims.reserve(site.pages.count)
-        site.aliases = claimOutputs(of: site.pages, in: &site.claims, log: log)
-        return site
+        let published = kept + implicit
+        let links = Background { [links, drafts] in LinkIndex(pages: published, drafts: drafts, inputs: links) }
+        var claims = claims
+        claims.reserve(published.count)
+        let aliases = claimOutputs(of: published, in: &claims, log: log)
+        return SitePages(
+            pages: published, sources: sources, aliases: aliases, drafts: drafts, draftPages: draftPages,
+            claims: claims, links: links)
     }
 
     /// The folders of the output that are sitegen's own, and what each holds.
@@ -118,4 +125,6 @@ struct SitePages {
     /// includes one is held to the draft's rule (`IncludedAccess`).
     var draftPages: [ParsedPage] = []
     var claims: OutputClaims
+    /// What links can point at, indexed while the outputs were claimed.
+    let links: Background<LinkIndex>
 }

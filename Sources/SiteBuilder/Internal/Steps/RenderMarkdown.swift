@@ -12,13 +12,8 @@ struct RenderMarkdown: BuildStep {
     let pages: [ParsedPage]
     /// The sources of `pages` (`SitePages.sources`).
     let sources: [PageSource]
-    /// The output paths of the site's assets, which links may point at.
-    let assets: [String]
-    let drafts: Set<String>
-    /// See `SiteFiles.secondSectionFiles`.
-    var secondSectionFiles: [String: String] = [:]
-    /// `SUMMARY.md` is the book's table of contents, which is no page.
-    let hasBookSummary: Bool
+    /// What links can point at (`SitePages.links`).
+    let links: Background<LinkIndex>
     /// The titles a book's `SUMMARY.md` and the folders' `_category_.json` give pages.
     let titles: PageTitle
     let config: SiteConfig
@@ -60,11 +55,7 @@ struct RenderMarkdown: BuildStep {
     }
 
     func run(_ log: BuildLog) -> RenderedMarkdown {
-        let repository = SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL)
-        let index = LinkIndex(
-            pages: pages, assets: assets, drafts: drafts, secondSectionFiles: secondSectionFiles,
-            rootURL: config.rootURL, repository: repository,
-            hasBookSummary: hasBookSummary)
+        let index = links.value
         let bodies = PageBodies(
             resolver: LinkResolver(index: index), display: display, includes: includes,
             dialect: config.markdownDialect)
@@ -151,7 +142,7 @@ struct RenderMarkdown: BuildStep {
         if let mkdocs = config.mkdocs { log.report(bodies.appendix.problems(in: mkdocs.file)) }
         log.report(results.flatMap(\.problems))
         let mermaidPages = results.filter(\.page.markdown.hasMermaid).map { display.site($0.page.source.path) }
-        if !mermaidPages.isEmpty, !assets.contains(config.mermaidScript) {
+        if !mermaidPages.isEmpty, !index.assets.contains(config.mermaidScript) {
             let message =
                 "\(mermaidPages.count) page(s) have mermaid diagrams, shown as code: "
                 + mermaidPages.prefix(10).joined(separator: ", ") + (mermaidPages.count > 10 ? ", …" : "")
@@ -161,7 +152,7 @@ struct RenderMarkdown: BuildStep {
         }
         return RenderedMarkdown(
             pages: results.map(\.page), linksAsBefore: linksAsBefore, bodies: bodies, anchors: anchors,
-            linkTargets: linkTargets, describedLinkTargets: index.described, repository: repository)
+            linkTargets: linkTargets, describedLinkTargets: index.described, repository: index.repository)
     }
 
     /// Renders `page`, or takes its summary from the cache when its links resolve as before; with `linkHeadings`
