@@ -15,7 +15,7 @@ struct LinkTargetChangesTests {
             let kind: PageSource.Kind = SitePath.lastComponent(of: path) == "index.md" ? .section : .page
             return ParsedPage(source: PageSource(kind: kind, path: path, folder: folder), rootURL: root)
         }
-        return LinkIndex(pages: pages, assets: assets, drafts: drafts, rootURL: root)
+        return LinkIndex(pages: pages, drafts: drafts, inputs: .init(assets: assets, rootURL: root))
     }
 
     private static let site = ["index.md", "guide/index.md", "guide/setup.md", "guide/usage.md", "ref/api.md"]

@@ -24,7 +24,7 @@ struct PageHTMLTests {
         let page = Page(
             source: PageSource(kind: .page, path: "walrus.md", folder: ""), url: "/walrus/",
             frontMatter: FrontMatter(), fileDigest: "d", title: "Walrus", markdown: markdown, html: html)
-        let resolver = LinkResolver(index: LinkIndex(pages: [], assets: [], drafts: [], rootURL: "/"))
+        let resolver = LinkResolver(index: LinkIndex(pages: [], drafts: [], inputs: .init(assets: [], rootURL: "/")))
         let bodies = PageBodies(
             resolver: resolver, display: DisplayPaths(siteFolder: folder, templatesFolder: folder),
             includes: IncludedFiles(siteFolder: folder, previous: nil))

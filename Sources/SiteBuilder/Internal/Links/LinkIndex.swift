@@ -53,18 +53,10 @@ struct LinkIndex: Sendable {
         SHA256.hex(described)
     }
 
-    /// The index of `pages` and `drafts` with `inputs`.
+    /// The index of `pages` and `drafts` with `inputs`; `inputs.secondSectionFiles` lead to their folder's page.
     init(pages: [ParsedPage], drafts: Set<String>, inputs: Inputs) {
-        self.init(
-            pages: pages, assets: inputs.assets, drafts: drafts, secondSectionFiles: inputs.secondSectionFiles,
-            rootURL: inputs.rootURL, repository: inputs.repository, hasBookSummary: inputs.hasBookSummary)
-    }
-
-    /// `secondSectionFiles` (`SiteFiles.secondSectionFiles`) lead to their folder's page.
-    init(
-        pages: [ParsedPage], assets: [String], drafts: Set<String>, secondSectionFiles: [String: String] = [:],
-        rootURL: String, repository: SiteRepository? = nil, hasBookSummary: Bool = false
-    ) {
+        let (assets, secondSectionFiles, rootURL) = (inputs.assets, inputs.secondSectionFiles, inputs.rootURL)
+        let (repository, hasBookSummary) = (inputs.repository, inputs.hasBookSummary)
         // The pages' part of the description is written in the same pass as the tables are filled, while each page's
         // fields are at hand: written on another core, it read every page a second time, and the build waited for it.
         var pagesDescribed = ByteWriter(capacity: 96 * pages.count)

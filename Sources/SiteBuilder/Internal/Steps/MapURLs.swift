@@ -113,18 +113,18 @@ struct MapURLs: BuildStep {
 
 /// The pages a build publishes, after drafts are left out and implicit sections added.
 struct SitePages {
-    var pages: [ParsedPage] = []
+    let pages: [ParsedPage]
     /// The sources of `pages`, in order: what the stages that keep something of each page in a `BuildSession` find
     /// it again by (`ListAlignment`), read from one list rather than from every page.
-    var sources: [PageSource] = []
+    let sources: [PageSource]
     /// The aliases of `pages` that are paths inside the site, in the order of their pages.
-    var aliases: [SiteAlias] = []
+    let aliases: [SiteAlias]
     /// Markdown files left out because they are drafts.
-    var drafts: Set<String> = []
+    let drafts: Set<String>
     /// The pages of `drafts`: the rules of those that are sections still cover their folders, and a page that
     /// includes one is held to the draft's rule (`IncludedAccess`).
-    var draftPages: [ParsedPage] = []
-    var claims: OutputClaims
+    let draftPages: [ParsedPage]
+    let claims: OutputClaims
     /// What links can point at, indexed while the outputs were claimed.
     let links: Background<LinkIndex>
 }
