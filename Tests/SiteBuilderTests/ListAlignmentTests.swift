@@ -6,9 +6,10 @@ import Testing
 /// lists share is found, wherever the change between them is, and no other.
 @Suite("List alignment")
 struct ListAlignmentTests {
-    /// Each item of `current`'s position in `earlier`, as the alignment gives it, found three ways: by the paths of
-    /// `current`, by sources of its own, and by the sources `earlier` had where it has them (the same objects, as a
-    /// session gives them); the three must agree.
+    /// Each item of `current`'s position in `earlier`, as the alignment gives it, found four ways: by the paths of
+    /// `current`, by sources of its own, by the sources `earlier` had where it has them (the same objects, as a
+    /// session gives them), and by those mixed with sources of its own (the objects match where the lists start and
+    /// end, and paths go on from there); the four must agree.
     private static func positions(from earlier: [String], to current: [String]) -> [Int?] {
         let kept = earlier.map { PageSource(kind: .page, path: $0, folder: "guide") }
         let byPath = ListAlignment(kept: kept, current: current)
@@ -18,9 +19,12 @@ struct ListAlignmentTests {
             kept.first { $0.path == path } ?? PageSource(kind: .page, path: path, folder: "")
         }
         let byObject = ListAlignment(kept: kept, current: same, source: { $0 })
+        let mixed = current.indices.map { $0 % 3 == 2 ? fresh[$0] : same[$0] }
+        let byMixed = ListAlignment(kept: kept, current: mixed, source: { $0 })
         return current.indices.map { index in
             #expect(bySource[index] == byPath[index])
             #expect(byObject[index] == byPath[index])
+            #expect(byMixed[index] == byPath[index])
             return byPath[index]
         }
     }

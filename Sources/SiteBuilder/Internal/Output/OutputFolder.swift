@@ -122,17 +122,18 @@ struct OutputFolder: Sendable {
     }
 
     /// The current output's `path`, kept, when the last build made it from the same `key` and it is intact;
-    /// nil otherwise.
+    /// nil otherwise. The file keeps the caller's `key`, the very string: the next build compares its key with it,
+    /// and one string is told equal to itself without reading its bytes.
     func unchanged(_ path: String, key: String) -> OutputFile? {
         guard let file = intact(path), file.entry.key == key else { return nil }
-        return file
+        return OutputFile(path: path, entry: BuildRecord.Entry(key: key, stamp: file.entry.stamp), content: .kept)
     }
 
     /// `file`, one of those the last build published, kept when that build made it with `key` and the output is as
     /// that build left it: `unchanged(_:key:)` for a caller that holds the file already, without looking it up.
     func unchanged(publishedFile file: OutputFile, key: String) -> OutputFile? {
         guard currentIsRecorded, file.entry.key == key else { return nil }
-        return OutputFile(path: file.path, entry: file.entry, content: .kept)
+        return OutputFile(path: file.path, entry: BuildRecord.Entry(key: key, stamp: file.entry.stamp), content: .kept)
     }
 
     /// The current output's `path`, kept, when it is as the last build left it, whatever that build made it from.

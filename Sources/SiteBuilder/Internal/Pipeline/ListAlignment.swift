@@ -16,8 +16,21 @@ struct ListAlignment: Sendable {
     /// Aligns `current` with the `kept` sources, by the source of each item (`source`): the same object, else the
     /// same path.
     init<Current>(kept: [PageSource], current: [Current], source: (Current) -> PageSource) {
+        // The ends the two lists share are found by the objects' addresses, read from the lists' buffers: holding
+        // each object to compare it would write its reference count, a cache miss per page on a large site.
+        var (first, last) = (0, 0)
+        kept.withUnsafeBufferPointer { kept in
+            current.withUnsafeBufferPointer { current in
+                let common = min(kept.count, current.count)
+                func same(_ earlier: Int, _ now: Int) -> Bool {
+                    ObjectIdentifier(kept[earlier]) == ObjectIdentifier(source(current[now]))
+                }
+                while first < common, same(first, first) { first += 1 }
+                while last < common - first, same(kept.count - 1 - last, current.count - 1 - last) { last += 1 }
+            }
+        }
         self.init(
-            keptCount: kept.count, currentCount: current.count,
+            keptCount: kept.count, currentCount: current.count, sameEnds: (first, last),
             same: { keptPosition, currentPosition in
                 let (earlier, now) = (kept[keptPosition], source(current[currentPosition]))
                 return earlier === now || earlier.path == now.path
@@ -28,27 +41,24 @@ struct ListAlignment: Sendable {
     /// Aligns the paths of `current` with the `kept` sources.
     init(kept: [PageSource], current: [String]) {
         self.init(
-            keptCount: kept.count, currentCount: current.count, same: { kept[$0].path == current[$1] },
-            keptPath: { kept[$0].path }, currentPath: { current[$0] })
+            keptCount: kept.count, currentCount: current.count, sameEnds: (0, 0),
+            same: { kept[$0].path == current[$1] }, keptPath: { kept[$0].path }, currentPath: { current[$0] })
     }
 
-    /// `same` tells whether the kept item at a position is the current one at another; the paths name them.
+    /// `same` tells whether the kept item at a position is the current one at another; the paths name them. The first
+    /// `sameEnds.first` and last `sameEnds.last` items are known to be the same.
     private init(
-        keptCount: Int, currentCount: Int, same: (Int, Int) -> Bool, keptPath: (Int) -> String,
-        currentPath: (Int) -> String
+        keptCount: Int, currentCount: Int, sameEnds: (first: Int, last: Int), same: (Int, Int) -> Bool,
+        keptPath: (Int) -> String, currentPath: (Int) -> String
     ) {
         var positions = [Int](repeating: -1, count: currentCount)
         let common = min(keptCount, currentCount)
-        var first = 0
-        while first < common, same(first, first) {
-            positions[first] = first
-            first += 1
-        }
-        var last = 0
-        while last < common - first, same(keptCount - 1 - last, currentCount - 1 - last) {
-            positions[currentCount - 1 - last] = keptCount - 1 - last
-            last += 1
-        }
+        var first = sameEnds.first
+        while first < common - sameEnds.last, same(first, first) { first += 1 }
+        for position in 0..<first { positions[position] = position }
+        var last = sameEnds.last
+        while last < common - first, same(keptCount - 1 - last, currentCount - 1 - last) { last += 1 }
+        for offset in 0..<last { positions[currentCount - 1 - offset] = keptCount - 1 - offset }
         let middle = first..<currentCount - last
         if !middle.isEmpty, first < keptCount - last {
             var byPath: [String: Int] = [:]
