@@ -26,8 +26,13 @@ struct NavigationTree: Sendable {
         home = sectionByFolder[""]!
         children = Array(repeating: [], count: pages.count)
         parent = Array(repeating: nil, count: pages.count)
+        // Pages come folder by folder, and the pages of a folder share its path's string: most find their section
+        // as the page before them did, without hashing the path.
+        var last: (folder: String, section: Int?) = ("", nil)
         for (index, page) in pages.enumerated() {
-            guard let folder = page.source.parentFolder, let section = sectionByFolder[folder] else { continue }
+            guard let folder = page.source.parentFolder else { continue }
+            if folder != last.folder || last.section == nil { last = (folder, sectionByFolder[folder]) }
+            guard let section = last.section else { continue }
             parent[index] = section
             children[section].append(index)
         }

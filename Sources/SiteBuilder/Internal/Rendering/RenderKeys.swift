@@ -36,8 +36,8 @@ struct RenderKeys: Sendable {
     private let own: [SHA256.Digest]
     /// Each page's children, in order, by their entries.
     private let children: [SHA256.Digest]
-    /// Each page's key, rendered with its template.
-    private let keys: [String]
+    /// Each page's key, rendered with its template, with its slot when the session keeps one.
+    private let keys: [Keyed]
     /// What to keep for a session's next build; nil unless asked for (`keeping`).
     let kept: Kept?
 
@@ -48,7 +48,14 @@ struct RenderKeys: Sendable {
         let templates: TemplateDigests
         let site: SHA256.Digest
         let sources: [PageSource]
-        let slots: [Slot]
+        /// Each page's key with its slot, which a session always keeps.
+        let slots: [Keyed]
+    }
+
+    /// A page's key, with its slot when a session keeps one.
+    struct Keyed: Sendable {
+        let slot: Slot?
+        let key: String
     }
 
     /// A page's digests and key in a `Kept`. A class, as `Digests` is, so that passing one around is passing a
@@ -107,42 +114,48 @@ struct RenderKeys: Sendable {
         let keysMayStand = kept.map { $0.templates == templates && $0.site == context.site.digest } ?? false
         let alignment = kept.map { ListAlignment(kept: $0.sources, current: sources, source: { $0 }) }
         let lastSlots = kept?.slots ?? []
-        let slots = concurrentMap(Array(context.pages.indices)) { index -> (Digests, last: Slot?) in
-            let last = alignment?[index].map { lastSlots[$0] }
-            return (Self.digests(of: index, in: context, kept: last?.digests), last)
+        // Each pass over the pages works out all it can of a page while that page's objects are at hand; what later
+        // passes read of it is copied out of the pass's results, which lie side by side.
+        let slots = concurrentMap(Array(context.pages.indices)) { index -> Made in
+            let last = alignment?[index].flatMap { lastSlots[$0].slot }
+            let digests = Self.digests(of: index, in: context, kept: last?.digests)
+            return Made(digests: digests, last: last, entry: digests.entry, own: digests.own)
         }
-        let digests = slots.map(\.0)
-        let entries = digests.map(\.entry)
+        let entries = slots.map(\.entry)
         self.entries = entries
-        own = digests.map(\.own)
+        own = slots.map(\.own)
         // Most pages have no children: their list's digest is one for all.
         var none = ByteWriter(capacity: 8)
         none.list([Int]()) { _, _ in }
         let noChildren = SHA256.digest(none.bytes)
-        let children = concurrentMap(Array(context.pages.indices)) { index in
-            let children = context.tree.children[index]
-            guard !children.isEmpty else { return noChildren }
-            var writer = ByteWriter(capacity: 32 * children.count + 8)
-            writer.list(children) { writer, child in writer.digest(entries[child]) }
-            return SHA256.digest(writer.bytes)
-        }
-        self.children = children
-        let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
         let tree = context.tree
-        let stands =
-            keysMayStand
-            ? slots.indices.map { slots[$0].last?.digests === digests[$0] && slots[$0].last?.children == children[$0] }
-            : []
-        let made = concurrentMap(Array(context.pages.indices)) { index -> (slot: Slot?, key: String) in
-            let (digests, last) = slots[index]
+        let listed = concurrentMap(Array(context.pages.indices)) { index -> (children: SHA256.Digest, stands: Bool) in
+            let children = tree.children[index]
+            var digest = noChildren
+            if !children.isEmpty {
+                var writer = ByteWriter(capacity: 32 * children.count + 8)
+                writer.list(children) { writer, child in writer.digest(entries[child]) }
+                digest = SHA256.digest(writer.bytes)
+            }
+            let slot = slots[index]
+            return (digest, keysMayStand && slot.last?.digests === slot.digests && slot.last?.children == digest)
+        }
+        let children = listed.map(\.children)
+        self.children = children
+        let stands = listed.map(\.stands)
+        let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
+        let made = concurrentMap(Array(context.pages.indices)) { index -> Keyed in
+            let (digests, last) = (slots[index].digests, slots[index].last)
             let template = pageTemplates[index]
-            let neighbours = (tree.previous(of: index).map { slots[$0].0 }, tree.next(of: index).map { slots[$0].0 })
-            if let last, !stands.isEmpty, stands[index], last.template == template,
+            let neighbours = (
+                tree.previous(of: index).map { slots[$0].digests }, tree.next(of: index).map { slots[$0].digests }
+            )
+            if let last, stands[index], last.template == template,
                 last.neighbours.previous === neighbours.0, last.neighbours.next === neighbours.1,
                 Self.sectionsStand(above: index, in: tree, stands: stands)
             {
                 assert(last.input == parts.input(of: index, template: template), "a key that stands is made again")
-                return (keeping ? last : nil, last.key)
+                return Keyed(slot: keeping ? last : nil, key: last.key)
             }
             let input = parts.input(of: index, template: template)
             func slot(_ key: String) -> Slot? {
@@ -152,18 +165,24 @@ struct RenderKeys: Sendable {
                     neighbours: neighbours)
             }
             // A key hashed from the same bytes last time stands.
-            if let last, last.input.sameBytes(as: input) { return (slot(last.key), last.key) }
+            if let last, last.input.sameBytes(as: input) { return Keyed(slot: slot(last.key), key: last.key) }
             let key = SHA256.hex(input)
-            return (slot(key), key)
+            return Keyed(slot: slot(key), key: key)
         }
-        keys = made.map(\.key)
-        let keptSlots = made.compactMap(\.slot)
-        precondition(!keeping || keptSlots.count == made.count, "every page keeps its slot, found by its position")
+        keys = made
         self.kept =
             keeping
             ? Kept(
                 editURLPattern: context.editURLPattern, templates: templates, site: context.site.digest,
-                sources: sources, slots: keptSlots) : nil
+                sources: sources, slots: made) : nil
+    }
+
+    /// What the first pass makes of a page: its digests, and its slot of the session's last build.
+    private struct Made: Sendable {
+        let digests: Digests
+        let last: Slot?
+        let entry: SHA256.Digest
+        let own: SHA256.Digest
     }
 
     /// Whether every section above page `index`, up to the home page, stands (see the type's description).
@@ -178,7 +197,7 @@ struct RenderKeys: Sendable {
 
     /// The key of page `index`, rendered with its template.
     func key(of index: Int) -> String {
-        keys[index]
+        keys[index].key
     }
 
     /// What keys are made of: each page's own, entry and children digests, the site's, and the templates'.
