@@ -41,6 +41,8 @@ extension ContentScanner {
     /// A visible entry: a folder, or a file with its stamp (symbolic links are followed).
     struct Entry: Sendable {
         let name: String
+        /// The entry's path relative to the site folder: made once, with the entry, which a session keeps.
+        let path: String
         /// Nil for a folder.
         let stamp: FileStamp?
         /// The entry is a symbolic link (to a folder or a file).

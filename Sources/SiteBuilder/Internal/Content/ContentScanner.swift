@@ -60,7 +60,9 @@ struct ContentScanner {
         if let kept = memory.entries(of: "") {
             rootEntries = kept
         } else {
-            rootEntries = try entries(of: root, folder: "")
+            rootEntries = try entries(
+                of: root, folder: "", last: memory.kept?.folders[""] ?? [], changed: memory.changes.changedNames(in: "")
+            )
         }
         memory.next.folders[""] = rootEntries
         var top = rootEntries.filter { entry in
@@ -108,7 +110,7 @@ struct ContentScanner {
         listing.markdownStamps.reserveCapacity(markdownCount)
         for entry in top {
             guard let folder = listings[entry.name] else {
-                add(entry, in: "", to: &listing)
+                add(entry, to: &listing)
                 listing.topFiles.insert(entry.name)
                 continue
             }
@@ -146,28 +148,52 @@ struct ContentScanner {
         while let folder = pending.popLast() {
             guard let entries = folders[folder] else { continue }
             next.folders[folder] = entries
-            for entry in entries where entry.isFolder { pending.append(SitePath.join(folder, entry.name)) }
+            for entry in entries where entry.isFolder { pending.append(entry.path) }
         }
     }
 
-    /// The visible entries of `directory`, the site folder's `folder`, sorted by name.
-    private func entries(of directory: borrowing OpenDirectory, folder: String) throws(Failure) -> [Entry] {
-        var entries: [Entry] = []
+    /// The visible entries of `directory`, the site folder's `folder`, sorted by name. A file the last scan listed
+    /// here (`last`, sorted by name too) that no change names (`changed`, the names of those a change names; nil when
+    /// anything in the folder may have changed) keeps the entry it had, stamp and path: adding a page to a folder of
+    /// a thousand asks the file system of one file, not of all of them. Symbolic links are always looked at again.
+    private func entries(
+        of directory: borrowing OpenDirectory, folder: String, last: [Entry] = [], changed: Set<String>? = nil
+    ) throws(Failure) -> [Entry] {
+        var found: [(name: String, kind: OpenDirectory.Kind)] = []
         do {
             try directory.forEachEntry { name, kind in
-                guard !name.hasPrefix(".") else { return }
-                guard kind != .folder else { return entries.append(Entry(name: name, stamp: nil)) }
-                guard let status = directory.status(of: name, followingLinks: true) else { return }
-                // The record says "link" as "other"; a file system that says nothing is asked (a rare second stat).
-                let isLink =
-                    kind != .file && status.kind != .other
-                    && directory.status(of: name, followingLinks: false)?.kind == .other
-                entries.append(Entry(name: name, stamp: status.kind == .folder ? nil : status.stamp, isLink: isLink))
+                if !name.hasPrefix(".") { found.append((name, kind)) }
             }
         } catch {
             throw Failure(folder: folder, error)
         }
-        return entries.sorted { $0.name < $1.name }
+        found.sort { $0.name < $1.name }
+        var entries: [Entry] = []
+        entries.reserveCapacity(found.count)
+        var position = last.startIndex
+        for (name, kind) in found {
+            while position < last.endIndex, last[position].name < name { position += 1 }
+            if let changed, position < last.endIndex, last[position].name == name, !last[position].isLink,
+                last[position].isFolder == (kind == .folder),
+                kind == .folder || kind == .file && !changed.contains(name)
+            {
+                entries.append(last[position])
+                continue
+            }
+            let path = SitePath.join(folder, name)
+            guard kind != .folder else {
+                entries.append(Entry(name: name, path: path, stamp: nil))
+                continue
+            }
+            guard let status = directory.status(of: name, followingLinks: true) else { continue }
+            // The record says "link" as "other"; a file system that says nothing is asked (a rare second stat).
+            let isLink =
+                kind != .file && status.kind != .other
+                && directory.status(of: name, followingLinks: false)?.kind == .other
+            entries.append(
+                Entry(name: name, path: path, stamp: status.kind == .folder ? nil : status.stamp, isLink: isLink))
+        }
+        return entries
     }
 
     /// Lists `folder` and its folders in turn; `root` is the site folder's real path. A folder the last scan listed
@@ -183,7 +209,7 @@ struct ContentScanner {
             return try walk(folder, directory, keeps: keeps, root: root, into: &walked)
         }
         walked.kept.folders[folder] = kept
-        for (path, keepsBelow) in visit(kept, in: folder, keeps: true, root: root, into: &walked) {
+        for (path, keepsBelow) in visit(kept, keeps: true, root: root, into: &walked) {
             try walk(path, keeps: keepsBelow, root: root, into: &walked)
         }
     }
@@ -192,9 +218,14 @@ struct ContentScanner {
     private func walk(
         _ folder: String, _ directory: borrowing OpenDirectory, keeps: Bool, root: String, into walked: inout Walked
     ) throws(Failure) {
-        let found = try entries(of: directory, folder: folder)
+        let found =
+            keeps
+            ? try entries(
+                of: directory, folder: folder, last: walked.memory.kept?.folders[folder] ?? [],
+                changed: walked.memory.changes.changedNames(in: folder))
+            : try entries(of: directory, folder: folder)
         if keeps { walked.kept.folders[folder] = found }
-        for (path, keepsBelow) in visit(found, in: folder, keeps: keeps, root: root, into: &walked) {
+        for (path, keepsBelow) in visit(found, keeps: keeps, root: root, into: &walked) {
             if keepsBelow, walked.memory.entries(of: path) != nil {
                 try walk(path, keeps: true, root: root, into: &walked)
                 continue
@@ -209,14 +240,14 @@ struct ContentScanner {
         }
     }
 
-    /// Adds the files among `entries` of `folder` to the listing and notes the symbolic links that are not
+    /// Adds the files among `entries` (a folder's) to the listing and notes the symbolic links that are not
     /// followed; returns the folders to walk, each with whether what is below it is kept.
     private func visit(
-        _ entries: [Entry], in folder: String, keeps: Bool, root: String, into walked: inout Walked
+        _ entries: [Entry], keeps: Bool, root: String, into walked: inout Walked
     ) -> [(path: String, keeps: Bool)] {
         var folders: [(path: String, keeps: Bool)] = []
         for entry in entries {
-            let path = SitePath.join(folder, entry.name)
+            let path = entry.path
             if entry.isLink {
                 switch target(ofLink: path, root: root) {
                 case .elsewhere: break
@@ -231,7 +262,7 @@ struct ContentScanner {
             if entry.isFolder {
                 folders.append((path, keeps && !entry.isLink))
             } else {
-                add(entry, in: folder, to: &walked.listing)
+                add(entry, to: &walked.listing)
             }
         }
         return folders
@@ -244,8 +275,8 @@ struct ContentScanner {
         var kept = Kept()
     }
 
-    private func add(_ file: Entry, in folder: String, to listing: inout Listing) {
-        let relative = SitePath.join(folder, file.name)
+    private func add(_ file: Entry, to listing: inout Listing) {
+        let relative = file.path
         if MarkdownFileName.isMarkdown(file.name) {
             listing.markdownFiles.append(relative)
             listing.markdownStamps.append(file.stamp)
