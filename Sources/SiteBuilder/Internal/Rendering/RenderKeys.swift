@@ -41,64 +41,6 @@ struct RenderKeys: Sendable {
     /// What to keep for a session's next build; nil unless asked for (`keeping`).
     let kept: Kept?
 
-    /// What each page had: its digests, with what they were worked out from, and its key with the bytes it was
-    /// hashed from, in the order of the build's pages, beside their sources (found again through a `ListAlignment`).
-    struct Kept: Sendable {
-        let editURLPattern: String
-        let templates: TemplateDigests
-        let site: SHA256.Digest
-        let sources: [PageSource]
-        /// Each page's key with its slot, which a session always keeps.
-        let slots: [Keyed]
-    }
-
-    /// A page's key, with its slot when a session keeps one.
-    struct Keyed: Sendable {
-        let slot: Slot?
-        let key: String
-    }
-
-    /// A page's digests and key in a `Kept`. A class, as `Digests` is, so that passing one around is passing a
-    /// reference, not its fields one by one, and a page whose key stands keeps last build's.
-    final class Slot: Sendable {
-        let digests: Digests
-        let input: [UInt8]
-        let key: String
-        let template: String
-        /// The digest of the page's children's list.
-        let children: SHA256.Digest
-        /// The digests of the pages before and after it, as objects.
-        let neighbours: (previous: Digests?, next: Digests?)
-
-        init(
-            digests: Digests, input: [UInt8], key: String, template: String, children: SHA256.Digest,
-            neighbours: (previous: Digests?, next: Digests?)
-        ) {
-            (self.digests, self.input, self.key, self.template) = (digests, input, key, template)
-            (self.children, self.neighbours) = (children, neighbours)
-        }
-    }
-
-    /// A page's own and entry digests, and what besides the page object they were made from.
-    final class Digests: Sendable {
-        let page: Page
-        let rule: AccessRule
-        let hasChildren: Bool
-        let isHome: Bool
-        let language: String
-        let lastChange: SiteDate?
-        let own: SHA256.Digest
-        let entry: SHA256.Digest
-
-        init(
-            page: Page, rule: AccessRule, hasChildren: Bool, isHome: Bool, language: String, lastChange: SiteDate?,
-            own: SHA256.Digest, entry: SHA256.Digest
-        ) {
-            (self.page, self.rule, self.hasChildren, self.isHome) = (page, rule, hasChildren, isHome)
-            (self.language, self.lastChange, self.own, self.entry) = (language, lastChange, own, entry)
-        }
-    }
-
     /// The keys of `context`'s pages, whose sources are `sources`, each rendered with the template of the same index
     /// in `pageTemplates`; with `keeping`, also what a session keeps for its next build (a lone build does not pay for
     /// it).
@@ -115,11 +57,12 @@ struct RenderKeys: Sendable {
         let alignment = kept.map { ListAlignment(kept: $0.sources, current: sources, source: { $0 }) }
         let lastSlots = kept?.slots ?? []
         // Each pass over the pages works out all it can of a page while that page's objects are at hand; what later
-        // passes read of it is copied out of the pass's results, which lie side by side.
+        // passes compare of it lies side by side in the pass's results, as plain values: holding an object to
+        // compare it writes its reference count, a cache miss for each of twenty thousand pages.
         let slots = concurrentMap(Array(context.pages.indices)) { index -> Made in
             let last = alignment?[index].flatMap { lastSlots[$0].slot }
             let digests = Self.digests(of: index, in: context, kept: last?.digests)
-            return Made(digests: digests, last: last, entry: digests.entry, own: digests.own)
+            return Made(digests: digests, last: last, template: pageTemplates[index])
         }
         let entries = slots.map(\.entry)
         self.entries = entries
@@ -137,52 +80,63 @@ struct RenderKeys: Sendable {
                 writer.list(children) { writer, child in writer.digest(entries[child]) }
                 digest = SHA256.digest(writer.bytes)
             }
-            let slot = slots[index]
-            return (digest, keysMayStand && slot.last?.digests === slot.digests && slot.last?.children == digest)
+            return (digest, keysMayStand && slots[index].asLast && slots[index].lastChildren == digest)
         }
         let children = listed.map(\.children)
         self.children = children
         let stands = listed.map(\.stands)
         let parts = KeyParts(context: context, templates: templates, own: own, entries: entries, children: children)
-        let made = concurrentMap(Array(context.pages.indices)) { index -> Keyed in
-            let (digests, last) = (slots[index].digests, slots[index].last)
-            let template = pageTemplates[index]
-            let neighbours = (
-                tree.previous(of: index).map { slots[$0].digests }, tree.next(of: index).map { slots[$0].digests }
-            )
-            if let last, stands[index], last.template == template,
-                last.neighbours.previous === neighbours.0, last.neighbours.next === neighbours.1,
-                Self.sectionsStand(above: index, in: tree, stands: stands)
+        keys = concurrentMap(Array(context.pages.indices)) { index -> Keyed in
+            let neighbours = (tree.previous(of: index), tree.next(of: index))
+            if stands[index],
+                slots[index].lastNeighbours == (neighbours.0.map { slots[$0].id }, neighbours.1.map { slots[$0].id }),
+                Self.sectionsStand(above: index, in: tree, stands: stands), let last = slots[index].last
             {
-                assert(last.input == parts.input(of: index, template: template), "a key that stands is made again")
-                return Keyed(slot: keeping ? last : nil, key: last.key)
+                assert(last.input == parts.input(of: index, template: last.template), "a key that stands is made again")
+                return keeping ? .kept(last) : .lone(last.key)
             }
+            let (digests, last, template) = (slots[index].digests, slots[index].last, pageTemplates[index])
             let input = parts.input(of: index, template: template)
-            func slot(_ key: String) -> Slot? {
-                guard keeping else { return nil }
-                return Slot(
-                    digests: digests, input: input, key: key, template: template, children: children[index],
-                    neighbours: neighbours)
-            }
             // A key hashed from the same bytes last time stands.
-            if let last, last.input.sameBytes(as: input) { return Keyed(slot: slot(last.key), key: last.key) }
-            let key = SHA256.hex(input)
-            return Keyed(slot: slot(key), key: key)
+            let key = last.flatMap { $0.input.sameBytes(as: input) ? $0.key : nil } ?? SHA256.hex(input)
+            guard keeping else { return .lone(key) }
+            return .kept(
+                Slot(
+                    digests: digests, input: input, key: key, template: template, children: children[index],
+                    neighbours: (neighbours.0.map { slots[$0].digests }, neighbours.1.map { slots[$0].digests })))
         }
-        keys = made
         self.kept =
             keeping
             ? Kept(
                 editURLPattern: context.editURLPattern, templates: templates, site: context.site.digest,
-                sources: sources, slots: made) : nil
+                sources: sources, slots: keys) : nil
     }
 
-    /// What the first pass makes of a page: its digests, and its slot of the session's last build.
+    /// What the first pass makes of a page: its digests and its slot of the session's last build, with what the later
+    /// passes compare of them as plain values.
     private struct Made: Sendable {
         let digests: Digests
         let last: Slot?
         let entry: SHA256.Digest
         let own: SHA256.Digest
+        /// `digests`, by identity.
+        let id: ObjectIdentifier
+        /// `last` holds these very digests and was made with the same template.
+        let asLast: Bool
+        /// What `last` was made with: the digest of its children's list, and its neighbours' digests by identity.
+        let lastChildren: SHA256.Digest?
+        let lastNeighbours: (ObjectIdentifier?, ObjectIdentifier?)
+
+        init(digests: Digests, last: Slot?, template: String) {
+            (self.digests, self.last, entry, own, id) = (
+                digests, last, digests.entry, digests.own, ObjectIdentifier(digests)
+            )
+            asLast = last.map { $0.digests === digests && $0.template == template } ?? false
+            lastChildren = last?.children
+            lastNeighbours = (
+                last?.neighbours.previous.map(ObjectIdentifier.init), last?.neighbours.next.map(ObjectIdentifier.init)
+            )
+        }
     }
 
     /// Whether every section above page `index`, up to the home page, stands (see the type's description).

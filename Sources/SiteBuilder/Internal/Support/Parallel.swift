@@ -57,8 +57,18 @@ private final class ResultSlots<Result>: @unchecked Sendable {
         slots[index] = result
     }
 
+    /// The results, moved out of the slots rather than copied: a copy would hold each result once more and the
+    /// slots' release let it go again, a write to every result's object. The slots are left empty.
     func collect() -> [Result] {
-        slots.map { $0! }
+        let results = [Result](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+            for index in slots.indices {
+                guard let result = (slots.baseAddress! + index).move() else { preconditionFailure("every slot is set") }
+                (buffer.baseAddress! + index).initialize(to: result)
+            }
+            initialized = slots.count
+        }
+        slots.initialize(repeating: nil)
+        return results
     }
 }
 
