@@ -20,6 +20,9 @@ final class Page: Sendable {
     /// `markdown.linksToHeadings`: made once with the page, so that the pass over every page that settles links to
     /// other pages' headings reads it rather than every link of every page.
     let linksToHeadings: Bool
+    /// The language the page's front matter gives it (`language:`, not empty); nil when none. Looked up once with the
+    /// page, which a session keeps, rather than in its parameters for every page in every build.
+    let language: String?
 
     init(
         source: PageSource, url: String, frontMatter: FrontMatter, fileDigest: String?, title: String,
@@ -34,6 +37,11 @@ final class Page: Sendable {
         self.markdown = markdown
         self.html = html
         linksToHeadings = markdown.linksToHeadings
+        if case .string(let tag) = frontMatter.params["language"], !tag.isEmpty {
+            language = tag
+        } else {
+            language = nil
+        }
     }
 
     /// What the nav, breadcrumbs and the pager call the page: its `nav_title`, else its title.

@@ -148,19 +148,14 @@ struct PageContext: Sendable {
     private static func languages(of pages: [Page], tree: NavigationTree, site: String) -> [String] {
         var languages: [String?] = Array(repeating: nil, count: pages.count)
         for index in tree.readingOrder {
-            languages[index] = language(in: pages[index]) ?? tree.parent[index].flatMap { languages[$0] } ?? site
+            languages[index] = pages[index].language ?? tree.parent[index].flatMap { languages[$0] } ?? site
         }
         // Every page is below the home page, in the reading order; should one not be, it looks up its sections.
         return languages.indices.map { index in
             languages[index]
-                ?? ([index] + tree.ancestors(of: index).reversed()).lazy.compactMap { language(in: pages[$0]) }.first
+                ?? ([index] + tree.ancestors(of: index).reversed()).lazy.compactMap { pages[$0].language }.first
                 ?? site
         }
-    }
-
-    private static func language(in page: Page) -> String? {
-        guard case .string(let tag) = page.frontMatter.params["language"], !tag.isEmpty else { return nil }
-        return tag
     }
 
     /// The digest of everything other pages show of page `index`; see `PageNavigation.shownDigest(of:)`.
