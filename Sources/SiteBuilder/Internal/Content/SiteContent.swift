@@ -162,6 +162,7 @@ enum SiteContent {
         let implicit = needed.subtracting(sectionFolders).sorted().map {
             PageSource(kind: .implicitSection, path: $0, folder: $0)
         }
-        return sources + implicit
+        // Most sites give every folder a page: the list is then handed on as it is, not copied.
+        return implicit.isEmpty ? sources : sources + implicit
     }
 }

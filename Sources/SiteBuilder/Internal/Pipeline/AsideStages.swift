@@ -8,16 +8,19 @@ struct AsideStages<Value: Sendable> {
     let stages: [BuildStage]
     private let work: Background<(value: Value, errors: [BuildError], warnings: [BuildError])>
 
-    /// Starts `work`, which runs `stages` in order through `BuildLog.run`.
+    /// Starts `work`, which runs `stages` in order through `BuildLog.run`; `yielding` when the build needs it well after
+    /// the stages between, which it then leaves the cores to (`Background.later`).
     init(
-        _ stages: [BuildStage], brokenLinksAreWarnings: Bool, work: @escaping @Sendable (BuildLog) -> Value
+        _ stages: [BuildStage], brokenLinksAreWarnings: Bool, yielding: Bool = false,
+        work: @escaping @Sendable (BuildLog) -> Value
     ) {
         self.stages = stages
-        self.work = Background {
+        let run = { @Sendable in
             let log = BuildLog(plan: stages, brokenLinksAreWarnings: brokenLinksAreWarnings, progress: nil)
             let value = work(log)
             return (value, log.errors, log.warnings)
         }
+        self.work = yielding ? Background.later(run) : Background(run)
     }
 
     /// Waits for the stages and gives what they made, reporting nothing: for stages aside that need it.

@@ -61,6 +61,7 @@ struct Pipeline {
         let started = Date()
         let cacheFiles = BuildCache(outputFolder: options.outputFolder, memory: memory?.cache)
         let record = Background { cacheFiles.loadRecord() }
+        let compiledTheme = LoadTemplates.compiling(themeFiles)
         let config = run(LoadConfig(display: display))
         let content = run(
             LoadContent(config: config, display: display, outputFolder: options.outputFolder, memory: memory))
@@ -79,18 +80,21 @@ struct Pipeline {
                 pages: parsed, includeDrafts: options.includeDrafts, rootURL: config.rootURL, claims: content.claims,
                 folderDescriptions: content.folderDescriptions, links: linkInputs(content, config: config),
                 display: display))
-        let themeAside = AsideStages([.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+        let themeAside = AsideStages(
+            [.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: true
+        ) {
             [themeFiles, display] log in
             log.run(
                 LoadTemplates(
-                    files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
-                    display: display))
+                    files: themeFiles, compiled: compiledTheme, pages: site.pages, claims: site.claims,
+                    rootURL: config.rootURL, display: display))
         }
         // The output folder is opened on another thread, once the theme is loaded, while the Markdown renders, links
-        // are checked and access is resolved; should a stage find an error, what it opened is discarded.
+        // are checked and access is resolved; should a stage find an error, what it opened is discarded. Both yield
+        // the cores to the build's thread, which needs them only once navigation is built.
         let outputAside =
             !log.hasErrors
-            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings) {
+            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: true) {
                 [options, previous = cache.previous, current = cache.output] log -> OutputFolder? in
                 let theme = themeAside.value
                 guard theme.templates != nil else { return nil }
@@ -221,6 +225,7 @@ struct Pipeline {
 
     /// Works out the access rules of the site; nil when a stage found errors.
     func accessRules() -> SiteAccess? {
+        let compiledTheme = LoadTemplates.compiling(themeFiles)
         let config = run(LoadConfig(display: display))
         let content = run(LoadContent(config: config, display: display, outputFolder: options.outputFolder))
         let parsed = run(
@@ -243,8 +248,8 @@ struct Pipeline {
                 display: display))
         let theme = run(
             LoadTemplates(
-                files: themeFiles, pages: site.pages, claims: site.claims, rootURL: config.rootURL,
-                display: display))
+                files: themeFiles, compiled: compiledTheme, pages: site.pages, claims: site.claims,
+                rootURL: config.rootURL, display: display))
         let access = run(
             ResolveAccess(
                 pages: site.pages, aliases: site.aliases, draftPages: site.draftPages,

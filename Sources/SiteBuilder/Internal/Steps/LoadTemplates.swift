@@ -1,16 +1,18 @@
 import AccessRules
 import TextTools
 
-/// Compiles the templates once and checks them: every `{{> partial}}` and `{{<parent}}` resolves,
-/// and every page's `template:` names a template. A name another tool's theme gives its templates
-/// (MkDocs's `template: main.html`) that this theme lacks is not this site's mistake: those pages get
-/// their default template, with one warning naming them.
+/// Takes the templates, compiled once beside the first stages (`compiling`), and checks them: every
+/// `{{> partial}}` and `{{<parent}}` resolves, and every page's `template:` names a template. A name another tool's
+/// theme gives its templates (MkDocs's `template: main.html`) that this theme lacks is not this site's mistake: those
+/// pages get their default template, with one warning naming them.
 /// Also lists the theme's `assets/` files, copied to `assets/` in the output, and claims their paths.
 /// Each file comes from the site's templates folder when it has one of that path, else from the
 /// built-in theme (`ThemeFiles`).
 struct LoadTemplates: BuildStep {
     let stage = BuildStage.loadTemplates
     let files: ThemeFiles
+    /// The templates compiled, and the problems found compiling them (`compiling(_:)`).
+    let compiled: Background<(TemplateSet?, [Problem])>
     let pages: [ParsedPage]
     let claims: OutputClaims
     let rootURL: String
@@ -18,7 +20,7 @@ struct LoadTemplates: BuildStep {
 
     func run(_ log: BuildLog) -> Theme {
         var theme = Theme(claims: claims)
-        let (templates, problems) = TemplateSet.load(from: files)
+        let (templates, problems) = compiled.value
         log.report(problems)
         guard let templates else { return theme }
         theme.templates = templates
@@ -50,6 +52,12 @@ struct LoadTemplates: BuildStep {
         }
         addThemeAssets(to: &theme, log: log)
         return theme
+    }
+
+    /// Starts compiling the templates of `files` on another core: that needs nothing of the site, and a build starts it
+    /// first, beside the stages that list and read the site folder on one core.
+    static func compiling(_ files: ThemeFiles) -> Background<(TemplateSet?, [Problem])> {
+        Background { TemplateSet.load(from: files) }
     }
 
     /// Adds the theme's assets, which are public. One of the templates folder that is really a file of the site folder

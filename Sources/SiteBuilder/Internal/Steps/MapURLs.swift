@@ -33,7 +33,7 @@ struct MapURLs: BuildStep {
             let description = folderDescriptions[source.folder] ?? ""
             return ParsedPage(source: source, rootURL: rootURL, frontMatter: FrontMatter(description: description))
         }
-        let published = kept + implicit
+        let published = implicit.isEmpty ? kept : kept + implicit
         let links = Background { [links, drafts] in LinkIndex(pages: published, drafts: drafts, inputs: links) }
         var claims = claims
         claims.reserve(published.count)
