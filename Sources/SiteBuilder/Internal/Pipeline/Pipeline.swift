@@ -81,7 +81,7 @@ struct Pipeline {
                 folderDescriptions: content.folderDescriptions, links: linkInputs(content, config: config),
                 display: display))
         let themeAside = AsideStages(
-            [.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: true
+            [.loadTemplates], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: memory != nil
         ) {
             [themeFiles, display] log in
             log.run(
@@ -90,11 +90,14 @@ struct Pipeline {
                     rootURL: config.rootURL, display: display))
         }
         // The output folder is opened on another thread, once the theme is loaded, while the Markdown renders, links
-        // are checked and access is resolved; should a stage find an error, what it opened is discarded. Both yield
-        // the cores to the build's thread, which needs them only once navigation is built.
+        // are checked and access is resolved; should a stage find an error, what it opened is discarded. In a session
+        // both yield the cores to the build's thread, which needs them only once navigation is built; a lone build's
+        // stages between keep both cores busy for seconds, and would leave them waiting until the build needs them.
         let outputAside =
             !log.hasErrors
-            ? AsideStages([.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: true) {
+            ? AsideStages(
+                [.prepareOutput], brokenLinksAreWarnings: options.brokenLinksAreWarnings, yielding: memory != nil
+            ) {
                 [options, previous = cache.previous, current = cache.output] log -> OutputFolder? in
                 let theme = themeAside.value
                 guard theme.templates != nil else { return nil }
@@ -154,7 +157,8 @@ struct Pipeline {
             output.discard()
             return .failed
         }
-        let manifestAhead = searchPlan == nil ? WriteExtras.encodeAhead(access, output: output) : nil
+        let manifestAhead =
+            searchPlan == nil ? WriteExtras.encodeAhead(access, output: output, yielding: memory != nil) : nil
         let html = PageHTML(
             pages: markdown.pages, bodies: markdown.bodies, shared: searchPlan?.pagesToIndex ?? [],
             rendered: memory?.html)
@@ -278,23 +282,5 @@ struct Pipeline {
         let output = step.run(log)
         leftovers.keep((step, output))
         return output
-    }
-
-    /// What the link index is made of besides the pages and drafts.
-    private func linkInputs(_ content: SiteFiles, config: SiteConfig) -> LinkIndex.Inputs {
-        LinkIndex.Inputs(
-            assets: content.assets.map(\.outputPath), secondSectionFiles: content.secondSectionFiles,
-            rootURL: config.rootURL,
-            repository: SiteRepository(siteFolder: display.siteFolder, editURL: config.editURL),
-            hasBookSummary: content.bookSummary != nil)
-    }
-
-    /// The files each page includes, by index into `pages`, for the pages that include any.
-    private static func included(_ pages: [Page]) -> [Int: [String]] {
-        var included: [Int: [String]] = [:]
-        for (index, page) in pages.enumerated() where !page.markdown.includes.isEmpty {
-            included[index] = page.markdown.includes.compactMap { $0.value == IncludedFiles.absent ? nil : $0.key }
-        }
-        return included
     }
 }

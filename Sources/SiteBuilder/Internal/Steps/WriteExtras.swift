@@ -24,13 +24,16 @@ struct WriteExtras: BuildStep {
     /// bytes when encoding failed, which encoding it again reports.
     typealias EncodedManifest = (key: String, json: Data?)
 
-    /// Starts encoding the manifest of `access` on a thread that yields the cores to the pages' rendering
-    /// (`Background.later`), unless the output's was made with its key. For a site without search: the search index
-    /// adds its files to the rules, and its manifest is another.
-    static func encodeAhead(_ access: SiteAccess, output: OutputFolder) -> Background<EncodedManifest>? {
+    /// Starts encoding the manifest of `access` on another core, unless the output's was made with its key; `yielding`,
+    /// on a thread that yields the cores to the pages' rendering (`Background.later`). For a site without search: the
+    /// search index adds its files to the rules, and its manifest is another.
+    static func encodeAhead(
+        _ access: SiteAccess, output: OutputFolder, yielding: Bool = false
+    ) -> Background<EncodedManifest>? {
         let key = access.manifestKey
         guard output.unchanged(AccessManifest.relativePath, key: key) == nil else { return nil }
-        return Background.later { (key, try? access.manifestJSON()) }
+        let encode = { @Sendable in (key, try? access.manifestJSON()) }
+        return yielding ? Background.later(encode) : Background(encode)
     }
 
     /// The manifest of the rules whose key is `key`: `ahead`'s bytes when they were encoded from those very rules, else
