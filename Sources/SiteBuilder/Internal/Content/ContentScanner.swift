@@ -60,9 +60,7 @@ struct ContentScanner {
         if let kept = memory.entries(of: "") {
             rootEntries = kept
         } else {
-            rootEntries = try entries(
-                of: root, folder: "", last: memory.kept?.folders[""] ?? [], changed: memory.changes.changedNames(in: "")
-            )
+            rootEntries = try entries(of: root, folder: "", reusing: memory)
         }
         memory.next.folders[""] = rootEntries
         var top = rootEntries.filter { entry in
@@ -152,13 +150,14 @@ struct ContentScanner {
         }
     }
 
-    /// The visible entries of `directory`, the site folder's `folder`, sorted by name. A file the last scan listed
-    /// here (`last`, sorted by name too) that no change names (`changed`, the names of those a change names; nil when
-    /// anything in the folder may have changed) keeps the entry it had, stamp and path: adding a page to a folder of
-    /// a thousand asks the file system of one file, not of all of them. Symbolic links are always looked at again.
+    /// The visible entries of `directory`, the site folder's `folder`, sorted by name. With `memory`, a file the last
+    /// scan listed here that no change names keeps the entry it had, stamp and path: adding a page to a folder of a
+    /// thousand asks the file system of one file, not of all of them. Symbolic links are always looked at again.
     private func entries(
-        of directory: borrowing OpenDirectory, folder: String, last: [Entry] = [], changed: Set<String>? = nil
+        of directory: borrowing OpenDirectory, folder: String, reusing memory: Memory? = nil
     ) throws(Failure) -> [Entry] {
+        // Sorted by name, as this returns them; `changed` is nil when anything in the folder may have changed.
+        let (last, changed) = (memory?.kept?.folders[folder] ?? [], memory?.changes.changedNames(in: folder))
         var found: [(name: String, kind: OpenDirectory.Kind)] = []
         do {
             try directory.forEachEntry { name, kind in
@@ -218,12 +217,7 @@ struct ContentScanner {
     private func walk(
         _ folder: String, _ directory: borrowing OpenDirectory, keeps: Bool, root: String, into walked: inout Walked
     ) throws(Failure) {
-        let found =
-            keeps
-            ? try entries(
-                of: directory, folder: folder, last: walked.memory.kept?.folders[folder] ?? [],
-                changed: walked.memory.changes.changedNames(in: folder))
-            : try entries(of: directory, folder: folder)
+        let found = try entries(of: directory, folder: folder, reusing: keeps ? walked.memory : nil)
         if keeps { walked.kept.folders[folder] = found }
         for (path, keepsBelow) in visit(found, keeps: keeps, root: root, into: &walked) {
             if keepsBelow, walked.memory.entries(of: path) != nil {

@@ -28,11 +28,11 @@ struct NavigationTree: Sendable {
         parent = Array(repeating: nil, count: pages.count)
         // Pages come folder by folder, and the pages of a folder share its path's string: most find their section
         // as the page before them did, without hashing the path.
-        var last: (folder: String, section: Int?) = ("", nil)
+        var last: (folder: String, section: Int?)?
         for (index, page) in pages.enumerated() {
             guard let folder = page.source.parentFolder else { continue }
-            if folder != last.folder || last.section == nil { last = (folder, sectionByFolder[folder]) }
-            guard let section = last.section else { continue }
+            if last?.folder != folder { last = (folder, sectionByFolder[folder]) }
+            guard let section = last?.section else { continue }
             parent[index] = section
             children[section].append(index)
         }

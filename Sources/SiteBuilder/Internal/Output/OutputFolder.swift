@@ -122,17 +122,22 @@ struct OutputFolder: Sendable {
     }
 
     /// The current output's `path`, kept, when the last build made it from the same `key` and it is intact;
-    /// nil otherwise. The file keeps the caller's `key`, the very string: the next build compares its key with it,
-    /// and one string is told equal to itself without reading its bytes.
+    /// nil otherwise.
     func unchanged(_ path: String, key: String) -> OutputFile? {
-        guard let file = intact(path), file.entry.key == key else { return nil }
-        return OutputFile(path: path, entry: BuildRecord.Entry(key: key, stamp: file.entry.stamp), content: .kept)
+        intact(path).flatMap { Self.kept($0, key: key) }
     }
 
     /// `file`, one of those the last build published, kept when that build made it with `key` and the output is as
     /// that build left it: `unchanged(_:key:)` for a caller that holds the file already, without looking it up.
     func unchanged(publishedFile file: OutputFile, key: String) -> OutputFile? {
-        guard currentIsRecorded, file.entry.key == key else { return nil }
+        guard currentIsRecorded else { return nil }
+        return Self.kept(file, key: key)
+    }
+
+    /// `file`, kept, when it was made from `key`; it keeps the caller's `key`, the very string: the next build
+    /// compares its key with it, and one string is told equal to itself without reading its bytes.
+    private static func kept(_ file: OutputFile, key: String) -> OutputFile? {
+        guard file.entry.key == key else { return nil }
         return OutputFile(path: file.path, entry: BuildRecord.Entry(key: key, stamp: file.entry.stamp), content: .kept)
     }
 

@@ -15,12 +15,11 @@ struct AsideStages<Value: Sendable> {
         work: @escaping @Sendable (BuildLog) -> Value
     ) {
         self.stages = stages
-        let run = { @Sendable in
+        self.work = Background.start(yielding: yielding) {
             let log = BuildLog(plan: stages, brokenLinksAreWarnings: brokenLinksAreWarnings, progress: nil)
             let value = work(log)
             return (value, log.errors, log.warnings)
         }
-        self.work = yielding ? Background.later(run) : Background(run)
     }
 
     /// Waits for the stages and gives what they made, reporting nothing: for stages aside that need it.

@@ -32,8 +32,7 @@ struct WriteExtras: BuildStep {
     ) -> Background<EncodedManifest>? {
         let key = access.manifestKey
         guard output.unchanged(AccessManifest.relativePath, key: key) == nil else { return nil }
-        let encode = { @Sendable in (key, try? access.manifestJSON()) }
-        return yielding ? Background.later(encode) : Background(encode)
+        return Background.start(yielding: yielding) { (key, try? access.manifestJSON()) }
     }
 
     /// The manifest of the rules whose key is `key`: `ahead`'s bytes when they were encoded from those very rules, else

@@ -36,6 +36,12 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         Background(laterOnThread: compute)
     }
 
+    /// `compute`'s value, worked out as `later` does when `yielding`, else as `init(_:)` does: for work that yields
+    /// the cores only in some builds.
+    static func start(yielding: Bool, _ compute: @escaping @Sendable () -> Value) -> Background {
+        yielding ? later(compute) : Background(compute)
+    }
+
     /// The nice value of the threads of `later`.
     static var laterNice: Int32 { 10 }
 
